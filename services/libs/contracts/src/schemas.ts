@@ -1,0 +1,537 @@
+/**
+ * zod schemas for every request, response and event of spec §7. Issue messages are message keys
+ * (see messages.ts); the platform error handler translates them and names the field.
+ */
+import { z } from 'zod';
+import { BADGE_TIER_IDS } from './badges.js';
+import type { MessageKey } from './messages.js';
+import {
+  CATEGORY_KEYS,
+  DIFFICULTIES,
+  GAME_TYPES,
+  LANGUAGES,
+  parseDifficulty,
+  parseGameType,
+  QUESTION_COUNTS,
+} from './values.js';
+
+/** Narrows a message key so a typo in a schema is a type error. */
+const k = (key: MessageKey) => key;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 72;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const DISPLAY_NAME_MIN = 3;
+export const DISPLAY_NAME_MAX = 50;
+export const ABOUT_MAX = 500;
+export const EMAIL_MAX = 254;
+export const TOKEN_MAX = 512;
+
+// ---------------------------------------------------------------- fields
+
+/** Trimmed and lower-cased so one address is one account whatever the keyboard did. */
+export const emailSchema = z
+  .string({ error: k('email_required') })
+  .trim()
+  .toLowerCase()
+  .min(1, k('email_required'))
+  .max(EMAIL_MAX, k('email_too_long'))
+  .regex(z.regexes.email, k('email_invalid'))
+  .meta({ example: 'ali@example.com' });
+
+export const passwordSchema = z
+  .string({ error: k('password_required') })
+  .min(PASSWORD_MIN, k('password_too_short'))
+  .max(PASSWORD_MAX, k('password_too_long'));
+
+const confirmPasswordSchema = z
+  .string({ error: k('confirm_password_too_short') })
+  .min(PASSWORD_MIN, k('confirm_password_too_short'))
+  .max(PASSWORD_MAX, k('confirm_password_too_long'));
+
+/** Letters of any alphabet (Turkish included), digits, dot, dash, underscore: safe in URLs, mails and logs. */
+export const usernameSchema = z
+  .string({ error: k('username_required') })
+  .trim()
+  .min(1, k('username_required'))
+  .min(USERNAME_MIN, k('username_too_short'))
+  .max(USERNAME_MAX, k('username_too_long'))
+  .regex(/^[\p{L}\p{N}._-]+$/u, k('username_invalid'));
+
+export const langSchema = z.enum(LANGUAGES);
+
+export const gameTypeSchema = z.enum(GAME_TYPES);
+export const difficultySchema = z.enum(DIFFICULTIES);
+export const categoryKeySchema = z.enum(CATEGORY_KEYS);
+
+/** Accepts every alias of spec §3 and gives the canonical game type; unknown is a 400 on writes. */
+export const gameTypeInputSchema = z.string({ error: k('invalid_game_type') }).transform((s, ctx) => {
+  const t = parseGameType(s);
+  if (!t) {
+    ctx.addIssue({ code: 'custom', message: k('invalid_game_type') });
+    return z.NEVER;
+  }
+  return t;
+});
+
+export const difficultyInputSchema = z.string({ error: k('invalid_difficulty') }).transform((s, ctx) => {
+  const d = parseDifficulty(s);
+  if (!d) {
+    ctx.addIssue({ code: 'custom', message: k('invalid_difficulty') });
+    return z.NEVER;
+  }
+  return d;
+});
+
+const tokenSchema = (message: MessageKey) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(TOKEN_MAX, message)
+    .regex(/^[A-Za-z0-9_-]+$/, message);
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------- auth
+
+export const loginRequestSchema = z
+  .object({ email: emailSchema, password: passwordSchema })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** What the API receives: the form without confirmPassword. */
+export const registerRequestSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    /** Language of the verification e-mail; the gateway's language wins when absent. */
+    lang: langSchema.optional(),
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The register form: a mismatch is reported on confirmPassword. */
+export const registerFormSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: k('passwords_mismatch'),
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const forgotPasswordRequestSchema = z
+  .object({ email: emailSchema, lang: langSchema.optional() })
+  .meta({ id: 'ForgotPasswordRequest' });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: k('passwords_mismatch'),
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** The token is required: `{ email, newPassword }` alone would let anyone reset anyone's password. */
+export const resetPasswordRequestSchema = z
+  .object({
+    token: tokenSchema(k('reset_token_invalid')),
+    newPassword: passwordSchema,
+    email: emailSchema.optional(),
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const verifyEmailQuerySchema = z
+  .object({ token: tokenSchema(k('verification_token_invalid')) })
+  .meta({ id: 'VerifyEmailQuery' });
+export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
+
+export const validateResetTokenQuerySchema = z
+  .object({ token: tokenSchema(k('reset_token_invalid')) })
+  .meta({ id: 'ValidateResetTokenQuery' });
+export type ValidateResetTokenQuery = z.infer<typeof validateResetTokenQuerySchema>;
+
+export const tokenValidationResponseSchema = z
+  .object({
+    valid: z.boolean(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'TokenValidationResponse' });
+export type TokenValidationResponse = z.infer<typeof tokenValidationResponseSchema>;
+
+export const currentUserSchema = z
+  .object({
+    id: z.number().int().positive(),
+    username: z.string(),
+    displayName: z.string().nullable(),
+    /** Null for future class accounts without e-mail (the profile then shows email_not_found_error). */
+    email: z.string().nullable(),
+    about: z.string().nullable(),
+    receiveNotifications: z.boolean(),
+    avatarColor: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    isVerified: z.boolean(),
+    role: z.literal('user'),
+    createdAt: isoDateTime,
+    lastLogin: isoDateTime.nullable(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const registerResponseSchema = z
+  .object({
+    message: z.string(),
+    user: z.object({ username: z.string(), email: z.string() }),
+  })
+  .meta({ id: 'RegisterResponse' });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+// ---------------------------------------------------------------- profile
+
+export const profileUpdateRequestSchema = z
+  .object({
+    displayName: z
+      .string({ error: k('display_name_too_short') })
+      .trim()
+      .min(DISPLAY_NAME_MIN, k('display_name_too_short'))
+      .max(DISPLAY_NAME_MAX, k('display_name_too_long')),
+    email: emailSchema,
+    about: z
+      .string({ error: k('about_too_long') })
+      .trim()
+      .max(ABOUT_MAX, k('about_too_long'))
+      .optional(),
+    receiveNotifications: z.boolean({ error: k('invalid_boolean') }).optional(),
+    /** A CSS hex colour; anything else could inject into a style attribute. */
+    avatarColor: z
+      .string({ error: k('avatar_color_invalid') })
+      .regex(/^#[0-9a-fA-F]{6}$/, k('avatar_color_invalid'))
+      .optional(),
+  })
+  .meta({ id: 'ProfileUpdateRequest' });
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+export const profileUpdateResponseSchema = z
+  .object({ message: z.string(), user: currentUserSchema })
+  .meta({ id: 'ProfileUpdateResponse' });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Raster images only: SVG can carry script. */
+export const ALLOWED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const PHOTO_FIELD = 'photo';
+
+/** The spec's photo rules; the service must also sniff the bytes, not trust the declared type. */
+export function checkPhoto(file: { size: number; type: string } | null | undefined): MessageKey | null {
+  if (!file || !(file.size > 0)) return 'photo_required';
+  if (!(ALLOWED_PHOTO_TYPES as readonly string[]).includes(file.type.toLowerCase()))
+    return 'photo_type_invalid';
+  if (file.size > MAX_PHOTO_BYTES) return 'photo_too_large';
+  return null;
+}
+
+export const photoResponseSchema = z
+  .object({ photoUrl: z.string().nullable(), message: z.string().optional() })
+  .meta({ id: 'PhotoResponse' });
+export type PhotoResponse = z.infer<typeof photoResponseSchema>;
+
+// ---------------------------------------------------------------- shared responses
+
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const errorBodySchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    /** With rate_limited: seconds until a retry can succeed (also in the Retry-After header). */
+    retryAfterSeconds: z.number().int().nonnegative().optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// ---------------------------------------------------------------- game results
+
+export const QUESTION_TEXT_MAX = 40;
+export const MAX_TOTAL_TIME_SECONDS = 24 * 60 * 60;
+
+const answerValue = z
+  .number({ error: k('invalid_answer') })
+  .int(k('invalid_answer'))
+  .nonnegative(k('invalid_answer'))
+  .max(2_000_000, k('invalid_answer'));
+
+export const savedQuestionSchema = z
+  .object({
+    question: z
+      .string({ error: k('invalid_question_text') })
+      .trim()
+      .min(3, k('invalid_question_text'))
+      .max(QUESTION_TEXT_MAX, k('invalid_question_text')),
+    answer: answerValue,
+    /** null when the question was left unanswered. */
+    userAnswer: answerValue.nullable(),
+    isCorrect: z.boolean({ error: k('invalid_questions') }),
+  })
+  .meta({ id: 'SavedQuestion' });
+export type SavedQuestion = z.infer<typeof savedQuestionSchema>;
+
+export const gameResultRequestSchema = z
+  .object({
+    gameType: gameTypeInputSchema,
+    difficulty: difficultyInputSchema,
+    questionsCount: z
+      .number({ error: k('invalid_question_count') })
+      .refine((n) => (QUESTION_COUNTS as readonly number[]).includes(n), k('invalid_question_count')),
+    correctAnswers: z
+      .number({ error: k('invalid_correct_answers') })
+      .int(k('invalid_correct_answers'))
+      .nonnegative(k('invalid_correct_answers'))
+      .max(20, k('invalid_correct_answers')),
+    totalTime: z
+      .number({ error: k('invalid_total_time') })
+      .int(k('invalid_total_time'))
+      .nonnegative(k('invalid_total_time'))
+      .max(MAX_TOTAL_TIME_SECONDS, k('invalid_total_time')),
+    questions: z
+      .array(savedQuestionSchema, { error: k('invalid_questions') })
+      .min(1, k('invalid_questions'))
+      .max(20, k('invalid_questions')),
+  })
+  .meta({ id: 'GameResultRequest' });
+export type GameResultRequest = z.infer<typeof gameResultRequestSchema>;
+export type GameResultRequestInput = z.input<typeof gameResultRequestSchema>;
+
+export const historyRecordSchema = z
+  .object({
+    id: z.number().int().positive(),
+    gameType: gameTypeSchema,
+    /** Stored text; an unknown legacy value is shown as is (parseDifficulty gives null). */
+    difficulty: z.string(),
+    createdAt: isoDateTime,
+    correctAnswers: z.number().int().nonnegative(),
+    questionsCount: z.number().int().nonnegative(),
+    totalTime: z.number().int().nonnegative(),
+    points: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'HistoryRecord' });
+export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+
+export const HISTORY_DEFAULT_LIMIT = 20;
+export const HISTORY_MAX_LIMIT = 100;
+
+export const historyQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ error: k('invalid_limit') })
+      .int(k('invalid_limit'))
+      .min(1, k('invalid_limit'))
+      .max(HISTORY_MAX_LIMIT, k('invalid_limit'))
+      .default(HISTORY_DEFAULT_LIMIT),
+    cursor: z
+      .string({ error: k('invalid_cursor') })
+      .max(200, k('invalid_cursor'))
+      .regex(/^[A-Za-z0-9_-]*$/, k('invalid_cursor'))
+      .optional(),
+  })
+  .meta({ id: 'HistoryQuery' });
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyResponseSchema = z
+  .object({
+    items: z.array(historyRecordSchema),
+    nextCursor: z.string().nullable(),
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'HistoryResponse' });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+// ---------------------------------------------------------------- badges
+
+export const badgeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    requiredCount: z.number().int().positive(),
+    requirement: z.string(),
+    category: gameTypeSchema,
+    categoryKey: categoryKeySchema,
+    difficulty: difficultySchema,
+    tier: z.enum(BADGE_TIER_IDS as [string, ...string[]]),
+    special: z.boolean(),
+  })
+  .meta({ id: 'Badge' });
+export type Badge = z.infer<typeof badgeSchema>;
+
+/** A user's progress on one badge; `id` is the badge id (a missing row reads as progress 0). */
+export const userBadgeItemSchema = z
+  .object({
+    id: z.string(),
+    progress: z.number().int().nonnegative(),
+    completed: z.boolean(),
+    completedAt: isoDateTime.nullable(),
+    badge: badgeSchema,
+  })
+  .meta({ id: 'UserBadgeItem' });
+export type UserBadgeItem = z.infer<typeof userBadgeItemSchema>;
+
+export const USER_BADGES_MAX_LIMIT = 1000;
+
+const booleanQuery = z
+  .enum(['true', 'false'], { error: k('invalid_boolean') })
+  .transform((v) => v === 'true');
+
+export const userBadgesQuerySchema = z
+  .object({
+    completed: booleanQuery.optional(),
+    limit: z.coerce
+      .number({ error: k('invalid_limit') })
+      .int(k('invalid_limit'))
+      .min(1, k('invalid_limit'))
+      .max(USER_BADGES_MAX_LIMIT, k('invalid_limit'))
+      .default(USER_BADGES_MAX_LIMIT),
+    category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+  })
+  .meta({ id: 'UserBadgesQuery' });
+export type UserBadgesQuery = z.infer<typeof userBadgesQuerySchema>;
+
+export const badgeSummaryQuerySchema = z
+  .object({ category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu') })
+  .meta({ id: 'BadgeSummaryQuery' });
+export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQuerySchema>;
+
+export const userBadgesResponseSchema = z.array(userBadgeItemSchema).meta({ id: 'UserBadgesResponse' });
+export type UserBadgesResponse = z.infer<typeof userBadgesResponseSchema>;
+
+export const badgeSummarySchema = z
+  .object({ total: z.number().int().nonnegative(), completed: z.number().int().nonnegative() })
+  .meta({ id: 'BadgeSummary' });
+export type BadgeSummary = z.infer<typeof badgeSummarySchema>;
+
+export const gameResultResponseSchema = historyRecordSchema
+  .extend({
+    message: z.string().optional(),
+    /** When present the client replaces its cached badge list with it (spec §7). */
+    badges: z.array(userBadgeItemSchema).optional(),
+  })
+  .meta({ id: 'GameResultResponse' });
+export type GameResultResponse = z.infer<typeof gameResultResponseSchema>;
+
+// ---------------------------------------------------------------- statistics
+
+const dayCounts = z.array(z.number().int().nonnegative()).length(7);
+
+export const gameTypeStatSchema = z.object({
+  correct: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  rate: z.number().int().min(0).max(100),
+});
+export type GameTypeStat = z.infer<typeof gameTypeStatSchema>;
+
+export const statisticsResponseSchema = z
+  .object({
+    totalPoints: z.number().int().nonnegative(),
+    totalQuestions: z.number().int().nonnegative(),
+    correctAnswers: z.number().int().nonnegative(),
+    successRate: z.number().int().min(0).max(100),
+    /** Correct answers per day of the current Monday-first week in TIME_ZONE. */
+    weeklyProgress: dayCounts,
+    /** Questions per day of the same week, for the chart's tooltips. */
+    weeklyQuestions: dayCounts.optional(),
+    totalGames: z.number().int().nonnegative().optional(),
+    gameTypeStats: z.object({
+      toplama: gameTypeStatSchema,
+      çıkarma: gameTypeStatSchema,
+      çarpma: gameTypeStatSchema,
+      bölme: gameTypeStatSchema,
+      kesirler: gameTypeStatSchema,
+    }),
+  })
+  .meta({ id: 'StatisticsResponse' });
+export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
+
+// ---------------------------------------------------------------- events
+
+const eventBase = <T extends string>(type: T) =>
+  z.object({ id: z.uuid(), type: z.literal(type), createdAt: isoDateTime });
+
+export const EVENT_TYPES = {
+  gameResultRecorded: 'game-result.recorded.v1',
+  userRegistered: 'user.registered.v1',
+  userPasswordResetRequested: 'user.password-reset-requested.v1',
+  userEmailChanged: 'user.email-changed.v1',
+  userEmailAlreadyRegistered: 'user.email-already-registered.v1',
+} as const;
+
+export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRecorded)
+  .extend({
+    resultId: z.number().int().positive(),
+    userId: z.number().int().positive(),
+    gameType: gameTypeSchema,
+    difficulty: difficultySchema,
+    questionsCount: z.number().int().positive(),
+    correctAnswers: z.number().int().nonnegative(),
+    totalTime: z.number().int().nonnegative(),
+    playedAt: isoDateTime,
+  })
+  .meta({ id: 'GameResultRecordedEvent' });
+export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;
+
+const userEventFields = {
+  userId: z.number().int().positive(),
+  email: z.string(),
+  username: z.string(),
+  lang: langSchema,
+};
+
+/** Carries the raw token: the mail needs it; only its hash is stored in auth.users. */
+export const userRegisteredEventSchema = eventBase(EVENT_TYPES.userRegistered)
+  .extend({ ...userEventFields, verificationToken: z.string().min(1), expiresAt: isoDateTime })
+  .meta({ id: 'UserRegisteredEvent' });
+export type UserRegisteredEvent = z.infer<typeof userRegisteredEventSchema>;
+
+export const userPasswordResetRequestedEventSchema = eventBase(EVENT_TYPES.userPasswordResetRequested)
+  .extend({ ...userEventFields, resetToken: z.string().min(1), expiresAt: isoDateTime })
+  .meta({ id: 'UserPasswordResetRequestedEvent' });
+export type UserPasswordResetRequestedEvent = z.infer<typeof userPasswordResetRequestedEventSchema>;
+
+/** `email` is the new address (the verification goes there); `previousEmail` gets a notice. */
+export const userEmailChangedEventSchema = eventBase(EVENT_TYPES.userEmailChanged)
+  .extend({
+    ...userEventFields,
+    previousEmail: z.string().nullable(),
+    verificationToken: z.string().min(1),
+    expiresAt: isoDateTime,
+  })
+  .meta({ id: 'UserEmailChangedEvent' });
+export type UserEmailChangedEvent = z.infer<typeof userEmailChangedEventSchema>;
+
+/** Someone registered with an address that already has an account: tell its owner, not the visitor. */
+export const userEmailAlreadyRegisteredEventSchema = eventBase(EVENT_TYPES.userEmailAlreadyRegistered)
+  .extend(userEventFields)
+  .meta({ id: 'UserEmailAlreadyRegisteredEvent' });
+export type UserEmailAlreadyRegisteredEvent = z.infer<typeof userEmailAlreadyRegisteredEventSchema>;
+
+/** BullMQ `mail` queue: job name → payload schema (conventions.md "Events"). */
+export const MAIL_QUEUE = 'mail';
+export const MAIL_JOB_SCHEMAS = {
+  'verify-email': userRegisteredEventSchema,
+  'reset-password': userPasswordResetRequestedEventSchema,
+  'email-already-registered': userEmailAlreadyRegisteredEventSchema,
+  'email-changed': userEmailChangedEventSchema,
+} as const;
+export type MailJobName = keyof typeof MAIL_JOB_SCHEMAS;
+export const MAIL_JOB_NAMES = Object.keys(MAIL_JOB_SCHEMAS) as MailJobName[];

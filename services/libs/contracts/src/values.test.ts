@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATEGORY_KEYS,
+  categoryKeyFromGameType,
+  GAME_TYPES,
+  gameTypeFromCategoryKey,
+  normalizeDifficulty,
+  normalizeGameType,
+  normalizeLang,
+  normalizeQuestionCount,
+  parseDifficulty,
+} from './values.js';
+
+describe('game type aliases (spec §3)', () => {
+  const table: Array<[string, string]> = [
+    ['toplama', 'toplama'],
+    ['add', 'toplama'],
+    ['top', 'toplama'],
+    ['addition', 'toplama'],
+    ['Addition', 'toplama'],
+    ['çıkarma', 'çıkarma'],
+    ['cikarma', 'çıkarma'],
+    ['ÇIKARMA', 'çıkarma'],
+    ['sub', 'çıkarma'],
+    ['cik', 'çıkarma'],
+    ['subtraction', 'çıkarma'],
+    ['çarpma', 'çarpma'],
+    ['carpma', 'çarpma'],
+    ['mul', 'çarpma'],
+    ['carp', 'çarpma'],
+    ['multiplication', 'çarpma'],
+    ['bölme', 'bölme'],
+    ['bolme', 'bölme'],
+    ['div', 'bölme'],
+    ['bol', 'bölme'],
+    ['division', 'bölme'],
+    ['kesirler', 'kesirler'],
+    ['frac', 'kesirler'],
+    ['kes', 'kesirler'],
+    ['kesir', 'kesirler'],
+    ['fractions', 'kesirler'],
+    [' Kesirler ', 'kesirler'],
+  ];
+  it.each(table)('reads %j as %s', (alias, expected) => {
+    expect(normalizeGameType(alias)).toBe(expected);
+  });
+
+  it('falls back to addition for anything unknown', () => {
+    expect(normalizeGameType('geometri')).toBe('toplama');
+    expect(normalizeGameType(undefined)).toBe('toplama');
+    expect(normalizeGameType(42)).toBe('toplama');
+  });
+});
+
+describe('difficulty aliases', () => {
+  it.each([
+    ['çok kolay', 'çok kolay'],
+    ['cok kolay', 'çok kolay'],
+    ['very-easy', 'çok kolay'],
+    ['kolay', 'kolay'],
+    ['easy', 'kolay'],
+    ['orta', 'orta'],
+    ['medium', 'orta'],
+    ['zor', 'zor'],
+    ['hard', 'zor'],
+    ['çok zor', 'çok zor'],
+    ['cok zor', 'çok zor'],
+    ['ÇOK ZOR', 'çok zor'],
+    ['very-hard', 'çok zor'],
+  ])('reads %j as %s', (alias, expected) => {
+    expect(normalizeDifficulty(alias)).toBe(expected);
+  });
+
+  it('plays an unknown difficulty as easy but shows it as given in history', () => {
+    expect(normalizeDifficulty('imkansız')).toBe('kolay');
+    expect(parseDifficulty('imkansız')).toBeNull();
+  });
+});
+
+describe('category keys', () => {
+  it('map both ways for every game type, and tumu means no filter', () => {
+    for (const t of GAME_TYPES) expect(gameTypeFromCategoryKey(categoryKeyFromGameType(t))).toBe(t);
+    expect(gameTypeFromCategoryKey('tumu')).toBeNull();
+    expect(CATEGORY_KEYS).toEqual(['tumu', 'toplama', 'cikarma', 'carpma', 'bolme', 'kesirler']);
+  });
+});
+
+describe('question counts and language', () => {
+  it('accepts only 5, 10, 15 and 20, defaulting to 10', () => {
+    expect(normalizeQuestionCount('15')).toBe(15);
+    expect(normalizeQuestionCount(7)).toBe(10);
+    expect(normalizeQuestionCount(null)).toBe(10);
+  });
+  it('falls back to Turkish', () => {
+    expect(normalizeLang('en-GB')).toBe('en');
+    expect(normalizeLang('de')).toBe('tr');
+  });
+});

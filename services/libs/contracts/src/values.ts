@@ -1,0 +1,157 @@
+/** Game types, difficulties, category keys and question counts, with every alias of spec §3. */
+
+export const GAME_TYPES = ['toplama', 'çıkarma', 'çarpma', 'bölme', 'kesirler'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+/** English key per game type: i18n keys, URLs, CSS classes. */
+export const GAME_TYPE_KEYS = {
+  toplama: 'addition',
+  çıkarma: 'subtraction',
+  çarpma: 'multiplication',
+  bölme: 'division',
+  kesirler: 'fractions',
+} as const satisfies Record<GameType, string>;
+export type GameTypeKey = (typeof GAME_TYPE_KEYS)[GameType];
+
+export const DIFFICULTIES = ['çok kolay', 'kolay', 'orta', 'zor', 'çok zor'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** English key per difficulty: i18n keys and URLs. */
+export const DIFFICULTY_KEYS = {
+  'çok kolay': 'very-easy',
+  kolay: 'easy',
+  orta: 'medium',
+  zor: 'hard',
+  'çok zor': 'very-hard',
+} as const satisfies Record<Difficulty, string>;
+export type DifficultyKey = (typeof DIFFICULTY_KEYS)[Difficulty];
+
+/** Age hint per difficulty (spec §1). */
+export const DIFFICULTY_AGES = {
+  'çok kolay': '6-7',
+  kolay: '7-8',
+  orta: '8-9',
+  zor: '9-10',
+  'çok zor': '10-11',
+} as const satisfies Record<Difficulty, string>;
+
+export const CATEGORY_KEYS = ['tumu', 'toplama', 'cikarma', 'carpma', 'bolme', 'kesirler'] as const;
+export type CategoryKey = (typeof CATEGORY_KEYS)[number];
+
+export const QUESTION_COUNTS = [5, 10, 15, 20] as const;
+export type QuestionCount = (typeof QUESTION_COUNTS)[number];
+export const DEFAULT_QUESTION_COUNT: QuestionCount = 10;
+export const DEFAULT_DIFFICULTY: Difficulty = 'kolay';
+export const DEFAULT_GAME_TYPE: GameType = 'toplama';
+
+/**
+ * Folds case, Turkish letters and separators so 'ÇIKARMA', 'Çıkarma', 'cikarma' and 'çok-kolay' all meet one
+ * table entry. Plain toLowerCase (not the Turkish locale) so English 'I' stays 'i'.
+ */
+export function foldKey(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ı/g, 'i')
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+}
+
+const GAME_TYPE_ALIASES: Record<string, GameType> = {};
+function gameAlias(type: GameType, ...aliases: string[]): void {
+  for (const a of [type, GAME_TYPE_KEYS[type], ...aliases]) GAME_TYPE_ALIASES[foldKey(a)] = type;
+}
+gameAlias('toplama', 'add', 'top', 'plus');
+gameAlias('çıkarma', 'cikarma', 'sub', 'cik', 'minus');
+gameAlias('çarpma', 'carpma', 'mul', 'carp', 'multiply');
+gameAlias('bölme', 'bolme', 'div', 'bol', 'divide');
+gameAlias('kesirler', 'frac', 'fraction', 'kes', 'kesir');
+
+/** The game type for an alias, or null when unknown. */
+export function parseGameType(s: unknown): GameType | null {
+  if (typeof s !== 'string') return null;
+  return GAME_TYPE_ALIASES[foldKey(s)] ?? null;
+}
+
+/** Reading a game type: every alias of spec §3; unknown falls back to addition. */
+export function normalizeGameType(s: unknown): GameType {
+  return parseGameType(s) ?? DEFAULT_GAME_TYPE;
+}
+
+export function isGameType(s: unknown): s is GameType {
+  return typeof s === 'string' && (GAME_TYPES as readonly string[]).includes(s);
+}
+
+const DIFFICULTY_ALIASES: Record<string, Difficulty> = {};
+function difficultyAlias(d: Difficulty, ...aliases: string[]): void {
+  for (const a of [d, DIFFICULTY_KEYS[d], ...aliases]) DIFFICULTY_ALIASES[foldKey(a)] = d;
+}
+difficultyAlias('çok kolay', 'cok kolay', 'very easy', 'veryeasy', '1');
+difficultyAlias('kolay', 'easy', '2');
+difficultyAlias('orta', 'medium', 'normal', '3');
+difficultyAlias('zor', 'hard', '4');
+difficultyAlias('çok zor', 'cok zor', 'very hard', 'veryhard', '5');
+
+/** The difficulty for an alias, or null when unknown (history shows the stored text as is). */
+export function parseDifficulty(s: unknown): Difficulty | null {
+  if (typeof s !== 'string' && typeof s !== 'number') return null;
+  return DIFFICULTY_ALIASES[foldKey(String(s))] ?? null;
+}
+
+/** For play: unknown falls back to easy. */
+export function normalizeDifficulty(s: unknown): Difficulty {
+  return parseDifficulty(s) ?? DEFAULT_DIFFICULTY;
+}
+
+export function isDifficulty(s: unknown): s is Difficulty {
+  return typeof s === 'string' && (DIFFICULTIES as readonly string[]).includes(s);
+}
+
+/** 1 (very easy) to 5 (very hard). */
+export function difficultyLevel(d: Difficulty): number {
+  return DIFFICULTIES.indexOf(d) + 1;
+}
+
+const CATEGORY_BY_GAME_TYPE = {
+  toplama: 'toplama',
+  çıkarma: 'cikarma',
+  çarpma: 'carpma',
+  bölme: 'bolme',
+  kesirler: 'kesirler',
+} as const satisfies Record<GameType, CategoryKey>;
+
+export function categoryKeyFromGameType(type: GameType): Exclude<CategoryKey, 'tumu'> {
+  return CATEGORY_BY_GAME_TYPE[type];
+}
+
+/** 'tumu' (all) and unknown keys give null: no filter. */
+export function gameTypeFromCategoryKey(key: unknown): GameType | null {
+  if (typeof key !== 'string') return null;
+  const k = foldKey(key);
+  if (k === 'tumu' || k === 'all') return null;
+  return parseGameType(k);
+}
+
+export function isCategoryKey(s: unknown): s is CategoryKey {
+  return typeof s === 'string' && (CATEGORY_KEYS as readonly string[]).includes(s);
+}
+
+export function isQuestionCount(n: unknown): n is QuestionCount {
+  return typeof n === 'number' && (QUESTION_COUNTS as readonly number[]).includes(n);
+}
+
+/** Question count from session storage or a query string; anything else gives the default 10. */
+export function normalizeQuestionCount(n: unknown): QuestionCount {
+  const v = typeof n === 'string' ? Number(n) : n;
+  return isQuestionCount(v) ? v : DEFAULT_QUESTION_COUNT;
+}
+
+export const LANGUAGES = ['tr', 'en'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'tr';
+
+/** 'en', 'en-GB', 'EN' → 'en'; everything else → Turkish, the fallback language. */
+export function normalizeLang(s: unknown): Lang {
+  return typeof s === 'string' && /^en\b/i.test(s.trim()) ? 'en' : 'tr';
+}

@@ -1,1 +1,300 @@
-export {};
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildOpenApiDocument, translate } from '@mathgames/contracts';
+import { createLogger, IDENTITY_HEADER, type Logger, signIdentity } from '@mathgames/platform';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Redis } from 'ioredis';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { GatewayConfig } from './config.js';
+import { sendJsonError } from './http-errors.js';
+import { type Lang, resolveLanguage } from './language.js';
+import { createProxies, type UpstreamName, upstreamFor } from './proxy.js';
+import { createRateLimits } from './rate-limit.js';
+import { createCrossSiteCheck, securityHeaders } from './security.js';
+import { createSessionLayer, publicSessionId } from './session.js';
+import { spaHandlers } from './spa.js';
+
+export { type GatewayConfig, gatewayConfigShape } from './config.js';
+export { resolveLanguage } from './language.js';
+export { upstreamFor } from './proxy.js';
+
+declare global {
+  namespace Express {
+    interface Request {
+      requestId: string;
+      lang: Lang;
+      userId: number | null;
+    }
+  }
+}
+
+/**
+ * Paths polled in the background: they must not extend the session (idle timeout) nor write a cookie.
+ * The badge summary is polled every 3 s by every open tab, so it also takes the leanest path.
+ */
+const UNTOUCHED_SESSION_PATHS = new Set(['/api/user-badges/summary']);
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export interface Gateway {
+  app: express.Express;
+  listen(port?: number): Promise<Server>;
+  close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  logger?: Logger;
+}
+
+export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const redis = new Redis(config.REDIS_URL, {
+    // Commands issued in the same tick share one write: fewer system calls on the polling path.
+    enableAutoPipelining: true,
+    maxRetriesPerRequest: 2,
+    connectTimeout: 5_000,
+  });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
+
+  const sessions = createSessionLayer(config, redis);
+  const rateLimits = createRateLimits(config, redis, (err) =>
+    logger.warn(
+      { err: err instanceof Error ? err.message : err },
+      'rate limiter unavailable, allowing request',
+    ),
+  );
+  const isCrossSite = createCrossSiteCheck(config);
+
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
+  const requests = new Counter({
+    name: 'gateway_http_requests_total',
+    help: 'Requests answered by the gateway',
+    labelNames: ['target', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'Time to answer a request, by target',
+    labelNames: ['target'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  let ready = true;
+  let openApiDocument: string | undefined;
+
+  const proxies = createProxies(config, {
+    upstreamHeaders(req) {
+      const identity = signIdentity(
+        {
+          userId: req.userId,
+          sessionId: publicSessionId(req.gatewaySessionId),
+          lang: req.lang,
+          requestId: req.requestId,
+          ip: req.ip ?? '',
+        },
+        config.INTERNAL_SECRET,
+      );
+      return { [IDENTITY_HEADER]: identity, 'x-request-id': req.requestId };
+    },
+    async applyDirectives(req, _res, directives) {
+      if (directives.revokeUser !== null) {
+        await sessions.revokeUser(directives.revokeUser);
+        // The request's own session object would otherwise be written back when the response ends.
+        if (req.session?.uid === directives.revokeUser) {
+          await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+        }
+      }
+      if (directives.login !== null && req.session) await sessions.login(req, directives.login);
+    },
+    onUpstreamError(upstream, err, req, res) {
+      logger.warn({ upstream, err: err.message, requestId: req.requestId }, 'upstream unavailable');
+      sendJsonError(res, 503, 'service_unavailable', req.lang ?? 'tr');
+    },
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+  app.set('etag', false);
+
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    const target = req.path.startsWith('/api/') ? (upstreamFor(req.path) ?? 'gateway') : 'web';
+    res.once('finish', () => {
+      requests.inc({ target, method: req.method, status: res.statusCode });
+      latency.observe({ target }, Number(process.hrtime.bigint() - start) / 1e9);
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await readiness();
+    const ok = ready && Object.values(checks).every((c) => c === 'ok');
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? 'ok' : 'unavailable', checks: { ...checks, accepting: ready } });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+
+  app.use(securityHeaders(config));
+
+  app.use('/api', async (req: Request, res: Response, next: NextFunction) => {
+    const given = req.headers['x-request-id'];
+    req.requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    req.lang = resolveLanguage(req.headers);
+    req.userId = null;
+    res.setHeader('x-request-id', req.requestId);
+    // Internal headers are the gateway's to set: whatever a client sends under x-mg-* is dropped, and the
+    // browser's cookies stay here (services never see the session credential).
+    for (const name of Object.keys(req.headers)) {
+      if (name.startsWith('x-mg-') || name.startsWith('x-forwarded-')) delete req.headers[name];
+    }
+    const cookieHeader = req.headers.cookie;
+    delete req.headers.cookie;
+
+    if (isCrossSite(req)) return sendJsonError(res, 403, 'forbidden', req.lang);
+
+    const path = req.originalUrl.split('?', 1)[0]!;
+    try {
+      if (UNTOUCHED_SESSION_PATHS.has(path) && req.method === 'GET') {
+        const [wait, userId] = await Promise.all([
+          rateLimits.check(req.ip ?? '', req.method, path),
+          sessions.peekUserId(req, cookieHeader),
+        ]);
+        if (wait !== null) return tooMany(res, req.lang, wait);
+        req.userId = userId;
+        return proxies.badges(req, res, next);
+      }
+      const wait = await rateLimits.check(req.ip ?? '', req.method, path);
+      if (wait !== null) return tooMany(res, req.lang, wait);
+    } catch (err) {
+      return next(err);
+    }
+    if (cookieHeader !== undefined) req.headers.cookie = cookieHeader;
+    sessions.middleware(req, res, async (err?: unknown) => {
+      if (cookieHeader !== undefined) delete req.headers.cookie;
+      if (err) return next(err);
+      try {
+        req.userId = await sessions.currentUserId(req);
+        next();
+      } catch (error) {
+        next(error);
+      }
+    });
+  });
+
+  app.post('/api/auth/logout', async (req, res, next) => {
+    try {
+      await sessions.logout(req, res);
+      res.set('Cache-Control', 'no-store').json({ message: translate('logged_out', req.lang) });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.get('/api/openapi.json', (_req, res) => {
+    openApiDocument ??= JSON.stringify(buildOpenApiDocument());
+    res.type('application/json').send(openApiDocument);
+  });
+
+  app.use('/api', (req, res, next) => {
+    const upstream: UpstreamName | null = upstreamFor(req.originalUrl.split('?', 1)[0]!);
+    if (upstream) return proxies[upstream](req, res, next);
+    sendJsonError(res, 404, 'not_found', req.lang);
+  });
+
+  app.use(spaHandlers(config.SPA_DIR));
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const lang = req.lang ?? resolveLanguage(req.headers);
+    // Malformed URLs and headers are the client's fault; anything else is ours, logged with the request id.
+    const status = (err as { status?: number }).status;
+    if (err instanceof URIError || status === 400) return sendJsonError(res, 400, 'validation_error', lang);
+    logger.error({ err, requestId: req.requestId }, 'gateway request failed');
+    sendJsonError(
+      res,
+      isRedisDown(err) ? 503 : 500,
+      isRedisDown(err) ? 'service_unavailable' : 'internal_error',
+      lang,
+    );
+  });
+
+  async function readiness(): Promise<Record<string, string>> {
+    const probe = async (fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+        return 'ok';
+      } catch (err) {
+        return err instanceof Error ? err.message : String(err);
+      }
+    };
+    const upstream = (url: string) => async () => {
+      const res = await fetch(new URL('/healthz', url), { signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) throw new Error(`healthz answered ${res.status}`);
+    };
+    const [redisCheck, auth, gameResults, badges] = await Promise.all([
+      probe(() => redis.ping()),
+      probe(upstream(proxies.targets.auth)),
+      probe(upstream(proxies.targets['game-results'])),
+      probe(upstream(proxies.targets.badges)),
+    ]);
+    return { redis: redisCheck, auth, 'game-results': gameResults, badges };
+  }
+
+  let server: Server | undefined;
+
+  return {
+    app,
+    listen(port = config.PORT ?? 8080) {
+      return new Promise((resolve, reject) => {
+        const s = app.listen(port, () => {
+          const address = s.address() as AddressInfo;
+          logger.info({ port: address.port }, 'gateway listening');
+          resolve(s);
+        });
+        s.once('error', reject);
+        // Longer than a load balancer's idle timeout, so the balancer (not us) closes idle connections.
+        s.keepAliveTimeout = 65_000;
+        s.headersTimeout = 66_000;
+        server = s;
+      });
+    },
+    async close() {
+      ready = false;
+      if (server) {
+        const s = server;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeIdleConnections();
+        });
+      }
+      proxies.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+function tooMany(res: Response, lang: Lang, seconds: number) {
+  res.setHeader('Retry-After', String(seconds));
+  sendJsonError(res, 429, 'rate_limited', lang, { seconds });
+}
+
+function isRedisDown(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : '';
+  return /ECONNREFUSED|Connection is closed|max retries|ETIMEDOUT|Stream isn't writeable/i.test(message);
+}
+
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

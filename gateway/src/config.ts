@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import type { BaseConfig } from '@mathgames/platform';
+import { z } from 'zod';
+
+// The built SPA sits beside the gateway package in the repository (gateway/src or gateway/dist → frontend/dist).
+const defaultSpaDir = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+
+/** Gateway settings on top of platform's base config; every one has a working local default. */
+export const gatewayConfigShape = {
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
+  GAME_RESULTS_URL: z.url().default('http://127.0.0.1:4002'),
+  BADGES_URL: z.url().default('http://127.0.0.1:4003'),
+  SPA_DIR: z.string().min(1).default(defaultSpaDir),
+  // Express "trust proxy": which hops may set X-Forwarded-For. Loopback only by default, so a client cannot
+  // pick its own rate-limit bucket; set to the ingress network in Kubernetes.
+  TRUST_PROXY: z.string().default('loopback'),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  // A classroom behind one NAT: 30 pupils polling every 3 s is 600/min, plus navigation; stay far above it.
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  // Credential endpoints (login, register, forgot/reset password) per IP per 15 minutes.
+  RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().positive().default(150),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // Origin of the optional analytics script (the frontend's VITE_ANALYTICS_URL); the CSP allows it only if set.
+  VITE_ANALYTICS_URL: z.url().optional(),
+};
+
+export type GatewayConfig = BaseConfig & z.infer<z.ZodObject<typeof gatewayConfigShape>>;

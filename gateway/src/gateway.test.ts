@@ -1,0 +1,390 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { translate } from '@mathgames/contracts';
+import {
+  createHttpService,
+  createLogger,
+  type HttpService,
+  IDENTITY_HEADER,
+  loadConfig,
+  requireUser,
+  signIdentity,
+} from '@mathgames/platform';
+import { createTestEnvironment } from '@mathgames/platform/testing';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway, type GatewayConfig, gatewayConfigShape } from './index.js';
+
+type TestEnvironment = Awaited<ReturnType<typeof createTestEnvironment>>;
+
+const logger = createLogger('gateway-test', 'silent');
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+let environment: TestEnvironment;
+let redis: Redis;
+let spaDir: string;
+let config: GatewayConfig;
+let gateway: Gateway;
+let baseUrl: string;
+let auth: HttpService;
+let badges: HttpService;
+let gameResults: HttpService;
+let gameResultsPort: number;
+const seenByAuth: { identityHeader?: string; cookie?: string } = {};
+
+function gameResultsService(): HttpService {
+  return createHttpService({
+    name: 'game-results',
+    config: { INTERNAL_SECRET: config.INTERNAL_SECRET },
+    logger,
+    routes(app) {
+      app.post('/api/game-results', (req, res) => {
+        res.status(201).json({ userId: req.identity.userId });
+      });
+    },
+  });
+}
+
+beforeAll(async () => {
+  environment = await createTestEnvironment({ migrate: false, amqp: false });
+  spaDir = await mkdtemp(join(tmpdir(), 'mg-spa-'));
+  await mkdir(join(spaDir, 'assets'));
+  await writeFile(join(spaDir, 'index.html'), '<!doctype html><div id="root">shell</div>');
+  await writeFile(join(spaDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)');
+
+  const base = loadConfig({}, environment.env);
+  const services = { INTERNAL_SECRET: base.INTERNAL_SECRET };
+  auth = createHttpService({
+    name: 'auth',
+    config: services,
+    logger,
+    routes(app) {
+      app.get('/api/auth/me', (req, res) => {
+        seenByAuth.identityHeader = req.headers[IDENTITY_HEADER] as string;
+        seenByAuth.cookie = req.headers.cookie;
+        res.json({ userId: req.identity.userId, lang: req.identity.lang, requestId: req.identity.requestId });
+      });
+      app.post('/api/auth/login', (req, res) => {
+        res.setHeader('x-mg-session-login', String(req.body.userId));
+        res.json({ loggedIn: req.body.userId });
+      });
+      app.post('/api/auth/reset-password', (req, res) => {
+        res.setHeader('x-mg-session-revoke-user', String(req.body.userId));
+        res.json({ message: 'ok' });
+      });
+    },
+  });
+  badges = createHttpService({
+    name: 'badges',
+    config: services,
+    logger,
+    routes(app) {
+      app.get('/api/user-badges/summary', (req, res) => {
+        res.json({ total: 175, completed: 0, userId: requireUser(req) });
+      });
+    },
+  });
+  const authPort = portOf(await auth.listen(0));
+  const badgesPort = portOf(await badges.listen(0));
+  config = loadConfig(gatewayConfigShape, {
+    ...environment.env,
+    LOG_LEVEL: 'silent',
+    AUTH_URL: `http://127.0.0.1:${authPort}`,
+    BADGES_URL: `http://127.0.0.1:${badgesPort}`,
+    GAME_RESULTS_URL: 'http://127.0.0.1:1',
+    SPA_DIR: spaDir,
+  });
+  gameResults = gameResultsService();
+  gameResultsPort = portOf(await gameResults.listen(0));
+  config.GAME_RESULTS_URL = `http://127.0.0.1:${gameResultsPort}`;
+
+  gateway = createGateway(config, { logger });
+  baseUrl = `http://127.0.0.1:${portOf(await gateway.listen(0))}`;
+  redis = new Redis(config.REDIS_URL);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all([auth?.close(), badges?.close(), gameResults?.close()]);
+  if (redis) {
+    const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+  await environment?.cleanup();
+  if (spaDir) await rm(spaDir, { recursive: true, force: true });
+});
+
+const sessionCookie = (res: Response): string | undefined =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('mg.sid='))
+    ?.split(';', 1)[0];
+
+async function logIn(userId: number): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = sessionCookie(res);
+  expect(cookie).toBeDefined();
+  return cookie!;
+}
+
+async function whoIs(cookie?: string): Promise<number | null> {
+  const res = await fetch(`${baseUrl}/api/auth/me`, { headers: cookie ? { cookie } : {} });
+  return ((await res.json()) as { userId: number | null }).userId;
+}
+
+const sessionKey = (cookie: string) =>
+  `${config.REDIS_PREFIX}sess:${decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]}`;
+
+describe('identity between the gateway and the services', () => {
+  it('replaces a client-sent identity header, even a validly signed one, with its own', async () => {
+    const forged = signIdentity(
+      { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
+      config.INTERNAL_SECRET,
+    );
+    const res = await fetch(`${baseUrl}/api/auth/me`, {
+      headers: { [IDENTITY_HEADER]: forged, cookie: 'a=b' },
+    });
+    const body = (await res.json()) as { userId: number | null };
+
+    expect(body.userId).toBeNull();
+    expect(seenByAuth.identityHeader).toBeDefined();
+    expect(seenByAuth.identityHeader).not.toBe(forged);
+    expect(seenByAuth.cookie).toBeUndefined();
+  });
+
+  it('passes a request id through, to the service and back to the client', async () => {
+    const res = await fetch(`${baseUrl}/api/auth/me`, { headers: { 'x-request-id': 'trace-abc.123' } });
+    const body = (await res.json()) as { requestId: string };
+
+    expect(body.requestId).toBe('trace-abc.123');
+    expect(res.headers.get('x-request-id')).toBe('trace-abc.123');
+  });
+
+  it('tells the service the language from X-Lang, then the i18next cookie, then Accept-Language, else Turkish', async () => {
+    const langOf = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${baseUrl}/api/auth/me`, { headers })).json()) as { lang: string }).lang;
+
+    expect(await langOf({ 'x-lang': 'en', cookie: 'i18next=tr' })).toBe('en');
+    expect(await langOf({ cookie: 'i18next=en', 'accept-language': 'tr-TR' })).toBe('en');
+    expect(await langOf({ 'accept-language': 'de-DE, en;q=0.8, tr;q=0.5' })).toBe('en');
+    expect(await langOf({ 'accept-language': 'de-DE' })).toBe('tr');
+  });
+
+  it('a service rejects a request that bypasses the gateway (no signature) with 401', async () => {
+    const res = await fetch(`${config.AUTH_URL}/api/auth/me`);
+
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('unauthorized');
+  });
+});
+
+describe('cross-site request defence', () => {
+  it('rejects a cross-site POST with 403 in the user language', async () => {
+    const res = await fetch(`${baseUrl}/api/game-results`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', 'x-lang': 'en' },
+    });
+
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ code: 'forbidden', message: translate('forbidden', 'en') });
+  });
+
+  it('rejects a POST whose Origin is another site even without Sec-Fetch-Site', async () => {
+    const res = await fetch(`${baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+
+    expect(res.status).toBe(403);
+  });
+
+  it('lets a same-origin POST through to the service', async () => {
+    const cookie = await logIn(41);
+    const res = await fetch(`${baseUrl}/api/game-results`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: baseUrl, cookie },
+    });
+
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ userId: 41 });
+  });
+});
+
+describe('sessions', () => {
+  it('a login directive rotates the session id and is not shown to the browser', async () => {
+    const first = await logIn(7);
+    const res = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: first },
+      body: JSON.stringify({ userId: 7 }),
+    });
+    const second = sessionCookie(res);
+
+    expect(res.headers.get('x-mg-session-login')).toBeNull();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(await whoIs(second)).toBe(7);
+    expect(await whoIs(first)).toBeNull();
+  });
+
+  it('sets an httpOnly, SameSite=Lax cookie', async () => {
+    const res = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 3 }),
+    });
+    const header = res.headers.getSetCookie().find((c) => c.startsWith('mg.sid='))!;
+
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+  });
+
+  it('a revoke directive ends every session of that user and no one else', async () => {
+    const laptop = await logIn(8);
+    const tablet = await logIn(8);
+    const someoneElse = await logIn(9);
+
+    const res = await fetch(`${baseUrl}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 8 }),
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mg-session-revoke-user')).toBeNull();
+    expect(await whoIs(laptop)).toBeNull();
+    expect(await whoIs(tablet)).toBeNull();
+    expect(await whoIs(someoneElse)).toBe(9);
+  });
+
+  it('logout destroys the session and clears the cookie', async () => {
+    const cookie = await logIn(10);
+    const res = await fetch(`${baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, 'x-lang': 'en' },
+    });
+
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: translate('logged_out', 'en') });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('mg.sid=;'))).toBe(true);
+    expect(await whoIs(cookie)).toBeNull();
+  });
+
+  it('the badge summary poll neither extends the session nor writes a cookie; other calls do', async () => {
+    const cookie = await logIn(11);
+    await redis.expire(sessionKey(cookie), 100);
+
+    const poll = await fetch(`${baseUrl}/api/user-badges/summary`, { headers: { cookie } });
+
+    expect(poll.status).toBe(200);
+    expect(((await poll.json()) as { userId: number }).userId).toBe(11);
+    expect(poll.headers.getSetCookie()).toEqual([]);
+    expect(await redis.ttl(sessionKey(cookie))).toBeLessThanOrEqual(100);
+
+    const activity = await fetch(`${baseUrl}/api/auth/me`, { headers: { cookie } });
+
+    expect(sessionCookie(activity)).toBe(cookie);
+    expect(await redis.ttl(sessionKey(cookie))).toBeGreaterThan(6 * 86_400);
+  });
+
+  it('a session older than the absolute timeout ends however active it was', async () => {
+    const cookie = await logIn(12);
+    const stored = JSON.parse((await redis.get(sessionKey(cookie)))!) as { createdAt: number };
+    stored.createdAt -= (config.SESSION_ABSOLUTE_DAYS + 1) * 86_400_000;
+    await redis.set(sessionKey(cookie), JSON.stringify(stored), 'EX', 3600);
+
+    const poll = await fetch(`${baseUrl}/api/user-badges/summary`, { headers: { cookie } });
+
+    expect(poll.status).toBe(401);
+    expect(await whoIs(cookie)).toBeNull();
+    expect(await redis.exists(sessionKey(cookie))).toBe(0);
+  });
+});
+
+describe('routing and failures', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await fetch(`${baseUrl}/api/no-such-thing`, { headers: { 'x-lang': 'en' } });
+
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ code: 'not_found', message: translate('not_found', 'en') });
+  });
+
+  it('answers 503 JSON while a service is down and recovers by itself when it is back', async () => {
+    await gameResults.close();
+    const post = () =>
+      fetch(`${baseUrl}/api/game-results`, { method: 'POST', headers: { 'accept-language': 'tr' } });
+
+    const down = await post();
+
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({
+      code: 'service_unavailable',
+      message: translate('service_unavailable', 'tr'),
+    });
+
+    gameResults = gameResultsService();
+    await gameResults.listen(gameResultsPort);
+    const back = await post();
+
+    expect(back.status).toBe(201);
+  });
+
+  it('refuses a client over the credential limit with 429 and Retry-After', async () => {
+    const limited = createGateway(
+      { ...config, REDIS_PREFIX: `${config.REDIS_PREFIX}limits:`, RATE_LIMIT_AUTH_PER_15_MINUTES: 2 },
+      { logger },
+    );
+    const url = `http://127.0.0.1:${portOf(await limited.listen(0))}/api/auth/login`;
+    const attempt = () =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":5}' });
+    try {
+      expect((await attempt()).status).toBe(200);
+      expect((await attempt()).status).toBe(200);
+      const refused = await attempt();
+
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { code: string }).code).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the single-page app', () => {
+  it('serves index.html for client routes, revalidated on every load', async () => {
+    const res = await fetch(`${baseUrl}/profile`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('id="root"');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year and never answers a missing asset with HTML', async () => {
+    const asset = await fetch(`${baseUrl}/assets/index-Ab12Cd.js`);
+    const missing = await fetch(`${baseUrl}/assets/index-Old999.js`);
+    const missingIcon = await fetch(`${baseUrl}/apple-touch-icon.png`);
+
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(missing.status).toBe(404);
+    expect(missingIcon.status).toBe(404);
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+  });
+});

@@ -1,0 +1,119 @@
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { GatewayConfig } from './config.js';
+
+export type UpstreamName = 'auth' | 'game-results' | 'badges';
+
+/** Which service owns an /api path (the proxy table); null means no service does. */
+export function upstreamFor(path: string): UpstreamName | null {
+  const owns = (prefix: string) =>
+    path === prefix ||
+    (path.startsWith(prefix) && (path[prefix.length] === '/' || path[prefix.length] === '?'));
+  if (owns('/api/user-badges')) return 'badges';
+  if (owns('/api/auth') || owns('/api/profile')) return 'auth';
+  if (owns('/api/game-results') || owns('/api/statistics')) return 'game-results';
+  return null;
+}
+
+export const SESSION_LOGIN_HEADER = 'x-mg-session-login';
+export const SESSION_REVOKE_HEADER = 'x-mg-session-revoke-user';
+
+// Hop-by-hop headers describe one connection, not the message; cookies are the gateway's alone.
+const NOT_FORWARDED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'trailer',
+  'te',
+  'set-cookie',
+]);
+
+export interface SessionDirectives {
+  login: number | null;
+  revokeUser: number | null;
+}
+
+export interface ProxyHooks {
+  /** Headers to add to the upstream request (the signed identity and request id). */
+  upstreamHeaders(req: Request): Record<string, string>;
+  /** Applies the auth service's session directives before the response (and its cookie) is written. */
+  applyDirectives(req: Request, res: Response, directives: SessionDirectives): Promise<void>;
+  onUpstreamError(upstream: UpstreamName, err: Error, req: Request, res: ServerResponse): void;
+}
+
+const positiveInt = (value: string | string[] | undefined): number | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
+};
+
+export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
+  // Keep-alive: the badge poll would otherwise pay a TCP handshake to the badges service on every call.
+  const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, scheduling: 'lifo' });
+  const targets: Record<UpstreamName, string> = {
+    auth: config.AUTH_URL,
+    'game-results': config.GAME_RESULTS_URL,
+    badges: config.BADGES_URL,
+  };
+
+  const make = (name: UpstreamName) =>
+    createProxyMiddleware<Request, Response>({
+      target: targets[name],
+      agent,
+      changeOrigin: true,
+      xfwd: false,
+      selfHandleResponse: true,
+      proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+      on: {
+        proxyReq(proxyReq, req) {
+          for (const [key, value] of Object.entries(hooks.upstreamHeaders(req)))
+            proxyReq.setHeader(key, value);
+        },
+        proxyRes(proxyRes: IncomingMessage, req, res) {
+          const directives: SessionDirectives = {
+            login: positiveInt(proxyRes.headers[SESSION_LOGIN_HEADER]),
+            revokeUser: positiveInt(proxyRes.headers[SESSION_REVOKE_HEADER]),
+          };
+          const forward = () => {
+            res.statusCode = proxyRes.statusCode ?? 502;
+            for (const [key, value] of Object.entries(proxyRes.headers)) {
+              if (value === undefined || NOT_FORWARDED_RESPONSE_HEADERS.has(key) || key.startsWith('x-mg-'))
+                continue;
+              res.setHeader(key, value);
+            }
+            proxyRes.on('error', () => res.destroy());
+            proxyRes.pipe(res);
+          };
+          if (directives.login === null && directives.revokeUser === null) {
+            forward();
+            return;
+          }
+          // Only auth may steer sessions; a directive from any other service is ignored.
+          if (name !== 'auth') {
+            forward();
+            return;
+          }
+          hooks.applyDirectives(req, res, directives).then(forward, (err: Error) => {
+            proxyRes.resume();
+            hooks.onUpstreamError(name, err, req, res);
+          });
+        },
+        error(err, req, res) {
+          if ('writeHead' in res) hooks.onUpstreamError(name, err, req as Request, res);
+          else res.destroy();
+        },
+      },
+    });
+
+  return {
+    auth: make('auth'),
+    'game-results': make('game-results'),
+    badges: make('badges'),
+    targets,
+    close() {
+      agent.destroy();
+    },
+  };
+}

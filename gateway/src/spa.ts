@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built SPA: hashed files under /assets are cached for a year (a new build has new names), index.html is
+ * revalidated every time so a deploy is picked up at once, other root files (icons, robots) for an hour.
+ * Client routes (/games, /profile, …) get index.html; a missing file (anything with an extension or under
+ * /assets) is a real 404, so a stale tab never receives HTML where it expected JavaScript.
+ */
+export function spaHandlers(spaDir: string): RequestHandler[] {
+  const indexFile = join(spaDir, 'index.html');
+  const assets = express.static(spaDir, {
+    index: false,
+    cacheControl: false,
+    redirect: false,
+    setHeaders(res, filePath) {
+      if (filePath.startsWith(join(spaDir, 'assets'))) res.setHeader('Cache-Control', IMMUTABLE);
+      else if (filePath === indexFile) res.setHeader('Cache-Control', 'no-cache');
+      else res.setHeader('Cache-Control', 'public, max-age=3600');
+    },
+  });
+
+  const notFound = (res: Response) => {
+    res.status(404).type('text/plain').set('Cache-Control', 'no-cache').send('Not found');
+  };
+
+  const fallback: RequestHandler = (req: Request, res: Response) => {
+    const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
+    const isClientRoute =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.path.startsWith('/assets/') &&
+      !lastSegment.includes('.');
+    if (!isClientRoute) return notFound(res);
+    if (!existsSync(indexFile)) {
+      res
+        .status(503)
+        .type('text/plain')
+        .set('Cache-Control', 'no-store')
+        .send('The web app is not built yet: run `npm run build -w @mathgames/frontend`.');
+      return;
+    }
+    res.sendFile(indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (err) => {
+      if (err && !res.headersSent) notFound(res);
+    });
+  };
+
+  return [assets, fallback];
+}

@@ -1,1 +1,75 @@
-export {};
+import {
+  type BaseConfig,
+  createHttpService,
+  createLogger,
+  createPool,
+  type HttpService,
+  startOutboxRelay,
+} from '@mathgames/platform';
+import { Redis } from 'ioredis';
+import { AbuseLimits } from './domain/abuse-limits.js';
+import { BackgroundTasks } from './domain/background.js';
+import type { AuthContext } from './domain/context.js';
+import { authRoutes } from './entry-points/http/routes.js';
+
+export { type AuthConfig, authConfigShape, loadAuthConfig } from './config.js';
+export { LIMITS } from './domain/abuse-limits.js';
+export { PASSWORD_HASH_OPTIONS } from './domain/passwords.js';
+export { PHOTO_MAX_INPUT_PIXELS, PHOTO_SIZE_PX } from './domain/photos.js';
+export { SESSION_LOGIN_HEADER, SESSION_REVOKE_USER_HEADER } from './entry-points/http/routes.js';
+
+type ServiceConfig = Pick<
+  BaseConfig,
+  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL'
+> & {
+  PORT?: number | undefined;
+};
+
+/**
+ * The auth HTTP service plus its outbox relay (mail jobs to BullMQ). close() stops taking requests, lets
+ * in-flight requests and after-response work (forgot-password) finish, drains the relay, then disconnects.
+ */
+export function createAuthService(config: ServiceConfig): HttpService {
+  const logger = createLogger('auth', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, { logger });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
+  const ctx: AuthContext = {
+    pool,
+    limits: new AbuseLimits(redis, config.REDIS_PREFIX),
+    background: new BackgroundTasks(logger),
+    logger,
+  };
+  const relay = startOutboxRelay({
+    pool,
+    schema: 'auth',
+    databaseUrl: config.DATABASE_URL,
+    bullmq: { prefix: config.REDIS_PREFIX, redisUrl: config.REDIS_URL },
+    logger,
+  });
+  const http = createHttpService({
+    name: 'auth',
+    config,
+    logger,
+    readiness: {
+      postgres: () => pool.query('SELECT 1'),
+      redis: () => redis.ping(),
+    },
+    routes: authRoutes(ctx),
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    app: http.app,
+    listen: (port) => http.listen(port),
+    close() {
+      closed ??= (async () => {
+        await http.close();
+        await ctx.background.drain();
+        await relay.stop();
+        await redis.quit().catch(() => redis.disconnect());
+        await pool.end();
+      })();
+      return closed;
+    },
+  };
+}

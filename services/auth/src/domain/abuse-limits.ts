@@ -1,0 +1,109 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** A refusal: how many seconds until the caller may try again. */
+export type LimitExceeded = { retryAfterSeconds: number };
+
+type LimiterSpec = { points: number; durationSeconds: number };
+
+// Tuned for classrooms: many pupils share one school IP, so per-IP budgets are wide; per-account budgets are
+// what stop guessing. Blocks last minutes, never hours, so an attacker cannot lock a child out for long.
+export const LIMITS = {
+  /** Consecutive wrong passwords for one account from one IP: the 11th try within 15 min is refused. */
+  loginAccountIp: { points: 10, durationSeconds: 15 * 60 },
+  /** Wrong passwords for one account from anywhere: looser, so other IPs' attempts rarely lock the owner out. */
+  loginAccount: { points: 50, durationSeconds: 15 * 60 },
+  /** Wrong passwords from one IP across accounts (a whole school behind one address stays well under it). */
+  loginIp: { points: 200, durationSeconds: 15 * 60 },
+  registerIp: { points: 30, durationSeconds: 15 * 60 },
+  /** Each register for a taken address mails its owner, so the address itself is limited too. */
+  registerAccount: { points: 5, durationSeconds: 60 * 60 },
+  forgotIp: { points: 30, durationSeconds: 15 * 60 },
+  forgotAccount: { points: 5, durationSeconds: 60 * 60 },
+  resetIp: { points: 30, durationSeconds: 15 * 60 },
+  resetAccount: { points: 10, durationSeconds: 15 * 60 },
+} satisfies Record<string, LimiterSpec>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** How long a device that logged in successfully stays exempt from the per-account login budget. */
+export const KNOWN_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+
+export class AbuseLimits {
+  private readonly limiters: Record<LimitName, RateLimiterRedis>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    limits: Record<LimitName, LimiterSpec> = LIMITS,
+  ) {
+    this.limiters = Object.fromEntries(
+      Object.entries(limits).map(([name, spec]) => [
+        name,
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${prefix}auth:rl:${name}`,
+          points: spec.points,
+          duration: spec.durationSeconds,
+        }),
+      ]),
+    ) as unknown as Record<LimitName, RateLimiterRedis>;
+  }
+
+  /** Refuses when any of the named budgets is already spent; spends nothing (failures are charged after). */
+  async check(keys: Partial<Record<LimitName, string>>): Promise<LimitExceeded | null> {
+    let worst = 0;
+    await Promise.all(
+      Object.entries(keys).map(async ([name, key]) => {
+        const limiter = this.limiters[name as LimitName];
+        const state = await limiter.get(normalise(key!));
+        if (state && state.consumedPoints >= limiter.points) worst = Math.max(worst, state.msBeforeNext);
+      }),
+    );
+    return worst > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(worst / 1000)) } : null;
+  }
+
+  /** Spends one point of each named budget; returns a refusal when this attempt went over one of them. */
+  async consume(keys: Partial<Record<LimitName, string>>): Promise<LimitExceeded | null> {
+    let worst = 0;
+    await Promise.all(
+      Object.entries(keys).map(async ([name, key]) => {
+        try {
+          await this.limiters[name as LimitName].consume(normalise(key!));
+        } catch (result) {
+          if (!(result instanceof RateLimiterRes)) throw result;
+          worst = Math.max(worst, result.msBeforeNext);
+        }
+      }),
+    );
+    return worst > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(worst / 1000)) } : null;
+  }
+
+  /** Checks, then spends at once: for actions that cost the same whether they succeed (register, forgot). */
+  async take(keys: Partial<Record<LimitName, string>>): Promise<LimitExceeded | null> {
+    return (await this.check(keys)) ?? (await this.consume(keys));
+  }
+
+  async isKnownDevice(account: string, ip: string): Promise<boolean> {
+    return (await this.redis.exists(this.deviceKey(account, ip))) === 1;
+  }
+
+  async rememberDevice(account: string, ip: string): Promise<void> {
+    await this.redis.set(this.deviceKey(account, ip), '1', 'EX', KNOWN_DEVICE_SECONDS);
+  }
+
+  private deviceKey(account: string, ip: string): string {
+    return `${this.prefix}auth:known-device:${normalise(account)}|${ip}`;
+  }
+
+  async reset(keys: Partial<Record<LimitName, string>>): Promise<void> {
+    await Promise.all(
+      Object.entries(keys).map(([name, key]) => this.limiters[name as LimitName].delete(normalise(key!))),
+    );
+  }
+}
+
+/** E-mails compare case-insensitively everywhere, so "Ada@x.com" and "ada@x.com" share one budget. */
+function normalise(key: string): string {
+  return key.trim().toLowerCase();
+}

@@ -1,0 +1,180 @@
+import type {
+  CurrentUser,
+  Lang,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenValidationResponse,
+} from '@mathgames/contracts';
+import { AppError, type PoolClient, withTransaction } from '@mathgames/platform';
+import { consumeToken, findUsableToken, insertToken, revokeTokens } from '../data-access/tokens.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUsernameTaken,
+  markVerified,
+  recordLogin,
+  setPasswordHash,
+} from '../data-access/users.js';
+import { type AuthContext, throwIfLimited } from './context.js';
+import { toCurrentUser } from './current-user.js';
+import { queueAlreadyRegisteredMail, queueResetMail, queueVerificationMail } from './mail-jobs.js';
+import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords.js';
+import { createToken, hashToken, TOKEN_LIFETIME_MS, type TokenPurpose } from './tokens.js';
+
+export type Caller = { ip: string; lang: Lang };
+
+export async function issueToken(
+  client: PoolClient,
+  purpose: TokenPurpose,
+  userId: number,
+  email: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = createToken();
+  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]);
+  await insertToken(client, { hash, purpose, userId, email, expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * Creates the account and queues its verification mail. A taken e-mail looks exactly like success to the
+ * caller (no account enumeration) and mails the address's owner instead. A taken username is a 409: names
+ * are public anyway and the child needs to pick another.
+ */
+export async function register(ctx: AuthContext, input: RegisterRequest, caller: Caller): Promise<void> {
+  throwIfLimited(await ctx.limits.take({ registerIp: caller.ip, registerAccount: input.email }));
+  const lang = input.lang ?? caller.lang;
+  // Hash before looking anything up, so every outcome costs the same time.
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(ctx.pool, async (client) => {
+    const userId = await insertUser(client, {
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      lang,
+    });
+    if (userId !== null) {
+      const token = await issueToken(client, 'verify_email', userId, input.email);
+      await queueVerificationMail(
+        client,
+        { userId, email: input.email, username: input.username, lang },
+        token,
+      );
+      return;
+    }
+    if (await isUsernameTaken(client, input.username)) {
+      throw new AppError(409, 'username_taken', 'username_taken', 'username');
+    }
+    const owner = await findUserByEmail(client, input.email);
+    if (owner?.email) {
+      await queueAlreadyRegisteredMail(client, {
+        userId: owner.id,
+        email: owner.email,
+        username: owner.username,
+        lang: owner.lang,
+      });
+    }
+  });
+}
+
+function loginKeys(email: string, ip: string) {
+  return { loginAccountIp: `${email}|${ip}`, loginAccount: email, loginIp: ip };
+}
+
+/** Checks the password; one generic failure whatever went wrong. Returns the user for the session. */
+export async function login(
+  ctx: AuthContext,
+  input: LoginRequest,
+  caller: Caller,
+): Promise<{ userId: number; user: CurrentUser }> {
+  const keys = loginKeys(input.email, caller.ip);
+  const knownDevice = await ctx.limits.isKnownDevice(input.email, caller.ip);
+  // A device that logged in to this account before is exempt from the per-account budget, so strangers'
+  // guesses from elsewhere cannot keep the owner out; its own consecutive-failure budget still applies.
+  const budgets = knownDevice ? { loginAccountIp: keys.loginAccountIp, loginIp: keys.loginIp } : keys;
+  throwIfLimited(await ctx.limits.check(budgets));
+
+  const user = await findUserByEmail(ctx.pool, input.email);
+  // An unknown address still spends one hash verification: equal timing either way.
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) {
+    await ctx.limits.consume(budgets);
+    throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
+  }
+  await ctx.limits.reset({ loginAccountIp: keys.loginAccountIp });
+  await ctx.limits.rememberDevice(input.email, caller.ip);
+  const rehashed = passwordNeedsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
+  await recordLogin(ctx.pool, user.id, caller.lang, rehashed);
+  const fresh = await findUserById(ctx.pool, user.id);
+  return { userId: user.id, user: toCurrentUser(fresh ?? user) };
+}
+
+export async function getCurrentUser(ctx: AuthContext, userId: number): Promise<CurrentUser> {
+  const user = await findUserById(ctx.pool, userId);
+  // A session outliving its account reads as logged out.
+  if (!user) throw new AppError(401, 'unauthorized');
+  return toCurrentUser(user);
+}
+
+/** Single use, 24 h, and only for the address the link was sent to (a later e-mail change voids it). */
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<void> {
+  const verified = await withTransaction(ctx.pool, async (client) => {
+    const record = await consumeToken(client, hashToken(token), 'verify_email');
+    return record ? markVerified(client, record.userId, record.email) : false;
+  });
+  if (!verified) throw new AppError(400, 'invalid_token', 'verification_token_invalid', 'token');
+}
+
+/**
+ * Answers at once and does the lookup, token and mail after the response, so neither the body nor the
+ * timing tells whether the address has an account.
+ */
+export async function requestPasswordReset(ctx: AuthContext, email: string, caller: Caller): Promise<void> {
+  throwIfLimited(await ctx.limits.take({ forgotIp: caller.ip, forgotAccount: email }));
+  ctx.background.run('forgot-password', async () => {
+    const user = await findUserByEmail(ctx.pool, email);
+    if (!user?.email) return;
+    const address = user.email;
+    await withTransaction(ctx.pool, async (client) => {
+      const token = await issueToken(client, 'reset_password', user.id, address);
+      await queueResetMail(
+        client,
+        { userId: user.id, email: address, username: user.username, lang: user.lang },
+        token,
+      );
+    });
+  });
+}
+
+export async function validateResetToken(ctx: AuthContext, token: string): Promise<TokenValidationResponse> {
+  const record = await findUsableToken(ctx.pool, hashToken(token), 'reset_password');
+  const user = record ? await findUserById(ctx.pool, record.userId) : null;
+  if (!record || !user) return { valid: false, username: null, email: null };
+  return { valid: true, username: user.username, email: record.email };
+}
+
+/** Spends the token, sets the password and returns the user whose sessions must all end. */
+export async function resetPassword(
+  ctx: AuthContext,
+  input: ResetPasswordRequest,
+  caller: Caller,
+): Promise<number> {
+  const tokenHash = hashToken(input.token);
+  throwIfLimited(await ctx.limits.take({ resetIp: caller.ip, resetAccount: tokenHash.toString('hex') }));
+  const passwordHash = await hashPassword(input.newPassword);
+  const invalid = () => new AppError(400, 'invalid_token', 'reset_token_invalid', 'token');
+  const record = await withTransaction(ctx.pool, async (client) => {
+    const spent = await consumeToken(client, tokenHash, 'reset_password');
+    // Throwing rolls back: a wrong optional e-mail leaves the token unspent for its rightful owner.
+    if (!spent || (input.email && input.email !== spent.email.toLowerCase())) throw invalid();
+    await setPasswordHash(client, spent.userId, passwordHash);
+    await revokeTokens(client, spent.userId, 'reset_password');
+    // Opening the mailed link proves the address, so it counts as verified too.
+    await markVerified(client, spent.userId, spent.email);
+    return spent;
+  });
+  // The owner just proved themselves: clear the guesses that may have locked the account.
+  await ctx.limits.reset({ loginAccount: record.email });
+  return record.userId;
+}

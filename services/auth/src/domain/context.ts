@@ -1,0 +1,23 @@
+import type { Logger, Pool } from '@mathgames/platform';
+import { AppError } from '@mathgames/platform';
+import type { AbuseLimits, LimitExceeded } from './abuse-limits.js';
+import type { BackgroundTasks } from './background.js';
+
+/** What every use-case needs; built once by createAuthService. */
+export type AuthContext = {
+  pool: Pool;
+  limits: AbuseLimits;
+  background: BackgroundTasks;
+  logger: Logger;
+};
+
+/** 429 with the wait time; the HTTP layer adds Retry-After and `retryAfter` to the body. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', 'rate_limited', undefined, { vars: { seconds: retryAfterSeconds } });
+  }
+}
+
+export function throwIfLimited(result: LimitExceeded | null): void {
+  if (result) throw new RateLimitedError(result.retryAfterSeconds);
+}

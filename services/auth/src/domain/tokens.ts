@@ -1,0 +1,23 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export type TokenPurpose = 'verify_email' | 'reset_password';
+
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+/** 32 random bytes, base64url in the link; only the SHA-256 of it is stored. */
+export function createToken(): { token: string; hash: Buffer } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** A token we issued is exactly 43 base64url characters; anything else is refused before touching the DB. */
+export function isWellFormedToken(token: unknown): token is string {
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
+}

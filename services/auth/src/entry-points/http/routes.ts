@@ -1,0 +1,163 @@
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  MAX_PHOTO_BYTES,
+  PHOTO_FIELD,
+  profileUpdateRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  translate,
+  validateResetTokenQuerySchema,
+  verifyEmailQuerySchema,
+} from '@mathgames/contracts';
+import { AppError, requireUser } from '@mathgames/platform';
+import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
+import multer from 'multer';
+import {
+  type Caller,
+  getCurrentUser,
+  login,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  validateResetToken,
+  verifyEmail,
+} from '../../domain/account.js';
+import { type AuthContext, RateLimitedError } from '../../domain/context.js';
+import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain/profile.js';
+
+/** Session directives for the gateway (docs/conventions.md); it acts on them and strips them. */
+export const SESSION_LOGIN_HEADER = 'x-mg-session-login';
+export const SESSION_REVOKE_USER_HEADER = 'x-mg-session-revoke-user';
+
+const PHOTO_FILE = /^([A-Za-z0-9_-]{22})\.webp$/;
+
+const caller = (req: Request): Caller => ({ ip: req.identity.ip, lang: req.identity.lang });
+const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
+
+function photoError(messageKey: 'photo_too_large' | 'photo_type_invalid' | 'photo_required') {
+  return new AppError(400, 'validation_error', messageKey, PHOTO_FIELD);
+}
+
+/** One file in memory, at most 5 MB: the stream is cut as soon as it passes the limit. */
+function acceptPhoto(): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  }).single(PHOTO_FIELD);
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
+        return next(photoError('photo_too_large'));
+      // Wrong field name, several files, a malformed body: all "pick one image" to the child.
+      next(photoError('photo_type_invalid'));
+    });
+  };
+}
+
+/** 429 with the wait both in Retry-After and the body; other errors go to the platform handler. */
+const rateLimitedHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (!(err instanceof RateLimitedError)) return next(err);
+  const seconds = err.retryAfterSeconds;
+  res
+    .status(429)
+    .set('Retry-After', String(seconds))
+    .json({
+      code: 'rate_limited',
+      message: translate('rate_limited', req.identity.lang, { seconds }),
+      retryAfter: seconds,
+      retryAfterSeconds: seconds,
+    });
+};
+
+export function authRoutes(ctx: AuthContext) {
+  return (app: Express) => {
+    app.get('/api/auth/me', async (req, res) => {
+      res.json(await getCurrentUser(ctx, requireUser(req)));
+    });
+
+    app.post('/api/auth/register', async (req, res) => {
+      const input = registerRequestSchema.parse(req.body);
+      await register(ctx, input, caller(req));
+      // Identical whether or not the e-mail already had an account.
+      res.status(201).json({
+        message: text(req, 'register_success'),
+        user: { username: input.username, email: input.email },
+      });
+    });
+
+    app.post('/api/auth/login', async (req, res) => {
+      const input = loginRequestSchema.parse(req.body);
+      const { userId, user } = await login(ctx, input, caller(req));
+      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+    });
+
+    app.get('/api/auth/verify-email', async (req, res) => {
+      const { token } = verifyEmailQuerySchema.parse(req.query);
+      await verifyEmail(ctx, token);
+      res.json({ message: text(req, 'email_verified') });
+    });
+
+    app.post('/api/auth/forgot-password', async (req, res) => {
+      const { email } = forgotPasswordRequestSchema.parse(req.body);
+      await requestPasswordReset(ctx, email, caller(req));
+      res.json({ message: text(req, 'reset_link_sent_if_exists') });
+    });
+
+    app.get('/api/auth/validate-reset-token', async (req, res) => {
+      const { token } = validateResetTokenQuerySchema.parse(req.query);
+      res.set('Cache-Control', 'no-store').json(await validateResetToken(ctx, token));
+    });
+
+    app.post('/api/auth/reset-password', async (req, res) => {
+      const input = resetPasswordRequestSchema.parse(req.body);
+      const userId = await resetPassword(ctx, input, caller(req));
+      res
+        .set(SESSION_REVOKE_USER_HEADER, String(userId))
+        .json({ message: text(req, 'password_reset_success') });
+    });
+
+    app.post('/api/profile/update', async (req, res) => {
+      const userId = requireUser(req);
+      const input = profileUpdateRequestSchema.parse(req.body);
+      const { user, emailChanged } = await updateProfile(ctx, userId, input, caller(req));
+      res.json({ message: text(req, emailChanged ? 'email_change_pending' : 'profile_updated'), user });
+    });
+
+    // Signed-in check first: an anonymous upload is refused before a byte of it is buffered.
+    const signedIn: RequestHandler = (req, _res, next) => {
+      requireUser(req);
+      next();
+    };
+    app.post('/api/profile/photo', signedIn, acceptPhoto(), async (req, res) => {
+      const userId = requireUser(req);
+      if (!req.file || req.file.size === 0) throw photoError('photo_required');
+      const photoUrl = await uploadPhoto(ctx, userId, req.file.buffer);
+      res.json({ photoUrl, message: text(req, 'photo_uploaded') });
+    });
+
+    app.delete('/api/profile/photo', async (req, res) => {
+      await removePhoto(ctx, requireUser(req));
+      res.json({ photoUrl: null, message: text(req, 'photo_deleted') });
+    });
+
+    app.get('/api/profile/photos/:file', async (req, res) => {
+      const userId = requireUser(req);
+      const version = PHOTO_FILE.exec(req.params.file ?? '')?.[1];
+      if (!version) throw new AppError(404, 'not_found');
+      const content = await readPhoto(ctx, userId, version);
+      res
+        .set({
+          'Content-Type': 'image/webp',
+          // The URL changes with the photo, so the browser may keep it forever; private: never in shared caches.
+          'Cache-Control': 'private, max-age=31536000, immutable',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'",
+        })
+        .send(content);
+    });
+
+    app.use(rateLimitedHandler);
+  };
+}

@@ -1,1 +1,16 @@
-import { defineConfig } from 'vitest/config'; export default defineConfig({ test: { name: 'frontend', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } });
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['source', 'module', 'browser', 'import', 'default'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions },
+  test: {
+    name: 'frontend',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+  },
+});

@@ -1,0 +1,14 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { queryClient } from '../lib/query-client.js';
+import { AppProvider } from './provider.js';
+import { createAppRouter } from './router.js';
+
+const router = createAppRouter(queryClient);
+
+export function App() {
+  return (
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

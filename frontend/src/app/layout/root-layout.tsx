@@ -1,0 +1,51 @@
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from '../../components/ui/toast.js';
+import { playSound } from '../../lib/sound.js';
+import { AuthModalHost } from './auth-modal-host.js';
+import { Footer } from './footer.js';
+import { TopBar } from './top-bar.js';
+
+/** Spec §4: a click sound on navigation and button clicks (elements may opt out with data-silent). */
+function useClickSound() {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest('a, button') : null;
+      if (target && !target.closest('[data-silent]')) playSound('click');
+    };
+    document.addEventListener('click', onClick, { capture: true });
+    return () => document.removeEventListener('click', onClick, { capture: true });
+  }, []);
+}
+
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const frameless = useMatches({ select: (matches) => matches.some((match) => match.staticData?.frameless) });
+  useClickSound();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-amber-300 px-5 py-3 font-bold text-slate-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      {frameless ? (
+        <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
+          <Outlet />
+        </main>
+      ) : (
+        <div className="flex min-h-dvh flex-col">
+          <TopBar />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      )}
+      <Toaster closeLabel={t('actions.close')} />
+      <AuthModalHost />
+    </>
+  );
+}

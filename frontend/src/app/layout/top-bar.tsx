@@ -1,0 +1,188 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from '../../components/logo.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { toast } from '../../components/ui/toast.js';
+import { type CurrentUser, displayNameOf, logout, useCurrentUser } from '../../lib/auth.js';
+import { cn } from '../../lib/cn.js';
+import { openAuthModal } from '../../lib/events.js';
+import { LanguageSwitcher } from './language-switcher.js';
+
+const NAV_LINKS = [
+  { to: '/games', key: 'nav.games' },
+  { to: '/statistics', key: 'nav.statistics' },
+  { to: '/badges', key: 'nav.badges' },
+] as const;
+
+const linkClasses =
+  'inline-flex min-h-12 items-center rounded-full px-4 text-base font-bold text-slate-700 hover:bg-brand-50 hover:text-brand-800';
+const activeLinkClasses = 'bg-brand-100 text-brand-800';
+
+function AuthButtons({
+  user,
+  onDone,
+  vertical,
+}: {
+  user: CurrentUser | null;
+  onDone?: () => void;
+  vertical?: boolean;
+}) {
+  const { t } = useTranslation('common');
+  const [busy, setBusy] = useState(false);
+  if (user) {
+    const name = displayNameOf(user);
+    return (
+      <div className={cn('flex gap-2', vertical ? 'flex-col' : 'items-center')}>
+        <Link
+          to="/profile"
+          onClick={onDone}
+          className={buttonClasses('outline', 'md', 'max-w-56')}
+          aria-label={t('nav.profileOf', { name })}
+          data-testid="profile-link"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-sm text-white"
+          >
+            {name.charAt(0).toLocaleUpperCase()}
+          </span>
+          <span className="truncate">{name}</span>
+        </Link>
+        <Button
+          variant="ghost"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await logout();
+            } catch (error) {
+              console.warn('logout failed', error);
+              toast({ title: t('errors.logoutFailed'), variant: 'destructive' });
+              setBusy(false);
+            }
+          }}
+        >
+          {t('nav.logout')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={cn('flex gap-2', vertical ? 'flex-col' : 'items-center')}>
+      <Button
+        variant="outline"
+        onClick={() => {
+          onDone?.();
+          openAuthModal(true);
+        }}
+      >
+        {t('nav.login')}
+      </Button>
+      <Button
+        variant="primary"
+        onClick={() => {
+          onDone?.();
+          openAuthModal(false);
+        }}
+      >
+        {t('nav.register')}
+      </Button>
+    </div>
+  );
+}
+
+export function TopBar() {
+  const { t } = useTranslation('common');
+  const { user, isPending } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex min-h-18 max-w-7xl items-center gap-3 px-3 py-2 sm:px-6">
+        <Link
+          to="/"
+          className="flex min-h-12 items-center gap-2 rounded-2xl pr-2"
+          onClick={() => setMenuOpen(false)}
+        >
+          <LogoMark />
+          <span className="text-xl font-black tracking-tight text-brand-800">{t('appName')}</span>
+        </Link>
+        <nav aria-label={t('nav.label')} className="ml-4 hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className={linkClasses}
+              activeProps={{ className: activeLinkClasses }}
+            >
+              {t(link.key)}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitcher />
+          <div className={cn('hidden lg:block', isPending && 'invisible')}>
+            <AuthButtons user={user} />
+          </div>
+          <button
+            type="button"
+            className="inline-flex size-12 items-center justify-center rounded-full border-2 border-slate-200 bg-white text-slate-800 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={panelId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
+              {menuOpen ? (
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                />
+              ) : (
+                <path
+                  d="M4 7h16M4 12h16M4 17h16"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+      <div
+        id={panelId}
+        hidden={!menuOpen}
+        className="fade-in border-t border-slate-200 bg-white px-3 pb-4 lg:hidden"
+      >
+        <nav aria-label={t('nav.label')} className="flex flex-col gap-1 py-2">
+          {NAV_LINKS.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className={linkClasses}
+              activeProps={{ className: activeLinkClasses }}
+              onClick={() => setMenuOpen(false)}
+            >
+              {t(link.key)}
+            </Link>
+          ))}
+        </nav>
+        {!isPending && <AuthButtons user={user} vertical onDone={() => setMenuOpen(false)} />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { openAuthModal } from '../lib/events.js';
+import { Button } from './ui/button.js';
+
+/** What a guest sees on a screen that needs a login (spec §6): login and register open the auth modal. */
+export function LockedScreen({ title, description }: { title?: string; description?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center"
+      data-testid="locked-screen"
+    >
+      <svg viewBox="0 0 64 64" className="size-24" aria-hidden="true" focusable="false">
+        <rect x="12" y="28" width="40" height="30" rx="8" fill="#4f46e5" />
+        <path d="M20 28v-8a12 12 0 0124 0v8" fill="none" stroke="#4f46e5" strokeWidth="6" />
+        <circle cx="32" cy="42" r="5" fill="#fde047" />
+      </svg>
+      <h1 className="mt-6 text-3xl font-black">{title ?? t('locked.title')}</h1>
+      <p className="mt-3 text-lg text-slate-700">{description ?? t('locked.description')}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button size="lg" variant="outline" onClick={() => openAuthModal(true)}>
+          {t('nav.login')}
+        </Button>
+        <Button size="lg" onClick={() => openAuthModal(false)}>
+          {t('nav.register')}
+        </Button>
+      </div>
+    </section>
+  );
+}

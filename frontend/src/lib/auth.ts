@@ -1,0 +1,56 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './api-client.js';
+
+/** The current user as screens read it (spec §3); the server may send more fields. */
+export interface CurrentUser {
+  id?: number;
+  username: string;
+  displayName?: string | null;
+  email: string;
+  about?: string | null;
+  receiveNotifications?: boolean;
+  photoUrl?: string | null;
+  avatarColor?: string | null;
+  isVerified?: boolean;
+  createdAt?: string;
+  lastLogin?: string | null;
+}
+
+export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
+
+/** `GET /api/auth/me`: a 401 means "nobody is logged in"; other failures are logged and read as logged out. */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/auth/me', signal);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) console.warn('session check failed', error);
+    return null;
+  }
+}
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: CURRENT_USER_KEY,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+});
+
+/** `user` is null when logged out; `isPending` is true until the first session check has answered. */
+export function useCurrentUser(): { user: CurrentUser | null; isPending: boolean } {
+  const query = useQuery(currentUserQueryOptions);
+  return { user: query.data ?? null, isPending: query.isPending };
+}
+
+/** Name to greet a user by. */
+export function displayNameOf(user: CurrentUser): string {
+  return user.displayName?.trim() || user.username;
+}
+
+/** `POST /api/auth/logout`, then forget the user and reload (spec §4). Throws on failure so callers can toast. */
+export async function logout(): Promise<void> {
+  await api.post('/api/auth/logout');
+  window.location.reload();
+}
+
+export function useSetCurrentUser(): (user: CurrentUser | null) => void {
+  const client = useQueryClient();
+  return (user) => client.setQueryData(CURRENT_USER_KEY, user);
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function setMeta(selector: string, attribute: 'name' | 'property', key: string, content: string): void {
+  let element = document.head.querySelector<HTMLMetaElement>(selector);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.append(element);
+  }
+  element.content = content;
+}
+
+function setLink(rel: string, href: string): void {
+  let element = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!element) {
+    element = document.createElement('link');
+    element.rel = rel;
+    document.head.append(element);
+  }
+  element.href = href;
+}
+
+/**
+ * Per-page head data (spec §1): title, description, social tags and the canonical link to the site root.
+ * Omitted title/description fall back to the Turkish-first defaults of the current language.
+ */
+export function usePageHead({ title, description }: { title?: string; description?: string }): void {
+  const { t, i18n } = useTranslation('common');
+  useEffect(() => {
+    const fullTitle = title ? `${title} | ${t('meta.titleSuffix')}` : t('meta.defaultTitle');
+    const fullDescription = description ?? t('meta.defaultDescription');
+    const root = `${window.location.origin}/`;
+    document.title = fullTitle;
+    setMeta('meta[name="description"]', 'name', 'description', fullDescription);
+    setMeta('meta[property="og:title"]', 'property', 'og:title', fullTitle);
+    setMeta('meta[property="og:description"]', 'property', 'og:description', fullDescription);
+    setMeta('meta[property="og:url"]', 'property', 'og:url', root);
+    setMeta('meta[property="og:image"]', 'property', 'og:image', `${root}og-image.png`);
+    setMeta(
+      'meta[property="og:locale"]',
+      'property',
+      'og:locale',
+      i18n.resolvedLanguage === 'en' ? 'en_GB' : 'tr_TR',
+    );
+    setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', fullTitle);
+    setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', fullDescription);
+    setMeta('meta[name="twitter:image"]', 'name', 'twitter:image', `${root}og-image.png`);
+    setLink('canonical', root);
+  }, [title, description, t, i18n.resolvedLanguage]);
+}

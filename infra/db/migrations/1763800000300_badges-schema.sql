@@ -4,18 +4,21 @@ CREATE SCHEMA IF NOT EXISTS badges;
 -- The catalogue is data (5 categories x 5 difficulties x 7 tiers), seeded from the contracts definition.
 CREATE TABLE badges.badges (
   id text PRIMARY KEY,
+  -- Game type as stored with results (e.g. 'çıkarma') and its ASCII filter key (e.g. 'cikarma').
   category text NOT NULL,
+  category_key text NOT NULL,
   difficulty text NOT NULL,
-  tier smallint NOT NULL,
+  tier text NOT NULL,
+  tier_index smallint NOT NULL,
   required_count integer NOT NULL CHECK (required_count > 0),
+  requirement text NOT NULL,
   name_tr text NOT NULL,
   name_en text NOT NULL,
   description_tr text NOT NULL,
   description_en text NOT NULL,
-  requirement_tr text NOT NULL,
-  requirement_en text NOT NULL,
   icon text NOT NULL,
-  position smallint NOT NULL,
+  -- Display order of the contracts catalogue.
+  position smallint NOT NULL UNIQUE,
   CONSTRAINT badges_tier UNIQUE (category, difficulty, tier)
 );
 

@@ -1,1 +1,79 @@
-export {};
+import type http from 'node:http';
+import {
+  type BaseConfig,
+  createAmqpClient,
+  createHttpService,
+  createLogger,
+  createPool,
+  startOutboxRelay,
+} from '@mathgames/platform';
+import { startStatisticsConsumer } from './entry-points/consumers/statistics-consumer.js';
+import { gameResultsRoutes } from './entry-points/http/routes.js';
+
+export { STATISTICS_CONSUMER, STATISTICS_QUEUE } from './entry-points/consumers/statistics-consumer.js';
+
+export interface GameResultsOptions {
+  /** The service's clock (results' createdAt, the current week); tests move it across a week boundary. */
+  now?: () => Date;
+}
+
+export interface Deployable {
+  listen(port?: number): Promise<http.Server>;
+  close(): Promise<void>;
+}
+
+/** HTTP API for results, history and statistics, plus the relay that publishes the results outbox. */
+export function createGameResultsService(config: BaseConfig, options: GameResultsOptions = {}) {
+  const logger = createLogger('game-results', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, { logger });
+  const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'game-results' });
+  const relay = startOutboxRelay({ pool, schema: 'results', databaseUrl: config.DATABASE_URL, amqp, logger });
+  const service = createHttpService({
+    name: 'game-results',
+    config,
+    logger,
+    readiness: { postgres: () => pool.query('SELECT 1') },
+    routes: gameResultsRoutes({ pool, now: options.now ?? (() => new Date()), timeZone: config.TIME_ZONE }),
+  });
+  return {
+    app: service.app,
+    /** Publishes whatever the outbox holds now (tests and the benchmark use it to measure without waiting). */
+    drainOutbox: () => relay.drain(),
+    listen: (port?: number) => service.listen(port),
+    async close() {
+      await service.close();
+      await relay.stop();
+      await amqp.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Consumes `game-result.recorded.v1` from its own queue into the statistics read model; serves health only. */
+export function startStatisticsWorker(config: BaseConfig): Deployable {
+  const logger = createLogger('statistics-worker', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, { logger });
+  const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'statistics-worker' });
+  const consumer = startStatisticsConsumer({ amqp, pool, logger, timeZone: config.TIME_ZONE });
+  const health = createHttpService({
+    name: 'statistics-worker',
+    config,
+    logger,
+    readiness: {
+      postgres: () => pool.query('SELECT 1'),
+      rabbitmq: async () => {
+        if (!amqp.isConnected()) throw new Error('not connected to RabbitMQ');
+      },
+    },
+    routes: () => {},
+  });
+  return {
+    listen: (port?: number) => health.listen(port),
+    async close() {
+      await health.close();
+      await consumer.stop();
+      await amqp.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import type pg from 'pg';
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export interface StoredQuestion {
+  question: string;
+  answer: number | string;
+  userAnswer: number | string | null;
+  isCorrect: boolean;
+}
+
+export interface NewGameResult {
+  userId: number;
+  clientResultId: string | null;
+  gameType: string;
+  difficulty: string;
+  questionsCount: number;
+  correctAnswers: number;
+  totalTime: number;
+  points: number;
+  questions: StoredQuestion[];
+  createdAt: Date;
+}
+
+export interface StoredGameResult extends Omit<NewGameResult, 'clientResultId'> {
+  id: number;
+  clientResultId: string | null;
+}
+
+export interface HistoryRow {
+  id: number;
+  gameType: string;
+  difficulty: string;
+  createdAt: Date;
+  correctAnswers: number;
+  questionsCount: number;
+  totalTime: number;
+  points: number;
+}
+
+/** Position in the newest-first history: created_at in epoch microseconds (exact, unlike a JS Date) and id. */
+export interface HistoryCursor {
+  createdAtMicros: bigint;
+  id: number;
+}
+
+const RESULT_COLUMNS = `id::int AS id, user_id, client_result_id, game_type, difficulty, questions_count,
+  correct_answers, total_time, points, questions, created_at`;
+
+interface ResultRow {
+  id: number;
+  user_id: number;
+  client_result_id: string | null;
+  game_type: string;
+  difficulty: string;
+  questions_count: number;
+  correct_answers: number;
+  total_time: number;
+  points: number;
+  questions: StoredQuestion[];
+  created_at: Date;
+}
+
+function toStored(row: ResultRow): StoredGameResult {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    clientResultId: row.client_result_id,
+    gameType: row.game_type,
+    difficulty: row.difficulty,
+    questionsCount: row.questions_count,
+    correctAnswers: row.correct_answers,
+    totalTime: row.total_time,
+    points: row.points,
+    questions: row.questions,
+    createdAt: row.created_at,
+  };
+}
+
+/** Inserts the result; returns null when this user already stored a result under the same client id. */
+export async function insertGameResult(
+  db: Queryable,
+  result: NewGameResult,
+): Promise<StoredGameResult | null> {
+  const { rows } = await db.query<ResultRow>(
+    `INSERT INTO results.game_results (user_id, client_result_id, game_type, difficulty, questions_count,
+       correct_answers, total_time, points, questions, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT ON CONSTRAINT game_results_client_result_id DO NOTHING
+     RETURNING ${RESULT_COLUMNS}`,
+    [
+      result.userId,
+      result.clientResultId,
+      result.gameType,
+      result.difficulty,
+      result.questionsCount,
+      result.correctAnswers,
+      result.totalTime,
+      result.points,
+      JSON.stringify(result.questions),
+      result.createdAt,
+    ],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  await db.query(
+    `INSERT INTO results.user_result_counts (user_id, results) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET results = user_result_counts.results + 1`,
+    [result.userId],
+  );
+  return toStored(row);
+}
+
+export async function findByClientResultId(
+  db: Queryable,
+  userId: number,
+  clientResultId: string,
+): Promise<StoredGameResult | null> {
+  const { rows } = await db.query<ResultRow>(
+    `SELECT ${RESULT_COLUMNS} FROM results.game_results WHERE user_id = $1 AND client_result_id = $2`,
+    [userId, clientResultId],
+  );
+  return rows[0] ? toStored(rows[0]) : null;
+}
+
+export interface HistoryPage {
+  items: HistoryRow[];
+  next: HistoryCursor | null;
+  total: number;
+}
+
+/** Newest first, keyset-paginated: each page costs the same however long the history is. */
+export async function listHistory(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  after: HistoryCursor | null,
+): Promise<HistoryPage> {
+  const { rows } = await db.query<{
+    id: number;
+    game_type: string;
+    difficulty: string;
+    created_at: Date;
+    created_us: string;
+    correct_answers: number;
+    questions_count: number;
+    total_time: number;
+    points: number;
+    total: number | null;
+  }>(
+    `SELECT r.id::int AS id, r.game_type, r.difficulty, r.created_at,
+            (extract(epoch FROM r.created_at) * 1000000)::bigint::text AS created_us,
+            r.correct_answers, r.questions_count, r.total_time, r.points,
+            (SELECT results FROM results.user_result_counts WHERE user_id = $1) AS total
+       FROM results.game_results r
+      WHERE r.user_id = $1
+        AND ($3::bigint IS NULL
+             OR (r.created_at, r.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::bigint))
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT $2`,
+    [userId, limit + 1, after ? after.createdAtMicros.toString() : null, after ? after.id : null],
+  );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  let total = rows[0]?.total ?? null;
+  if (total === null) {
+    // An empty page past the end still answers the total.
+    const counted = await db.query<{ results: number }>(
+      'SELECT results FROM results.user_result_counts WHERE user_id = $1',
+      [userId],
+    );
+    total = counted.rows[0]?.results ?? 0;
+  }
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      gameType: row.game_type,
+      difficulty: row.difficulty,
+      createdAt: row.created_at,
+      correctAnswers: row.correct_answers,
+      questionsCount: row.questions_count,
+      totalTime: row.total_time,
+      points: row.points,
+    })),
+    next: rows.length > limit && last ? { createdAtMicros: BigInt(last.created_us), id: last.id } : null,
+    total,
+  };
+}

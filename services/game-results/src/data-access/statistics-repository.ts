@@ -1,0 +1,96 @@
+import { localDateKey, weekStartKey } from '@mathgames/contracts';
+import type pg from 'pg';
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export interface RecordedResultFacts {
+  userId: number;
+  gameType: string;
+  questionsCount: number;
+  correctAnswers: number;
+  points: number;
+  /** When the game was recorded; its local date in the product's time zone picks the day bucket. */
+  recordedAt: Date;
+}
+
+/** Adds one recorded game to the user's totals, per-type totals and per-day counts (caller's transaction). */
+export async function addToReadModel(
+  db: Queryable,
+  facts: RecordedResultFacts,
+  timeZone: string,
+): Promise<void> {
+  const params = [facts.userId, facts.questionsCount, facts.correctAnswers, facts.points];
+  // Fixed statement order (totals, type, day) keeps concurrent deliveries for one user from deadlocking.
+  await db.query(
+    `INSERT INTO results.user_totals AS t (user_id, games, questions, correct, points)
+     VALUES ($1, 1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET games = t.games + 1, questions = t.questions + $2,
+       correct = t.correct + $3, points = t.points + $4, updated_at = now()`,
+    params,
+  );
+  await db.query(
+    `INSERT INTO results.user_type_totals AS t (user_id, game_type, games, questions, correct, points)
+     VALUES ($1, $5, 1, $2, $3, $4)
+     ON CONFLICT (user_id, game_type) DO UPDATE SET games = t.games + 1, questions = t.questions + $2,
+       correct = t.correct + $3, points = t.points + $4`,
+    [...params, facts.gameType],
+  );
+  await db.query(
+    `INSERT INTO results.user_daily AS d (user_id, day, questions, correct, points)
+     VALUES ($1, $5::date, $2, $3, $4)
+     ON CONFLICT (user_id, day) DO UPDATE SET questions = d.questions + $2, correct = d.correct + $3,
+       points = d.points + $4`,
+    [...params, localDateKey(facts.recordedAt, timeZone)],
+  );
+}
+
+export interface Totals {
+  games: number;
+  questions: number;
+  correct: number;
+  points: number;
+}
+
+export interface StatisticsRead {
+  totals: Totals;
+  byType: Record<string, Totals>;
+  /** Index 0 = Monday of the week that contains `now` in the time zone. */
+  week: { questions: number; correct: number; points: number }[];
+}
+
+/** One round trip, bounded rows (1 + at most 5 types + at most 7 days): cost does not grow with history. */
+export async function readStatistics(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  timeZone: string,
+): Promise<StatisticsRead> {
+  const { rows } = await db.query<{
+    totals: Totals | null;
+    by_type: Record<string, Totals> | null;
+    week: { offset: number; questions: number; correct: number; points: number }[] | null;
+  }>(
+    `WITH monday AS (SELECT $2::date AS d)
+     SELECT
+       (SELECT json_build_object('games', games, 'questions', questions, 'correct', correct, 'points', points)
+          FROM results.user_totals WHERE user_id = $1) AS totals,
+       (SELECT json_object_agg(game_type,
+                 json_build_object('games', games, 'questions', questions, 'correct', correct, 'points', points))
+          FROM results.user_type_totals WHERE user_id = $1) AS by_type,
+       (SELECT json_agg(json_build_object('offset', day - monday.d, 'questions', questions, 'correct', correct,
+                 'points', points))
+          FROM results.user_daily, monday
+         WHERE user_id = $1 AND day >= monday.d AND day < monday.d + 7) AS week`,
+    [userId, weekStartKey(now, timeZone)],
+  );
+  const row = rows[0];
+  const week = Array.from({ length: 7 }, () => ({ questions: 0, correct: 0, points: 0 }));
+  for (const day of row?.week ?? []) {
+    week[day.offset] = { questions: day.questions, correct: day.correct, points: day.points };
+  }
+  return {
+    totals: row?.totals ?? { games: 0, questions: 0, correct: 0, points: 0 },
+    byType: row?.by_type ?? {},
+    week,
+  };
+}

@@ -1,0 +1,61 @@
+import { AppError, withTransaction } from '@mathgames/platform';
+import type pg from 'pg';
+import {
+  findByClientResultId,
+  insertGameResult,
+  type NewGameResult,
+  type StoredGameResult,
+} from '../data-access/game-results-repository.js';
+import { announceGameResultRecorded } from '../data-access/outbox-event.js';
+import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
+
+export interface RecordDeps {
+  pool: pg.Pool;
+  now: () => Date;
+}
+
+export interface Recorded {
+  result: StoredGameResult;
+  /** True when this post repeated an Idempotency-Key: the first stored result is answered, nothing new stored. */
+  replayed: boolean;
+}
+
+/**
+ * Stores a finished game once. The result is re-checked question by question, then stored together with its
+ * `game-result.recorded.v1` outbox row in one transaction, so an event exists exactly when the result does.
+ */
+export async function recordGameResult(
+  deps: RecordDeps,
+  userId: number,
+  body: unknown,
+  idempotencyKey: string | null,
+): Promise<Recorded> {
+  const verified = verifyGameResult(body);
+  if (idempotencyKey) {
+    const earlier = await findByClientResultId(deps.pool, userId, idempotencyKey);
+    if (earlier) return { result: sameOrConflict(earlier, verified), replayed: true };
+  }
+  const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey, createdAt: deps.now() };
+  const stored = await withTransaction(deps.pool, async (client) => {
+    const inserted = await insertGameResult(client, row);
+    if (inserted) await announceGameResultRecorded(client, inserted);
+    return inserted;
+  });
+  if (stored) return { result: stored, replayed: false };
+  // A concurrent post with the same key won the insert; answer with its result.
+  const winner = idempotencyKey ? await findByClientResultId(deps.pool, userId, idempotencyKey) : null;
+  if (!winner) throw new Error('idempotent insert conflicted but no stored result was found');
+  return { result: sameOrConflict(winner, verified), replayed: true };
+}
+
+/** A key names one result: re-sending it with a different game is a client bug, not a replay. */
+function sameOrConflict(stored: StoredGameResult, posted: VerifiedGameResult): StoredGameResult {
+  const same =
+    stored.gameType === posted.gameType &&
+    stored.difficulty === posted.difficulty &&
+    stored.questionsCount === posted.questionsCount &&
+    stored.correctAnswers === posted.correctAnswers &&
+    stored.totalTime === posted.totalTime;
+  if (!same) throw new AppError(422, 'idempotency_key_reused', 'validation_error', 'Idempotency-Key');
+  return stored;
+}

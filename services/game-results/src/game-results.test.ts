@@ -1,0 +1,266 @@
+import type { AddressInfo } from 'node:net';
+import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
+import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGameResultsService, startStatisticsWorker } from './index.js';
+import { serviceClient } from './test-support/api.js';
+import { honestResult } from './test-support/fixtures.js';
+
+// Sunday 22 November 2026, 23:59 and Monday 23 November, 00:01 in Europe/Istanbul (UTC+3).
+const SUNDAY_2359 = new Date('2026-11-22T20:59:00Z');
+const MONDAY_0001 = new Date('2026-11-22T21:01:00Z');
+
+let env: TestEnvironment;
+let service: ReturnType<typeof createGameResultsService>;
+let worker: ReturnType<typeof startStatisticsWorker>;
+let baseUrl: string;
+let clock: Date | null = null;
+let nextUser = 1000;
+
+const newUser = () => serviceClient(baseUrl, nextUser++);
+
+async function statistics(api: ReturnType<typeof newUser>): Promise<StatisticsResponse> {
+  const res = await api<StatisticsResponse>('GET', '/api/statistics');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+beforeAll(async () => {
+  env = await createTestEnvironment();
+  service = createGameResultsService(env.config, { now: () => clock ?? new Date() });
+  worker = startStatisticsWorker(env.config);
+  const server = await service.listen(0);
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await service?.close();
+  await worker?.close();
+  await env?.cleanup();
+});
+
+describe('posting a game result', () => {
+  it('stores it, answers 201 with the stored result, and counts it in statistics once the worker ran', async () => {
+    const api = newUser();
+    const posted = await api('POST', '/api/game-results', {
+      body: honestResult({ gameType: 'cikarma', difficulty: 'orta', correct: 7 }),
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({
+      gameType: 'çıkarma',
+      difficulty: 'orta',
+      questionsCount: 10,
+      correctAnswers: 7,
+      points: 70,
+      message: 'Sonuç kaydedildi',
+    });
+
+    const stats = await waitFor(async () => {
+      const s = await statistics(api);
+      return s.totalQuestions === 10 ? s : null;
+    });
+    expect(stats).toMatchObject({ totalPoints: 70, correctAnswers: 7, successRate: 70 });
+    expect(stats.gameTypeStats.çıkarma).toEqual({ correct: 7, total: 10, rate: 70 });
+    expect(stats.gameTypeStats.toplama).toEqual({ correct: 0, total: 0, rate: 0 });
+    expect(stats.weeklyProgress.reduce((a, b) => a + b, 0)).toBe(7);
+    expect(stats.weeklyQuestions?.reduce((a, b) => a + b, 0)).toBe(10);
+  });
+
+  it('without a signed-in user is a 401 in the request language', async () => {
+    const anonymous = serviceClient(baseUrl, null, 'en');
+    const res = await anonymous('POST', '/api/game-results', { body: honestResult() });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'unauthorized', message: 'Please log in to do this' });
+  });
+});
+
+describe('a forged result is a 400 naming the problem and stores nothing', () => {
+  it('rejects a wrong answer marked correct', async () => {
+    const api = newUser();
+    const result = honestResult({ correct: 5 });
+    result.questions[7]!.isCorrect = true;
+    result.correctAnswers = 6;
+    const res = await api('POST', '/api/game-results', { body: result });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.7.isCorrect' });
+    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+  });
+
+  it('rejects inflated correctAnswers', async () => {
+    const api = newUser();
+    const res = await api('POST', '/api/game-results', {
+      body: { ...honestResult({ correct: 3 }), correctAnswers: 10 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'correctAnswers' });
+    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+  });
+
+  it('rejects 1000 questions', async () => {
+    const api = newUser();
+    const big = honestResult({ questionsCount: 20 });
+    const questions = Array.from({ length: 1000 }, (_, i) => big.questions[i % 20]!);
+    const res = await api('POST', '/api/game-results', {
+      body: { ...big, questions, correctAnswers: 1000, questionsCount: 1000 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      field: expect.stringMatching(/^(questions|questionsCount|correctAnswers)$/),
+    });
+    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+  });
+
+  it('rejects an answer key that does not match the question', async () => {
+    const api = newUser();
+    const result = honestResult();
+    result.questions[2] = { question: '2 + 2', answer: 5, userAnswer: 5, isCorrect: true };
+    const res = await api('POST', '/api/game-results', { body: result });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.2.answer' });
+  });
+
+  it('rejects a question count that differs from the questions sent', async () => {
+    const api = newUser();
+    const res = await api('POST', '/api/game-results', {
+      body: { ...honestResult({ questionsCount: 5 }), questionsCount: 10 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions' });
+  });
+
+  it('rejects an impossibly fast game, in English for an English request', async () => {
+    const api = serviceClient(baseUrl, nextUser++, 'en');
+    const res = await api('POST', '/api/game-results', { body: honestResult({ totalTime: 2 }) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'totalTime' });
+    expect(res.body.message).not.toMatch(/[ğışçöü]/i);
+  });
+
+  it('rejects an unknown game type with the field named', async () => {
+    const api = newUser();
+    const res = await api('POST', '/api/game-results', { body: { ...honestResult(), gameType: 'chess' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'validation_error',
+      field: 'gameType',
+      message: 'Geçersiz oyun türü',
+    });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('the same result posted twice with one key is stored and counted once', async () => {
+    const api = newUser();
+    const body = honestResult({ correct: 4 });
+    const first = await api('POST', '/api/game-results', {
+      body,
+      headers: { 'Idempotency-Key': 'offline-1' },
+    });
+    const second = await api('POST', '/api/game-results', {
+      body,
+      headers: { 'Idempotency-Key': 'offline-1' },
+    });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+
+    // A later, different result proves the worker has caught up past both posts.
+    await api('POST', '/api/game-results', { body: honestResult({ correct: 1, seed: 3 }) });
+    const stats = await waitFor(async () => {
+      const s = await statistics(api);
+      return s.totalQuestions >= 20 ? s : null;
+    });
+    expect(stats.totalQuestions).toBe(20);
+    expect(stats.correctAnswers).toBe(5);
+    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(2);
+  });
+
+  it('reusing a key for a different game is refused', async () => {
+    const api = newUser();
+    await api('POST', '/api/game-results', {
+      body: honestResult({ correct: 4 }),
+      headers: { 'Idempotency-Key': 'k' },
+    });
+    const res = await api('POST', '/api/game-results', {
+      body: honestResult({ correct: 9 }),
+      headers: { 'Idempotency-Key': 'k' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'idempotency_key_reused', field: 'Idempotency-Key' });
+  });
+});
+
+describe('history', () => {
+  it('lists the user’s results newest first in pages that join up without gaps or repeats', async () => {
+    const api = newUser();
+    for (let i = 0; i < 5; i++) {
+      const res = await api('POST', '/api/game-results', { body: honestResult({ correct: i, seed: i }) });
+      expect(res.status).toBe(201);
+    }
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+      const page: { status: number; body: HistoryResponse } = await api<HistoryResponse>(
+        'GET',
+        `/api/game-results${query}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.total).toBe(5);
+      seen.push(...page.body.items.map((item) => item.correctAnswers));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([4, 3, 2, 1, 0]);
+  });
+
+  it('refuses a tampered cursor and an oversized limit with the field named', async () => {
+    const api = newUser();
+    expect((await api('GET', '/api/game-results?cursor=bm90LWEtY3Vyc29y')).body).toMatchObject({
+      field: 'cursor',
+    });
+    expect((await api('GET', '/api/game-results?limit=100000')).body).toMatchObject({ field: 'limit' });
+  });
+});
+
+describe('weekly progress', () => {
+  it('puts a result on Sunday 23:59 and one on Monday 00:01 (Europe/Istanbul) in different weeks', async () => {
+    const api = newUser();
+    try {
+      clock = SUNDAY_2359;
+      expect((await api('POST', '/api/game-results', { body: honestResult({ correct: 3 }) })).status).toBe(
+        201,
+      );
+      clock = MONDAY_0001;
+      expect(
+        (await api('POST', '/api/game-results', { body: honestResult({ correct: 5, seed: 1 }) })).status,
+      ).toBe(201);
+
+      const monday = await waitFor(async () => {
+        const s = await statistics(api);
+        return s.totalQuestions === 20 ? s : null;
+      });
+      expect(monday.weeklyProgress).toEqual([5, 0, 0, 0, 0, 0, 0]);
+
+      clock = SUNDAY_2359;
+      expect((await statistics(api)).weeklyProgress).toEqual([0, 0, 0, 0, 0, 0, 3]);
+    } finally {
+      clock = null;
+    }
+  });
+
+  it('the Monday reset call answers with a message and changes nothing, however often it is made', async () => {
+    const api = newUser();
+    await api('POST', '/api/game-results', { body: honestResult({ correct: 6 }) });
+    const before = await waitFor(async () => {
+      const s = await statistics(api);
+      return s.totalQuestions === 10 ? s : null;
+    });
+    for (let i = 0; i < 2; i++) {
+      const reset = await api('POST', '/api/statistics/resetWeeklyProgress');
+      expect(reset.status).toBe(200);
+      expect(reset.body).toEqual({ message: 'Haftalık ilerleme sıfırlandı' });
+    }
+    expect(await statistics(api)).toEqual(before);
+  });
+});

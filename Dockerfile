@@ -1,0 +1,77 @@
+# syntax=docker/dockerfile:1.7
+# One image for every deployable; the command picks the entry point (see docker-compose.yml and k8s/base):
+#   gateway            node gateway/dist/main.js
+#   auth               node services/auth/dist/main.js
+#   game-results       node services/game-results/dist/main.js
+#   statistics-worker  node services/game-results/dist/worker.js
+#   badges             node services/badges/dist/main.js
+#   badge-worker       node services/badges/dist/worker.js
+#   mail-worker        node services/mail/dist/worker.js
+#   migrate            node services/libs/platform/dist/migrate-cli.js
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# ---- deps: the whole workspace's dependencies, dev included (tsc, vite), cached on the lock file alone
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY services/libs/contracts/package.json services/libs/contracts/
+COPY services/libs/platform/package.json services/libs/platform/
+COPY services/auth/package.json services/auth/
+COPY services/game-results/package.json services/game-results/
+COPY services/badges/package.json services/badges/
+COPY services/mail/package.json services/mail/
+COPY gateway/package.json gateway/
+COPY frontend/package.json frontend/
+RUN --mount=type=cache,target=/root/.npm npm ci
+
+# ---- build: type-check and emit every package once, then the SPA
+FROM deps AS build
+COPY tsconfig.base.json tsconfig.json ./
+COPY services services
+COPY gateway gateway
+COPY frontend frontend
+RUN npx tsc -b && npm run build -w @mathgames/frontend
+
+# ---- prod-deps: production dependencies of the server workspaces only (the SPA's React stack stays out)
+FROM deps AS prod-deps
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev \
+      -w @mathgames/contracts -w @mathgames/platform -w @mathgames/auth -w @mathgames/game-results \
+      -w @mathgames/badges -w @mathgames/mail -w @mathgames/gateway \
+ && mkdir /out && cp -a package.json node_modules /out/ \
+ && for ws in services/libs/contracts services/libs/platform services/auth services/game-results services/badges \
+      services/mail gateway; do \
+      if [ -d "$ws/node_modules" ]; then mkdir -p "/out/$ws" && cp -a "$ws/node_modules" "/out/$ws/"; fi; \
+    done
+
+# ---- runtime: built JS, production node_modules, the SPA and the migrations; nothing writable but /tmp
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+# Workspace packages are symlinked from node_modules/@mathgames/* to their folders, so each keeps its path;
+# /out also carries any workspace-local node_modules npm nested for a version conflict.
+COPY --from=prod-deps /out ./
+COPY --from=build /app/services/libs/contracts/package.json services/libs/contracts/
+COPY --from=build /app/services/libs/contracts/dist services/libs/contracts/dist
+COPY --from=build /app/services/libs/platform/package.json services/libs/platform/
+COPY --from=build /app/services/libs/platform/dist services/libs/platform/dist
+COPY --from=build /app/services/auth/package.json services/auth/
+COPY --from=build /app/services/auth/dist services/auth/dist
+COPY --from=build /app/services/game-results/package.json services/game-results/
+COPY --from=build /app/services/game-results/dist services/game-results/dist
+COPY --from=build /app/services/badges/package.json services/badges/
+COPY --from=build /app/services/badges/dist services/badges/dist
+COPY --from=build /app/services/mail/package.json services/mail/
+COPY --from=build /app/services/mail/dist services/mail/dist
+COPY --from=build /app/gateway/package.json gateway/
+COPY --from=build /app/gateway/dist gateway/dist
+# gateway serves ../../frontend/dist relative to gateway/dist (SPA_DIR default); migrate reads infra/db/migrations.
+COPY --from=build /app/frontend/dist frontend/dist
+COPY infra/db/migrations infra/db/migrations
+COPY infra/compose/healthcheck.mjs infra/compose/healthcheck.mjs
+# Files stay owned by root and read-only to the app: a compromised process cannot rewrite its own code.
+# uid 1000 is the image's `node` user; numeric so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+CMD ["node", "gateway/dist/main.js"]

@@ -1,1 +1,16 @@
-export {};
+export * from './amqp.js';
+export { backoffDelay, sleep } from './backoff.js';
+export * from './bullmq.js';
+export * from './config.js';
+export * from './db.js';
+export * from './errors.js';
+export * from './http-service.js';
+export * from './idempotent-consumer.js';
+export * from './identity.js';
+export * from './logger.js';
+export { translateMessage } from './messages.js';
+export * from './metrics.js';
+export * from './migrations.js';
+export * from './outbox.js';
+export * from './outbox-relay.js';
+export * from './shutdown.js';

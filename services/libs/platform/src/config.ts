@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// Known development values: fine on a laptop, refused in production so a deployment cannot forget them.
+export const DEV_SESSION_SECRET = 'dev-session-secret-change-me-in-production-0000';
+export const DEV_INTERNAL_SECRET = 'dev-internal-secret-change-me-in-production-000';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const baseConfigShape = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/mathgames'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . - only')
+    .default('mg:'),
+  AMQP_URL: z.url({ protocol: /^amqps?$/ }).default('amqp://guest:guest@127.0.0.1:5672'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Matematik Oyunları <no-reply@mathgames.local>'),
+  SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
+  INTERNAL_SECRET: z.string().default(DEV_INTERNAL_SECRET),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  TIME_ZONE: z.string().refine(isTimeZone, 'unknown IANA time zone').default('Europe/Istanbul'),
+};
+
+type BaseShape = typeof baseConfigShape;
+export type BaseConfig = z.infer<z.ZodObject<BaseShape>>;
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the environment once at start. Keys are the variable names (config.DATABASE_URL).
+ * Each deployable passes its own extras (e.g. `{ PORT: z.coerce.number().default(4001) }`), which override the base.
+ * Empty strings count as unset so `FOO=` in a compose file does not defeat a default.
+ */
+export function loadConfig<Extra extends z.ZodRawShape = Record<never, never>>(
+  extraShape?: Extra,
+  env: Record<string, string | undefined> = process.env,
+): BaseConfig & z.infer<z.ZodObject<Extra>> {
+  const schema = z.object({ ...baseConfigShape, ...(extraShape ?? {}) });
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        const shown = key.includes('SECRET') ? '' : ` (got ${JSON.stringify(input[key] ?? null)})`;
+        return `${key}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const config = parsed.data as BaseConfig & z.infer<z.ZodObject<Extra>>;
+  if (config.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    for (const [key, devValue] of [
+      ['SESSION_SECRET', DEV_SESSION_SECRET],
+      ['INTERNAL_SECRET', DEV_INTERNAL_SECRET],
+    ] as const) {
+      const value = config[key];
+      if (value === devValue)
+        problems.push(`${key}: the development default is refused when NODE_ENV=production`);
+      else if (value.length < 32)
+        problems.push(`${key}: must be at least 32 characters when NODE_ENV=production`);
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  return config;
+}

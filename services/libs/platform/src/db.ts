@@ -1,0 +1,99 @@
+import pg from 'pg';
+import { createLogger, type Logger } from './logger.js';
+
+export type { Pool, PoolClient } from 'pg';
+
+export interface PoolOptions {
+  max?: number;
+  logger?: Logger;
+  /** How long a caller waits for a free connection before failing instead of hanging a request. */
+  connectionTimeoutMillis?: number;
+}
+
+export function createPool(databaseUrl: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+  });
+  // An idle client losing its server (restart, admin kill) must not crash the process; the pool replaces it.
+  const logger = options.logger ?? createLogger('db');
+  pool.on('error', (err) => logger.warn({ err }, 'idle postgres client failed'));
+  return pool;
+}
+
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      // The connection is unusable; make the pool discard it instead of handing it out again.
+      broken = rollbackError as Error;
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Quotes a Postgres identifier (database, schema) that cannot be passed as a parameter. */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export function databaseName(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+  if (!name) throw new Error(`DATABASE_URL has no database name: ${redactUrl(databaseUrl)}`);
+  return name;
+}
+
+export function withDatabase(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet (connecting to the `postgres` database). */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  const name = databaseName(databaseUrl);
+  const admin = new pg.Client({
+    connectionString: withDatabase(databaseUrl, 'postgres'),
+    connectionTimeoutMillis: 5_000,
+  });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount) return false;
+    try {
+      await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+      return true;
+    } catch (err) {
+      // Another process created it between our check and our CREATE.
+      if ((err as { code?: string }).code === '42P04') return false;
+      throw err;
+    }
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,80 @@
+import type { ErrorRequestHandler, Request } from 'express';
+import { ZodError } from 'zod';
+import type { Lang } from './identity.js';
+import type { Logger } from './logger.js';
+import { translateMessage } from './messages.js';
+
+/** The one error type: an HTTP status, a stable machine code, and the catalogue key of the text users see. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messageKey?: string,
+    readonly field?: string,
+    options?: { cause?: unknown; vars?: Record<string, unknown> },
+  ) {
+    super(messageKey ?? code, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.vars = options?.vars;
+  }
+  readonly vars: Record<string, unknown> | undefined;
+}
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+function requestLang(req: Request): Lang {
+  return req.identity?.lang ?? 'tr';
+}
+
+/** Maps any thrown value to `{ code, message, field? }`. Bad input is always a 4xx; only bugs become 500. */
+export function toErrorResponse(err: unknown, lang: Lang): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    const body: ErrorBody = {
+      code: err.code,
+      message: translateMessage(err.messageKey ?? err.code, lang, err.vars),
+    };
+    if (err.field) body.field = err.field;
+    return { status: err.status, body };
+  }
+  if (err instanceof ZodError) {
+    const issue = err.issues[0];
+    const field = issue ? issue.path.map(String).join('.') : '';
+    const key = issue?.message ?? 'validation_error';
+    const body: ErrorBody = { code: 'validation_error', message: translateMessage(key, lang) };
+    if (field) body.field = field;
+    return { status: 400, body };
+  }
+  const httpError = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
+  const status = httpError?.status ?? httpError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code =
+      httpError.type === 'entity.too.large'
+        ? 'request_too_large'
+        : httpError.type === 'entity.parse.failed'
+          ? 'invalid_json'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 404
+              ? 'not_found'
+              : 'bad_request';
+    return { status, body: { code, message: translateMessage(code, lang) } };
+  }
+  return { status: 500, body: { code: 'internal_error', message: translateMessage('internal_error', lang) } };
+}
+
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const { status, body } = toErrorResponse(err, requestLang(req));
+    if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    else logger.debug({ code: body.code, field: body.field, status }, 'request rejected');
+    res.status(status).json(body);
+  };
+}

@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import { translate } from '@mathgames/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from './config.js';
+import { AppError } from './errors.js';
+import { createHttpService, type HttpService, requireUser } from './http-service.js';
+import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.js';
+import { createLogger } from './logger.js';
+
+const SECRET = 'http-service-test-secret-0123456789abcdef';
+const pupil: Identity = { userId: 7, sessionId: 's1', lang: 'en', requestId: 'req-123', ip: '10.0.0.1' };
+
+describe('an HTTP service built with createHttpService', () => {
+  let service: HttpService;
+  let base: string;
+
+  beforeAll(async () => {
+    const config = loadConfig({}, { INTERNAL_SECRET: SECRET });
+    service = createHttpService({
+      name: 'test-service',
+      config,
+      logger: createLogger('test', 'silent'),
+      readiness: { always: async () => true },
+      routes(app) {
+        app.get('/api/me', (req, res) => {
+          res.json({ userId: requireUser(req), requestId: req.identity.requestId, lang: req.identity.lang });
+        });
+        app.post('/api/echo', (req, res) => {
+          const body = z.object({ answer: z.number({ error: 'invalid_answer' }) }).parse(req.body);
+          res.status(201).json(body);
+        });
+        app.get('/api/teapot', () => {
+          throw new AppError(418, 'teapot', 'teapot_message', 'kettle');
+        });
+        app.get('/api/bug', () => {
+          throw new Error('secret internals');
+        });
+      },
+    });
+    const server = await service.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => service.close());
+
+  const signed = (identity: Identity = pupil) => ({ [IDENTITY_HEADER]: signIdentity(identity, SECRET) });
+
+  it('rejects an unsigned request with 401 unauthorized', async () => {
+    const res = await fetch(`${base}/api/me`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('rejects a request signed with another secret, or tampered with', async () => {
+    const forged = await fetch(`${base}/api/me`, {
+      headers: { [IDENTITY_HEADER]: signIdentity(pupil, 'another-secret-0123456789abcdef0123') },
+    });
+    expect(forged.status).toBe(401);
+    const [, mac] = signIdentity(pupil, SECRET).split('.');
+    const otherUser = Buffer.from(
+      JSON.stringify({ uid: 1, sid: null, lang: 'en', rid: 'r', ip: '', iat: 0 }),
+    );
+    const tampered = await fetch(`${base}/api/me`, {
+      headers: { [IDENTITY_HEADER]: `${otherUser.toString('base64url')}.${mac}` },
+    });
+    expect(tampered.status).toBe(401);
+  });
+
+  it('accepts a signed request and exposes the identity and request id', async () => {
+    const res = await fetch(`${base}/api/me`, { headers: signed() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('req-123');
+    expect(await res.json()).toEqual({ userId: 7, requestId: 'req-123', lang: 'en' });
+  });
+
+  it('answers 401 from requireUser for a signed anonymous visitor', async () => {
+    const res = await fetch(`${base}/api/me`, { headers: signed({ ...pupil, userId: null }) });
+    expect(res.status).toBe(401);
+  });
+
+  it('serves health, readiness and metrics without a signature', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { always: 'ok' } });
+    await fetch(`${base}/api/me`, { headers: signed() });
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(
+      /http_requests_total\{service="test-service",method="GET",route="\/api\/me",status="200"\}/,
+    );
+    expect(metrics).toContain('http_request_duration_seconds_bucket');
+    expect(metrics).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('turns a zod failure into 400 naming the field', async () => {
+    const res = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { ...signed(), 'content-type': 'application/json' },
+      body: JSON.stringify({ answer: 'seven' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'validation_error',
+      field: 'answer',
+      message: translate('invalid_answer', 'en'),
+    });
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413, in the caller language', async () => {
+    const bad = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { ...signed(), 'content-type': 'application/json' },
+      body: '{"answer":',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ code: 'invalid_json', message: translate('invalid_json', 'en') });
+    const huge = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { ...signed({ ...pupil, lang: 'tr' }), 'content-type': 'application/json' },
+      body: JSON.stringify({ answer: 1, padding: 'x'.repeat(200_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      code: 'request_too_large',
+      message: translate('request_too_large', 'tr'),
+    });
+  });
+
+  it('passes AppError status, code and field through', async () => {
+    const res = await fetch(`${base}/api/teapot`, { headers: signed() });
+    expect(res.status).toBe(418);
+    expect(await res.json()).toMatchObject({ code: 'teapot', field: 'kettle' });
+  });
+
+  it('hides an unexpected error behind 500 internal_error without internals', async () => {
+    const res = await fetch(`${base}/api/bug`, { headers: signed() });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ code: 'internal_error' });
+    expect(text).not.toContain('secret internals');
+  });
+
+  it('answers unknown routes with a JSON 404 and never advertises Express', async () => {
+    const res = await fetch(`${base}/api/nothing-here`, { headers: signed() });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(await res.json()).toMatchObject({ code: 'not_found' });
+  });
+});

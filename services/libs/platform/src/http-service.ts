@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { BaseConfig } from './config.js';
+import './express-augment.js';
+import { AppError, createErrorHandler } from './errors.js';
+import { IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.js';
+import { type Logger, runWithRequestId } from './logger.js';
+import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from './metrics.js';
+import { isShuttingDown } from './shutdown.js';
+
+export interface HttpServiceOptions {
+  name: string;
+  config: Pick<BaseConfig, 'INTERNAL_SECRET'> & { PORT?: number | undefined };
+  logger: Logger;
+  readiness?: Record<string, () => Promise<unknown>>;
+  routes: (app: Express) => void;
+  requireIdentity?: boolean;
+  bodyLimit?: string;
+  readinessTimeoutMs?: number;
+}
+
+export interface HttpService {
+  app: Express;
+  listen(port?: number): Promise<http.Server>;
+  close(): Promise<void>;
+}
+
+const OPERATIONAL_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+function anonymousIdentity(req: Request): Identity {
+  const lang = req.headers['accept-language']?.toLowerCase().startsWith('en') ? 'en' : 'tr';
+  return { userId: null, sessionId: null, lang, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '' };
+}
+
+export function createHttpService(options: HttpServiceOptions): HttpService {
+  const { name, config, logger } = options;
+  const requireIdentity = options.requireIdentity ?? true;
+  const readinessTimeoutMs = options.readinessTimeoutMs ?? 2_000;
+  let closing = false;
+  let server: http.Server | undefined;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      // Route templates, not raw URLs, keep label cardinality bounded.
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const labels = { service: name, method: req.method, route, status: String(res.statusCode) };
+      httpRequestsTotal.inc(labels);
+      httpRequestDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  app.get('/readyz', async (_req, res) => {
+    if (closing || isShuttingDown()) {
+      res.status(503).json({ status: 'shutting_down' });
+      return;
+    }
+    const checks = Object.entries(options.readiness ?? {});
+    const results = await Promise.allSettled(
+      checks.map(([, check]) => withTimeout(check(), readinessTimeoutMs)),
+    );
+    const report: Record<string, string> = {};
+    let ready = true;
+    results.forEach((result, i) => {
+      const checkName = checks[i]![0];
+      if (result.status === 'fulfilled') report[checkName] = 'ok';
+      else {
+        ready = false;
+        report[checkName] = (result.reason as Error)?.message ?? 'failed';
+      }
+    });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: report });
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const identity = verifyIdentity(req.headers[IDENTITY_HEADER], config.INTERNAL_SECRET);
+    if (!identity) {
+      req.identity = anonymousIdentity(req);
+      if (requireIdentity && !OPERATIONAL_PATHS.has(req.path)) {
+        logger.warn(
+          { method: req.method, url: req.originalUrl },
+          'request without a valid identity signature',
+        );
+        next(new AppError(401, 'unauthorized'));
+        return;
+      }
+    } else {
+      req.identity = identity;
+    }
+    res.setHeader('x-request-id', req.identity.requestId);
+    runWithRequestId(req.identity.requestId, next);
+  });
+
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+
+  options.routes(app);
+
+  app.use((_req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError(404, 'not_found'));
+  });
+  app.use(createErrorHandler(logger));
+
+  return {
+    app,
+    listen(port = config.PORT ?? 0) {
+      return new Promise<http.Server>((resolve, reject) => {
+        const listening = app.listen(port, '0.0.0.0', (err?: Error) => {
+          if (err) {
+            reject(err);
+            return;
+          }
+          server = listening;
+          // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
+          listening.keepAliveTimeout = 65_000;
+          listening.headersTimeout = 66_000;
+          logger.info({ port: (listening.address() as AddressInfo).port }, `${name} listening`);
+          resolve(listening);
+        });
+      });
+    },
+    async close() {
+      closing = true;
+      const current = server;
+      if (!current) return;
+      server = undefined;
+      // Stop accepting; in-flight requests finish; idle keep-alive sockets close now so close() can resolve.
+      await new Promise<void>((resolve) => {
+        current.close(() => resolve());
+        current.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** The signed-in user's id, or 401 for anonymous callers. */
+export function requireUser(req: Request): number {
+  const userId = req.identity?.userId;
+  if (userId == null) throw new AppError(401, 'unauthorized');
+  return userId;
+}

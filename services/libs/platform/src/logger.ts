@@ -1,0 +1,40 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Logger, pino } from 'pino';
+
+export type { Logger } from 'pino';
+
+const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+/** Runs fn with a request id that every log line, outbox row and published event inside it will carry. */
+export function runWithRequestId<T>(requestId: string | null | undefined, fn: () => T): T {
+  if (!requestId) return fn();
+  return requestContext.run({ requestId }, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}
+
+export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    name,
+    level,
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+    redact: {
+      paths: [
+        'password',
+        '*.password',
+        'newPassword',
+        '*.newPassword',
+        'token',
+        '*.token',
+        'req.headers.cookie',
+        'req.headers["x-mg-identity"]',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}

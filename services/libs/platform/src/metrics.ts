@@ -1,0 +1,69 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** One registry per process; several services may share a process in tests, so metrics are created once. */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+export const httpRequestsTotal = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by service, method, route and status',
+  labelNames: ['service', 'method', 'route', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency, by service, method, route and status',
+  labelNames: ['service', 'method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [metricsRegistry],
+});
+
+export const outboxPending = new Gauge({
+  name: 'outbox_pending_rows',
+  help: 'Outbox rows not yet published, by schema',
+  labelNames: ['schema'] as const,
+  registers: [metricsRegistry],
+});
+
+export const outboxPublishedTotal = new Counter({
+  name: 'outbox_published_total',
+  help: 'Outbox rows published, by schema and destination',
+  labelNames: ['schema', 'destination'] as const,
+  registers: [metricsRegistry],
+});
+
+export const outboxFailuresTotal = new Counter({
+  name: 'outbox_publish_failures_total',
+  help: 'Failed outbox publish attempts, by schema and destination',
+  labelNames: ['schema', 'destination'] as const,
+  registers: [metricsRegistry],
+});
+
+export const consumerInFlight = new Gauge({
+  name: 'consumer_in_flight_messages',
+  help: 'Messages being handled, by queue',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});
+
+export const consumerMessagesTotal = new Counter({
+  name: 'consumer_messages_total',
+  help: 'Messages handled, by queue and outcome (applied, duplicate, invalid, failed)',
+  labelNames: ['queue', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jobsInFlight = new Gauge({
+  name: 'bullmq_jobs_in_flight',
+  help: 'BullMQ jobs being processed, by queue',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});
+
+/** For gauges other modules add (e.g. queue depth): get-or-create so a second service in the process reuses it. */
+export function registerGauge(name: string, help: string, labelNames: string[] = []): Gauge<string> {
+  const existing = metricsRegistry.getSingleMetric(name);
+  if (existing) return existing as Gauge<string>;
+  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
+}

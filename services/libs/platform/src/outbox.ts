@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { quoteIdent } from './db.js';
+import { currentRequestId } from './logger.js';
+
+export type OutboxDestination = 'amqp' | 'bullmq';
+
+export interface OutboxMessage {
+  destination: OutboxDestination;
+  /** Routing key (amqp) or queue name (bullmq). */
+  topic: string;
+  /** Event type (amqp) or job name (bullmq). */
+  name: string;
+  payload: unknown;
+  /** Defaults to a fresh uuid; pass the event's own id so consumers de-duplicate on it. */
+  id?: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export function assertSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  return quoteIdent(schema);
+}
+
+export function outboxChannel(schema: string): string {
+  return `${schema}_outbox`;
+}
+
+/**
+ * Adds a message to `<schema>.outbox` inside the caller's transaction: it is published if and only if the
+ * transaction commits. The NOTIFY is delivered on commit too, waking the relay without waiting for its poll.
+ */
+export async function writeOutbox(
+  client: pg.ClientBase,
+  schema: string,
+  message: OutboxMessage,
+): Promise<string> {
+  const table = `${assertSchemaName(schema)}.outbox`;
+  const id = message.id ?? randomUUID();
+  await client.query(
+    `INSERT INTO ${table} (id, destination, topic, name, payload, request_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      id,
+      message.destination,
+      message.topic,
+      message.name,
+      JSON.stringify(message.payload),
+      currentRequestId() ?? null,
+    ],
+  );
+  await client.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), id]);
+  return id;
+}

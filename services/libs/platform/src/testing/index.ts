@@ -1,0 +1,5 @@
+export * from './rabbitmq-vhost.js';
+export * from './smtp-capture.js';
+export * from './test-environment.js';
+export * from './test-tables.js';
+export * from './wait-for.js';

@@ -119,12 +119,7 @@ const tr = {
 
   // Formatting.
   no_answer: 'Cevap yok',
-  duration_seconds: '{{count}} saniye',
-  duration_minutes: '{{count}} dakika',
-  relative_days: '{{count}} gün önce',
   relative_today: 'Bugün',
-  relative_months: '{{count}} ay önce',
-  relative_years: '{{count}} yıl önce',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -237,12 +232,7 @@ const en: Record<MessageKey, string> = {
   result_keep_trying: 'Keep trying! You can do it!',
 
   no_answer: 'No answer',
-  duration_seconds: '{{count}} seconds',
-  duration_minutes: '{{count}} minutes',
-  relative_days: '{{count}} days ago',
   relative_today: 'Today',
-  relative_months: '{{count}} months ago',
-  relative_years: '{{count}} years ago',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

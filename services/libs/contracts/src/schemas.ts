@@ -291,9 +291,7 @@ export const gameResultRequestSchema = z
   .object({
     gameType: gameTypeInputSchema,
     difficulty: difficultyInputSchema,
-    questionsCount: z
-      .number({ error: k('invalid_question_count') })
-      .refine((n) => (QUESTION_COUNTS as readonly number[]).includes(n), k('invalid_question_count')),
+    questionsCount: z.literal(QUESTION_COUNTS, { error: k('invalid_question_count') }),
     correctAnswers: z
       .number({ error: k('invalid_correct_answers') })
       .int(k('invalid_correct_answers'))

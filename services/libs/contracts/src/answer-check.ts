@@ -1,0 +1,102 @@
+/**
+ * Server-side re-check of a posted game: every question's correctness is decided from its saved text,
+ * never from the client's `isCorrect`, so a forged result is refused.
+ */
+import { answerToRational, compute, equalRational, type Operator, parseQuestionText } from './arithmetic.js';
+import type { GameResultRequest } from './schemas.js';
+import type { GameType } from './values.js';
+
+export interface CheckInput {
+  question: string;
+  answer: number;
+  userAnswer: number | null | undefined;
+}
+
+export type CheckProblem = 'unparseable' | 'not_exact' | 'answer_mismatch';
+
+export type CheckResult =
+  | { valid: true; correct: boolean; operator: Operator; fractions: boolean }
+  | { valid: false; correct: false; problem: CheckProblem };
+
+/**
+ * Valid when the text parses, integer questions divide exactly, and the saved answer is the true result;
+ * then `correct` tells whether userAnswer equals it (by value, so 2/4 and 1/2 agree).
+ */
+export function checkAnswer({ question, answer, userAnswer }: CheckInput): CheckResult {
+  const parsed = parseQuestionText(question);
+  if (!parsed) return { valid: false, correct: false, problem: 'unparseable' };
+  const result = compute(parsed.left, parsed.operator, parsed.right);
+  if (!result || (!parsed.fractions && result.d !== 1))
+    return { valid: false, correct: false, problem: 'not_exact' };
+  const saved = typeof answer === 'number' ? answerToRational(answer) : null;
+  if (!saved || !equalRational(saved, result))
+    return { valid: false, correct: false, problem: 'answer_mismatch' };
+  const given = typeof userAnswer === 'number' ? answerToRational(userAnswer) : null;
+  return {
+    valid: true,
+    correct: given !== null && equalRational(given, result),
+    operator: parsed.operator,
+    fractions: parsed.fractions,
+  };
+}
+
+/** Plausible game time: at least half a second per answered question (feedback alone shows for 1.5 s). */
+export const MIN_SECONDS_PER_ANSWER = 0.5;
+/** A game longer than an hour is an abandoned tab or a forgery, not play. */
+export const MAX_GAME_SECONDS = 60 * 60;
+
+export type GameResultProblemCode =
+  | 'questions_count_mismatch'
+  | 'correct_answers_mismatch'
+  | 'question_invalid'
+  | 'question_type_mismatch'
+  | 'is_correct_mismatch'
+  | 'total_time_too_short'
+  | 'total_time_too_long';
+
+export interface GameResultProblem {
+  code: GameResultProblemCode;
+  /** Path of the offending field, e.g. `questions.3.isCorrect`. */
+  field: string;
+}
+
+function operatorFits(type: GameType, operator: Operator, fractions: boolean): boolean {
+  if (type === 'kesirler') return fractions;
+  if (fractions) return false;
+  return { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' }[type] === operator;
+}
+
+/** Every problem of a parsed result request; an empty list means it may be stored. */
+export function validateGameResult(payload: GameResultRequest): GameResultProblem[] {
+  const problems: GameResultProblem[] = [];
+  const { questions } = payload;
+  if (questions.length !== payload.questionsCount) {
+    problems.push({ code: 'questions_count_mismatch', field: 'questions' });
+  }
+  let checkedCorrect = 0;
+  let answered = 0;
+  questions.forEach((q, i) => {
+    if (q.userAnswer !== null && q.userAnswer !== undefined) answered++;
+    const r = checkAnswer(q);
+    if (!r.valid) {
+      problems.push({ code: 'question_invalid', field: `questions.${i}.question` });
+      return;
+    }
+    if (!operatorFits(payload.gameType, r.operator, r.fractions)) {
+      problems.push({ code: 'question_type_mismatch', field: `questions.${i}.question` });
+    }
+    if (r.correct) checkedCorrect++;
+    if (r.correct !== q.isCorrect)
+      problems.push({ code: 'is_correct_mismatch', field: `questions.${i}.isCorrect` });
+  });
+  if (payload.correctAnswers !== checkedCorrect) {
+    problems.push({ code: 'correct_answers_mismatch', field: 'correctAnswers' });
+  }
+  // totalTime is whole seconds, so the floor tolerates the client's rounding.
+  if (payload.totalTime < Math.floor(answered * MIN_SECONDS_PER_ANSWER)) {
+    problems.push({ code: 'total_time_too_short', field: 'totalTime' });
+  }
+  if (payload.totalTime > MAX_GAME_SECONDS)
+    problems.push({ code: 'total_time_too_long', field: 'totalTime' });
+  return problems;
+}

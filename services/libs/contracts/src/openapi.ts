@@ -1,0 +1,204 @@
+/** The OpenAPI 3 document of the public API, generated from the zod schemas (served at /api/openapi.json). */
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  badgeSummaryQuerySchema,
+  badgeSummarySchema,
+  currentUserSchema,
+  errorBodySchema,
+  forgotPasswordRequestSchema,
+  gameResultRequestSchema,
+  gameResultResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  loginRequestSchema,
+  MAX_PHOTO_BYTES,
+  messageResponseSchema,
+  photoResponseSchema,
+  profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resetPasswordRequestSchema,
+  statisticsResponseSchema,
+  tokenValidationResponseSchema,
+  userBadgesQuerySchema,
+  userBadgesResponseSchema,
+  validateResetTokenQuerySchema,
+  verifyEmailQuerySchema,
+} from './schemas.js';
+
+type Method = 'get' | 'post' | 'delete';
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const errors = {
+  400: json(errorBodySchema, 'Invalid input: `field` names it, `message` is in the caller’s language'),
+  401: json(errorBodySchema, 'Not logged in'),
+  429: json(errorBodySchema, 'Too many requests; see Retry-After'),
+  503: json(errorBodySchema, 'A dependency is unavailable; try again'),
+};
+
+let cached: ReturnType<OpenApiGeneratorV3['generateDocument']> | undefined;
+
+export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'mg.sid',
+    description: 'Session cookie set by POST /api/auth/login',
+  });
+
+  const path = (
+    method: Method,
+    p: string,
+    summary: string,
+    tag: string,
+    opts: {
+      body?: z.ZodType;
+      query?: z.ZodObject;
+      ok: { status: number; schema?: z.ZodType; description: string };
+      auth?: boolean;
+    },
+  ) => {
+    registry.registerPath({
+      method,
+      path: p,
+      summary,
+      tags: [tag],
+      ...(opts.auth ? { security: [{ session: [] }] } : {}),
+      request: {
+        ...(opts.query ? { query: opts.query } : {}),
+        ...(opts.body
+          ? { body: { required: true, content: { 'application/json': { schema: opts.body } } } }
+          : {}),
+      },
+      responses: {
+        [opts.ok.status]: opts.ok.schema
+          ? json(opts.ok.schema, opts.ok.description)
+          : { description: opts.ok.description },
+        ...errors,
+      },
+    });
+  };
+
+  path('get', '/api/auth/me', 'The logged-in user', 'auth', {
+    ok: { status: 200, schema: currentUserSchema, description: 'Current user' },
+    auth: true,
+  });
+  path('post', '/api/auth/login', 'Log in', 'auth', {
+    body: loginRequestSchema,
+    ok: { status: 200, schema: currentUserSchema, description: 'Logged in; the session cookie is set' },
+  });
+  path('post', '/api/auth/register', 'Register (a verification e-mail follows)', 'auth', {
+    body: registerRequestSchema,
+    ok: {
+      status: 201,
+      schema: registerResponseSchema,
+      description: 'Registered, or the e-mail owner was told',
+    },
+  });
+  path('post', '/api/auth/logout', 'Log out', 'auth', {
+    ok: { status: 200, schema: messageResponseSchema, description: 'Session ended' },
+  });
+  path('post', '/api/auth/forgot-password', 'Send a password reset link', 'auth', {
+    body: forgotPasswordRequestSchema,
+    ok: {
+      status: 200,
+      schema: messageResponseSchema,
+      description: 'Same answer whether or not the e-mail exists',
+    },
+  });
+  path('get', '/api/auth/verify-email', 'Verify an e-mail address', 'auth', {
+    query: verifyEmailQuerySchema,
+    ok: { status: 200, schema: messageResponseSchema, description: 'Verified' },
+  });
+  path('get', '/api/auth/validate-reset-token', 'Check a password reset link', 'auth', {
+    query: validateResetTokenQuerySchema,
+    ok: {
+      status: 200,
+      schema: tokenValidationResponseSchema,
+      description: 'Whether the link can still be used',
+    },
+  });
+  path('post', '/api/auth/reset-password', 'Set a new password with the token from the e-mail', 'auth', {
+    body: resetPasswordRequestSchema,
+    ok: { status: 200, schema: messageResponseSchema, description: 'Password changed; other sessions ended' },
+  });
+  path('post', '/api/profile/update', 'Update the profile', 'profile', {
+    body: profileUpdateRequestSchema,
+    ok: { status: 200, schema: profileUpdateResponseSchema, description: 'Updated' },
+    auth: true,
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/profile/photo',
+    summary: `Upload a profile photo (JPEG, PNG, WebP or GIF, at most ${MAX_PHOTO_BYTES} bytes)`,
+    tags: ['profile'],
+    security: [{ session: [] }],
+    request: {
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ photo: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: json(photoResponseSchema, 'Uploaded'),
+      413: json(errorBodySchema, 'Too large'),
+      ...errors,
+    },
+  });
+  path('delete', '/api/profile/photo', 'Remove the profile photo', 'profile', {
+    ok: { status: 200, schema: photoResponseSchema, description: 'Removed (photoUrl is null)' },
+    auth: true,
+  });
+  path('post', '/api/game-results', 'Save a finished game (re-checked on the server)', 'game-results', {
+    body: gameResultRequestSchema,
+    ok: { status: 201, schema: gameResultResponseSchema, description: 'Saved' },
+    auth: true,
+  });
+  path('get', '/api/game-results', 'Game history, newest first', 'game-results', {
+    query: historyQuerySchema,
+    ok: { status: 200, schema: historyResponseSchema, description: 'A page of history' },
+    auth: true,
+  });
+  path('get', '/api/statistics', 'Totals, per-type performance and this week', 'statistics', {
+    ok: { status: 200, schema: statisticsResponseSchema, description: 'Statistics' },
+    auth: true,
+  });
+  path('post', '/api/statistics/resetWeeklyProgress', 'Start a new week (idempotent)', 'statistics', {
+    ok: { status: 200, schema: messageResponseSchema, description: 'Reset' },
+    auth: true,
+  });
+  path('get', '/api/user-badges', 'Badges with the user’s progress', 'badges', {
+    query: userBadgesQuerySchema,
+    ok: { status: 200, schema: userBadgesResponseSchema, description: 'Badges' },
+    auth: true,
+  });
+  path('get', '/api/user-badges/summary', 'Completed and total badge counts', 'badges', {
+    query: badgeSummaryQuerySchema,
+    ok: { status: 200, schema: badgeSummarySchema, description: 'Summary' },
+    auth: true,
+  });
+
+  cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'Math Games API',
+      version: '1.0.0',
+      description:
+        'Free math games for primary-school pupils. Send X-Lang: tr|en for messages in that language.',
+    },
+    servers: [{ url: '/' }],
+  });
+  return cached;
+}

@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './answer-check.js';
+import { answerToRational } from './arithmetic.js';
+import { decodeFraction, gcd } from './fraction.js';
+import {
+  formatQuestionText,
+  generateQuestions,
+  MAX_POSITION_REPEATS,
+  MISTAKE_KINDS,
+  OPTION_COUNT,
+  PositionBalancer,
+  type Question,
+} from './question-generator.js';
+import { FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
+import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
+
+/** mulberry32: a tiny seeded source so every failing game can be replayed from its seed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const OPERATOR_OF = { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' } as const;
+
+function assertGameInvariants(
+  questions: Question[],
+  gameType: (typeof GAME_TYPES)[number],
+  count: number,
+): void {
+  expect(questions).toHaveLength(count);
+  const keys = new Set(questions.map((q) => `${q.num1}${q.operator}${q.num2}`));
+  expect(keys.size, 'questions are unique by operands and operator').toBe(count);
+
+  for (const [i, q] of questions.entries()) {
+    expect(q.options).toHaveLength(OPTION_COUNT);
+    expect(q.options[q.answerIndex]).toBe(q.answer);
+    expect(q.options.filter((o) => o === q.answer)).toHaveLength(1);
+    expect(new Set(q.options).size, 'options are distinct').toBe(OPTION_COUNT);
+    const answerValue = answerToRational(q.answer)!;
+    for (const [j, o] of q.options.entries()) {
+      if (j === q.answerIndex) {
+        expect(q.mistakes[j]).toBeNull();
+        continue;
+      }
+      const v = answerToRational(o)!;
+      expect(v.n, 'wrong options are positive').toBeGreaterThan(0);
+      expect(v.n * answerValue.d === answerValue.n * v.d, 'a wrong option never equals the answer').toBe(
+        false,
+      );
+      expect(MISTAKE_KINDS).toContain(q.mistakes[j]);
+    }
+    const check = checkAnswer({ question: formatQuestionText(q), answer: q.answer, userAnswer: q.answer });
+    expect(check, `question ${i} ${formatQuestionText(q)}`).toMatchObject({ valid: true, correct: true });
+
+    if (gameType === 'kesirler') {
+      for (const operand of [q.num1, q.num2]) {
+        const [n, d] = String(operand).split('/').map(Number) as [number, number];
+        expect(gcd(n, d), `operand ${operand} is in lowest terms`).toBe(1);
+        expect(d).toBeGreaterThan(1);
+      }
+      const f = decodeFraction(q.answer)!;
+      expect(f, 'fraction answers are encoded').not.toBeNull();
+      expect(gcd(f.numerator, f.denominator), 'the answer is in lowest terms').toBe(1);
+      expect(f.numerator).toBeGreaterThan(0);
+    } else {
+      expect(q.operator).toBe(OPERATOR_OF[gameType]);
+      const a = q.num1 as number;
+      const b = q.num2 as number;
+      expect(Number.isInteger(q.answer)).toBe(true);
+      if (q.operator === '-') expect(a - b).toBeGreaterThanOrEqual(0);
+      if (q.operator === '÷') expect(a % b, 'division is exact').toBe(0);
+    }
+  }
+
+  // Position balance: within every block of 4 × 3 answers no position is used more than 3 times.
+  const block = OPTION_COUNT * MAX_POSITION_REPEATS;
+  for (let start = 0; start < questions.length; start += block) {
+    const counts = [0, 0, 0, 0];
+    for (const q of questions.slice(start, start + block)) counts[q.answerIndex]! += 1;
+    expect(Math.max(...counts)).toBeLessThanOrEqual(MAX_POSITION_REPEATS);
+  }
+}
+
+describe('question generator (property-based)', () => {
+  for (const gameType of GAME_TYPES) {
+    for (const difficulty of DIFFICULTIES) {
+      it(`keeps every rule of spec §5 for ${gameType} / ${difficulty} at every question count`, () => {
+        fc.assert(
+          fc.property(fc.integer(), fc.constantFrom(...QUESTION_COUNTS), (seed, count) => {
+            const questions = generateQuestions({ gameType, difficulty, count, random: seeded(seed) });
+            assertGameInvariants(questions, gameType, count);
+          }),
+          { numRuns: 120 },
+        );
+      });
+    }
+  }
+
+  it('still fills a whole game when the random source is stuck on one value', () => {
+    for (const gameType of GAME_TYPES) {
+      for (const difficulty of DIFFICULTIES) {
+        for (const stuck of [0, 0.5, 0.9999999]) {
+          const questions = generateQuestions({ gameType, difficulty, count: 20, random: () => stuck });
+          assertGameInvariants(questions, gameType, 20);
+        }
+      }
+    }
+  });
+
+  it('replays the same game from the same seed', () => {
+    const a = generateQuestions({ gameType: 'bölme', difficulty: 'zor', count: 15, random: seeded(42) });
+    const b = generateQuestions({ gameType: 'bölme', difficulty: 'zor', count: 15, random: seeded(42) });
+    expect(a).toEqual(b);
+  });
+
+  it('gives 10 questions for a count outside 5/10/15/20', () => {
+    expect(generateQuestions({ gameType: 'toplama', difficulty: 'kolay', count: 7 })).toHaveLength(10);
+  });
+
+  it('uses samples from the fixed pools', () => {
+    const sources = new Set<string>();
+    for (let seed = 0; seed < 50; seed++) {
+      for (const q of generateQuestions({
+        gameType: 'çarpma',
+        difficulty: 'orta',
+        count: 20,
+        random: seeded(seed),
+      })) {
+        sources.add(q.source);
+      }
+    }
+    expect(sources).toContain('pool');
+    expect(sources).toContain('random');
+  });
+});
+
+describe('wrong options are plausible mistakes', () => {
+  it('labels off-by-one and the other operation in an addition', () => {
+    const kinds = new Set<string>();
+    for (let seed = 0; seed < 30; seed++) {
+      for (const q of generateQuestions({
+        gameType: 'toplama',
+        difficulty: 'orta',
+        count: 20,
+        random: seeded(seed),
+      })) {
+        for (const m of q.mistakes) if (m) kinds.add(m);
+      }
+    }
+    expect(kinds).toContain('off-by-one');
+    expect(kinds).toContain('wrong-operation');
+    expect(kinds).toContain('carry-slip');
+  });
+
+  it('offers the adding-across slip for fractions', () => {
+    const kinds = new Set<string>();
+    for (let seed = 0; seed < 30; seed++) {
+      for (const q of generateQuestions({
+        gameType: 'kesirler',
+        difficulty: 'zor',
+        count: 20,
+        random: seeded(seed),
+      })) {
+        for (const m of q.mistakes) if (m) kinds.add(m);
+      }
+    }
+    expect(kinds).toContain('added-denominators');
+    expect(kinds).toContain('numerator-slip');
+  });
+});
+
+describe('fixed pools follow the ranges the spec names', () => {
+  it('has five samples per operation and difficulty', () => {
+    for (const type of ['toplama', 'çıkarma', 'çarpma', 'bölme'] as const) {
+      for (const d of DIFFICULTIES) expect(INTEGER_POOLS[type][d]).toHaveLength(5);
+    }
+    for (const d of DIFFICULTIES) expect(FRACTION_POOLS[d]).toHaveLength(5);
+  });
+  it('keeps very easy sums within 5, very hard sums in 125-163, products near 400, quotients 9-21', () => {
+    for (const [a, b] of INTEGER_POOLS.toplama['çok kolay']) expect(a + b).toBeLessThanOrEqual(5);
+    for (const [a, b] of INTEGER_POOLS.toplama['çok zor']) {
+      expect(a + b).toBeGreaterThanOrEqual(125);
+      expect(a + b).toBeLessThanOrEqual(163);
+    }
+    for (const [a, b] of INTEGER_POOLS.çarpma['çok zor']) expect(a * b).toBeLessThanOrEqual(400);
+    for (const [a, b] of INTEGER_POOLS.bölme['çok zor']) {
+      expect(a % b).toBe(0);
+      expect(a / b).toBeGreaterThanOrEqual(9);
+      expect(a / b).toBeLessThanOrEqual(21);
+    }
+  });
+  it('keeps hard fractions within numerators 2-7 and denominators 5-12, very hard within 3-9 and 5-16', () => {
+    for (const [n1, d1, , n2, d2] of FRACTION_POOLS.zor) {
+      for (const n of [n1, n2]) expect(n >= 2 && n <= 7).toBe(true);
+      for (const d of [d1, d2]) expect(d >= 5 && d <= 12).toBe(true);
+    }
+    for (const [n1, d1, , n2, d2] of FRACTION_POOLS['çok zor']) {
+      for (const n of [n1, n2]) expect(n >= 3 && n <= 9).toBe(true);
+      for (const d of [d1, d2]) expect(d >= 5 && d <= 16).toBe(true);
+    }
+    expect(FRACTION_POOLS['çok zor'].some((s) => s[2] === '×')).toBe(true);
+  });
+});
+
+describe('answer position balancer', () => {
+  it('never uses a position a fourth time before every position has had three', () => {
+    const balancer = new PositionBalancer();
+    const positions = Array.from({ length: 48 }, () => balancer.next(Math.random));
+    for (let i = 0; i < 48; i += 12) {
+      const counts = [0, 0, 0, 0];
+      for (const p of positions.slice(i, i + 12)) counts[p]! += 1;
+      expect(counts).toEqual([3, 3, 3, 3]);
+    }
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * The question generator of spec §5: unique questions, exactly the requested count, four shuffled options
+ * whose wrong values are plausible mistakes (each labelled), balanced answer positions. Pure and
+ * repeatable: pass `random` to replay a game.
+ */
+import {
+  compute,
+  encodeRational,
+  formatOperand,
+  type Operator,
+  type Rational,
+  rational,
+} from './arithmetic.js';
+import {
+  FRACTION_FALLBACKS,
+  FRACTION_POOLS,
+  FRACTION_RANGES,
+  type FractionSample,
+  INTEGER_POOLS,
+  INTEGER_RANGES,
+  type IntegerSample,
+} from './question-pools.js';
+import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from './values.js';
+
+/** Which slip a wrong option stands for, so a later screen can explain it. */
+export const MISTAKE_KINDS = [
+  'off-by-one',
+  'off-by-ten',
+  'carry-slip',
+  'borrow-slip',
+  'swapped-digits',
+  'wrong-operation',
+  'neighbour-fact',
+  'added-denominators',
+  'numerator-slip',
+  'denominator-slip',
+  'inverted-fraction',
+  'near-miss',
+] as const;
+export type MistakeKind = (typeof MISTAKE_KINDS)[number];
+
+export const OPTION_COUNT = 4;
+/** No answer position is used more than this many times before the counts reset. */
+export const MAX_POSITION_REPEATS = 3;
+
+export interface Question {
+  gameType: GameType;
+  difficulty: Difficulty;
+  /** Integer operands are numbers; fraction operands are texts such as '1/2' (spec §3). */
+  num1: number | string;
+  num2: number | string;
+  operator: Operator;
+  /** Integer, or an encoded fraction (1,000,000 + n × 1000 + d). */
+  answer: number;
+  options: number[];
+  /** Aligned with `options`: the mistake each wrong option stands for, null for the right answer. */
+  mistakes: Array<MistakeKind | null>;
+  answerIndex: number;
+  source: 'pool' | 'random' | 'fallback';
+}
+
+export type Random = () => number;
+
+export interface GenerateOptions {
+  gameType: GameType;
+  difficulty: Difficulty;
+  count?: number;
+  random?: Random;
+}
+
+/** THE text of a question as saved with a result: `num1 operator num2`, e.g. `7 + 5`, `1/2 + 1/4`. */
+export function formatQuestionText(q: Pick<Question, 'num1' | 'operator' | 'num2'>): string {
+  return `${q.num1} ${q.operator} ${q.num2}`;
+}
+
+function int(random: Random, min: number, max: number): number {
+  const r = Math.min(Math.max(random(), 0), 0.999999999);
+  return min + Math.floor(r * (max - min + 1));
+}
+
+function pick<T>(random: Random, items: readonly T[]): T {
+  return items[int(random, 0, items.length - 1)]!;
+}
+
+function shuffle<T>(random: Random, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = int(random, 0, i);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+interface Draft {
+  left: Rational;
+  operator: Operator;
+  right: Rational;
+  fractions: boolean;
+  source: Question['source'];
+}
+
+const INTEGER_OPERATOR: Record<Exclude<GameType, 'kesirler'>, Operator> = {
+  toplama: '+',
+  çıkarma: '-',
+  çarpma: '×',
+  bölme: '÷',
+};
+
+function integerDraft(
+  type: Exclude<GameType, 'kesirler'>,
+  [x, y]: IntegerSample,
+  source: Draft['source'],
+): Draft {
+  return {
+    left: rational(x),
+    operator: INTEGER_OPERATOR[type],
+    right: rational(y),
+    fractions: false,
+    source,
+  };
+}
+
+function fractionDraft([n1, d1, op, n2, d2]: FractionSample, source: Draft['source']): Draft {
+  return { left: rational(n1, d1), operator: op, right: rational(n2, d2), fractions: true, source };
+}
+
+/** A random integer question from the difficulty's range; subtraction never negative, division exact. */
+function randomIntegerSample(type: Exclude<GameType, 'kesirler'>, difficulty: Difficulty, random: Random) {
+  const range = INTEGER_RANGES[type][difficulty];
+  const a = int(random, range.a[0], range.a[1]);
+  switch (type) {
+    case 'toplama': {
+      const maxB = range.maxSum ? Math.min(range.b[1], range.maxSum - a) : range.b[1];
+      return [a, int(random, range.b[0], Math.max(range.b[0], maxB))] as const;
+    }
+    case 'çıkarma':
+      return [a, int(random, range.b[0], Math.max(range.b[0], Math.min(range.b[1], a - 1)))] as const;
+    case 'çarpma':
+      return [a, int(random, range.b[0], range.b[1])] as const;
+    case 'bölme':
+      return [a * int(random, range.b[0], range.b[1]), a] as const;
+  }
+}
+
+/** Every integer question of the range, in a fixed order: the deterministic fill when random tries run out. */
+function* allIntegerSamples(
+  type: Exclude<GameType, 'kesirler'>,
+  difficulty: Difficulty,
+): Generator<IntegerSample> {
+  const range = INTEGER_RANGES[type][difficulty];
+  for (let a = range.a[0]; a <= range.a[1]; a++) {
+    for (let b = range.b[0]; b <= range.b[1]; b++) {
+      if (type === 'toplama' && range.maxSum && a + b > range.maxSum) continue;
+      if (type === 'çıkarma' && b >= a) continue;
+      yield type === 'bölme' ? [a * b, a] : [a, b];
+    }
+  }
+}
+
+function randomFractionSample(difficulty: Difficulty, random: Random): FractionSample {
+  const r = FRACTION_RANGES[difficulty];
+  const op = pick(random, r.operators);
+  const d1 = int(random, r.denominator[0], r.denominator[1]);
+  let d2 = d1;
+  if (r.denominators === 'multiple') {
+    const k = int(random, 2, 3);
+    const base = int(random, r.denominator[0], Math.max(r.denominator[0], Math.floor(r.denominator[1] / k)));
+    return [int(random, 1, base - 1 || 1), base, op, int(random, 1, base * k - 1), base * k];
+  }
+  if (r.denominators === 'any') d2 = int(random, r.denominator[0], r.denominator[1]);
+  const maxN1 = r.denominators === 'same' ? Math.min(r.numerator[1], d1 - 1) : r.numerator[1];
+  const maxN2 = r.denominators === 'same' ? Math.min(r.numerator[1], d2 - 1) : r.numerator[1];
+  return [
+    int(random, r.numerator[0], Math.max(r.numerator[0], maxN1)),
+    d1,
+    op,
+    int(random, r.numerator[0], Math.max(r.numerator[0], maxN2)),
+    d2,
+  ];
+}
+
+function* allFractionSamples(): Generator<FractionSample> {
+  for (let d = 3; d <= 12; d++) {
+    for (let n1 = 1; n1 < d; n1++) for (let n2 = 1; n2 < d; n2++) yield [n1, d, '+', n2, d];
+  }
+}
+
+/** A fraction question is usable when operands are proper fractions in lowest terms and the answer fits. */
+function fractionDraftUsable(d: Draft): boolean {
+  if (d.left.d === 1 || d.right.d === 1) return false;
+  const result = compute(d.left, d.operator, d.right);
+  return result !== null && encodeRational(result) !== null;
+}
+
+function draftKey(d: Draft): string {
+  return `${formatOperand(d.left, d.fractions)}${d.operator}${formatOperand(d.right, d.fractions)}`;
+}
+
+function draftUsable(d: Draft): boolean {
+  if (d.fractions) return fractionDraftUsable(d);
+  const r = compute(d.left, d.operator, d.right);
+  return r !== null && r.d === 1 && r.n >= 0;
+}
+
+function digitsReversed(n: number): number {
+  return Number(String(n).split('').reverse().join(''));
+}
+
+/** Subtracting the smaller digit from the larger in every column: the classic borrowing slip. */
+function borrowSlip(a: number, b: number): number {
+  const as = String(a);
+  const bs = String(b).padStart(as.length, '0');
+  let out = '';
+  for (let i = 0; i < as.length; i++) out += String(Math.abs(Number(as[i]) - Number(bs[i])));
+  return Number(out);
+}
+
+interface Candidate {
+  value: Rational;
+  mistake: MistakeKind;
+}
+
+function integerCandidates(a: number, op: Operator, b: number, answer: number): Candidate[] {
+  const c: Array<[number, MistakeKind]> = [
+    [answer + 1, 'off-by-one'],
+    [answer - 1, 'off-by-one'],
+  ];
+  switch (op) {
+    case '+':
+      if ((a % 10) + (b % 10) >= 10) c.push([answer - 10, 'carry-slip']);
+      c.push([answer + 10, 'off-by-ten'], [Math.abs(a - b), 'wrong-operation'], [a * b, 'wrong-operation']);
+      break;
+    case '-':
+      c.push([borrowSlip(a, b), 'borrow-slip'], [a + b, 'wrong-operation'], [answer + 10, 'off-by-ten']);
+      if (answer > 10) c.push([answer - 10, 'off-by-ten']);
+      break;
+    case '×':
+      c.push(
+        [a * (b + 1), 'neighbour-fact'],
+        [a * (b - 1), 'neighbour-fact'],
+        [(a + 1) * b, 'neighbour-fact'],
+        [a + b, 'wrong-operation'],
+      );
+      break;
+    case '÷':
+      c.push([a - b, 'wrong-operation'], [answer + 2, 'near-miss']);
+      // Dividing by the neighbouring divisor.
+      if (b > 1) c.push([Math.round(a / (b - 1)), 'neighbour-fact']);
+      break;
+  }
+  if (answer >= 10) c.push([digitsReversed(answer), 'swapped-digits']);
+  return c.map(([v, mistake]) => ({ value: rational(v), mistake }));
+}
+
+function fractionCandidates(left: Rational, op: Operator, right: Rational, answer: Rational): Candidate[] {
+  const c: Candidate[] = [];
+  const add = (n: number, d: number, mistake: MistakeKind) => {
+    if (d > 0 && n > 0) c.push({ value: rational(n, d), mistake });
+  };
+  if (op === '+') add(left.n + right.n, left.d + right.d, 'added-denominators');
+  if (op === '-') add(left.n - right.n, left.d - right.d, 'added-denominators');
+  if (op === '×') add(left.n * right.d, left.d * right.n, 'wrong-operation');
+  const other: Operator = op === '+' ? '-' : '+';
+  const alt = compute(left, other, right);
+  if (alt) add(alt.n, alt.d, 'wrong-operation');
+  add(answer.n + 1, answer.d, 'numerator-slip');
+  add(answer.n - 1, answer.d, 'numerator-slip');
+  add(answer.n, answer.d + 1, 'denominator-slip');
+  add(answer.n, answer.d - 1, 'denominator-slip');
+  add(answer.d, answer.n, 'inverted-fraction');
+  return c;
+}
+
+interface Built {
+  answer: number;
+  wrong: Array<{ value: number; mistake: MistakeKind }>;
+}
+
+function buildOptions(d: Draft, random: Random): Built {
+  const result = compute(d.left, d.operator, d.right)!;
+  const encode = (r: Rational): number | null => (d.fractions ? encodeRational(r) : r.d === 1 ? r.n : null);
+  const answer = encode(result)!;
+  const candidates = d.fractions
+    ? fractionCandidates(d.left, d.operator, d.right, result)
+    : integerCandidates(d.left.n, d.operator, d.right.n, result.n);
+  const seen = new Set<number>([answer]);
+  const wrong: Built['wrong'] = [];
+  for (const c of shuffle(random, candidates)) {
+    if (wrong.length === OPTION_COUNT - 1) break;
+    // Distinct by value, not by spelling: 2/4 must never sit beside the answer 1/2.
+    const v = encode(c.value);
+    if (v === null || v <= 0 || seen.has(v)) continue;
+    seen.add(v);
+    wrong.push({ value: v, mistake: c.mistake });
+  }
+  // Not enough distinct plausible slips (tiny numbers): near misses just above the answer.
+  for (let step = 1; wrong.length < OPTION_COUNT - 1; step++) {
+    const r = d.fractions ? rational(result.n + step * result.d, result.d) : rational(result.n + step);
+    const alt = d.fractions ? rational(result.n + step, result.d) : r;
+    for (const candidate of [alt, r]) {
+      const v = encode(candidate);
+      if (v !== null && v > 0 && !seen.has(v) && wrong.length < OPTION_COUNT - 1) {
+        seen.add(v);
+        wrong.push({ value: v, mistake: 'near-miss' });
+      }
+    }
+  }
+  return { answer, wrong };
+}
+
+/** Picks answer positions so none is used more than MAX_POSITION_REPEATS times before the counts reset. */
+export class PositionBalancer {
+  private counts = new Array<number>(OPTION_COUNT).fill(0);
+
+  next(random: Random): number {
+    let free = this.counts.flatMap((c, i) => (c < MAX_POSITION_REPEATS ? [i] : []));
+    if (free.length === 0) {
+      this.counts.fill(0);
+      free = [0, 1, 2, 3];
+    }
+    const position = pick(random, free);
+    this.counts[position]! += 1;
+    return position;
+  }
+}
+
+function toQuestion(
+  d: Draft,
+  gameType: GameType,
+  difficulty: Difficulty,
+  position: number,
+  random: Random,
+): Question {
+  const { answer, wrong } = buildOptions(d, random);
+  const options: number[] = [];
+  const mistakes: Array<MistakeKind | null> = [];
+  let w = 0;
+  for (let i = 0; i < OPTION_COUNT; i++) {
+    if (i === position) {
+      options.push(answer);
+      mistakes.push(null);
+    } else {
+      const o = wrong[w++]!;
+      options.push(o.value);
+      mistakes.push(o.mistake);
+    }
+  }
+  return {
+    gameType,
+    difficulty,
+    num1: d.fractions ? formatOperand(d.left, true) : d.left.n,
+    num2: d.fractions ? formatOperand(d.right, true) : d.right.n,
+    operator: d.operator,
+    answer,
+    options,
+    mistakes,
+    answerIndex: position,
+    source: d.source,
+  };
+}
+
+const POOL_SHARE = 0.3;
+const FRACTION_RETRIES = 10;
+
+function randomDraft(
+  gameType: GameType,
+  difficulty: Difficulty,
+  random: Random,
+  usedPool: Set<number>,
+): Draft {
+  const pool = gameType === 'kesirler' ? FRACTION_POOLS[difficulty] : INTEGER_POOLS[gameType][difficulty];
+  const unused = pool.map((_, i) => i).filter((i) => !usedPool.has(i));
+  if (unused.length > 0 && random() < POOL_SHARE) {
+    const i = pick(random, unused);
+    usedPool.add(i);
+    return gameType === 'kesirler'
+      ? fractionDraft(pool[i] as FractionSample, 'pool')
+      : integerDraft(gameType, pool[i] as IntegerSample, 'pool');
+  }
+  if (gameType !== 'kesirler')
+    return integerDraft(gameType, randomIntegerSample(gameType, difficulty, random), 'random');
+  for (let t = 0; t < FRACTION_RETRIES; t++) {
+    const d = fractionDraft(randomFractionSample(difficulty, random), 'random');
+    if (fractionDraftUsable(d) && compute(d.left, d.operator, d.right)!.n > 0) return d;
+  }
+  return fractionDraft(pick(random, FRACTION_FALLBACKS), 'fallback');
+}
+
+function* fillDrafts(gameType: GameType, difficulty: Difficulty): Generator<Draft> {
+  if (gameType === 'kesirler') {
+    for (const s of FRACTION_FALLBACKS) yield fractionDraft(s, 'fallback');
+    for (const s of allFractionSamples()) yield fractionDraft(s, 'fallback');
+    return;
+  }
+  for (const s of allIntegerSamples(gameType, difficulty)) yield integerDraft(gameType, s, 'fallback');
+}
+
+/**
+ * Exactly `count` questions (5, 10, 15 or 20; anything else gives 10), unique by operands and operator.
+ * Up to 3 × count random attempts, then a deterministic fill from the difficulty's range.
+ */
+export function generateQuestions({
+  gameType,
+  difficulty,
+  count = DEFAULT_QUESTION_COUNT,
+  random = Math.random,
+}: GenerateOptions): Question[] {
+  const n = isQuestionCount(count) ? count : DEFAULT_QUESTION_COUNT;
+  const drafts: Draft[] = [];
+  const keys = new Set<string>();
+  const usedPool = new Set<number>();
+  const accept = (d: Draft): void => {
+    const key = draftKey(d);
+    if (keys.has(key) || !draftUsable(d)) return;
+    if (d.fractions && compute(d.left, d.operator, d.right)!.n <= 0) return;
+    keys.add(key);
+    drafts.push(d);
+  };
+  for (let attempt = 0; attempt < n * 3 && drafts.length < n; attempt++) {
+    accept(randomDraft(gameType, difficulty, random, usedPool));
+  }
+  if (drafts.length < n) {
+    for (const d of fillDrafts(gameType, difficulty)) {
+      if (drafts.length >= n) break;
+      accept(d);
+    }
+  }
+  if (drafts.length < n)
+    throw new Error(`question generation ran out of questions for ${gameType}/${difficulty}`);
+  const balancer = new PositionBalancer();
+  return drafts.map((d) => toQuestion(d, gameType, difficulty, balancer.next(random), random));
+}

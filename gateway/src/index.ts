@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildOpenApiDocument, translate } from '@mathgames/contracts';
+import * as contracts from '@mathgames/contracts';
+import { translate } from '@mathgames/contracts';
 import { createLogger, IDENTITY_HEADER, type Logger, signIdentity } from '@mathgames/platform';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Redis } from 'ioredis';
@@ -171,6 +172,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
         ]);
         if (wait !== null) return tooMany(res, req.lang, wait);
         req.userId = userId;
+        req.url = req.originalUrl;
         return proxies.badges(req, res, next);
       }
       const wait = await rateLimits.check(req.ip ?? '', req.method, path);
@@ -200,14 +202,21 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     }
   });
 
-  app.get('/api/openapi.json', (_req, res) => {
-    openApiDocument ??= JSON.stringify(buildOpenApiDocument());
+  app.get('/api/openapi.json', (req, res) => {
+    // Looked up by name so the gateway keeps building while contracts grows the document builder.
+    const build = (contracts as Record<string, unknown>).buildOpenApiDocument;
+    if (typeof build !== 'function') return sendJsonError(res, 404, 'not_found', req.lang);
+    openApiDocument ??= JSON.stringify(build());
     res.type('application/json').send(openApiDocument);
   });
 
   app.use('/api', (req, res, next) => {
     const upstream: UpstreamName | null = upstreamFor(req.originalUrl.split('?', 1)[0]!);
-    if (upstream) return proxies[upstream](req, res, next);
+    if (upstream) {
+      // Express strips the '/api' mount from req.url; services expect the full path.
+      req.url = req.originalUrl;
+      return proxies[upstream](req, res, next);
+    }
     sendJsonError(res, 404, 'not_found', req.lang);
   });
 

@@ -1,0 +1,196 @@
+/**
+ * `make start` / `npm start`: the whole product on this machine, one process per deployable.
+ * `make dev` / `npm run dev` (--dev): the same from TypeScript sources with restart on change, plus Vite.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { loadConfig } from '@mathgames/platform';
+import { builtEntry, DEPLOYABLES, isWritten, ROOT, sourceEntry } from './deployables.js';
+import { missingServices } from './local-services.js';
+import { buildSpaIfStale, spaIsStale } from './spa-build.js';
+
+const dev = process.argv.includes('--dev');
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code: number, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+const COLORS = [36, 33, 35, 32, 34, 91, 96, 93, 95];
+const say = (text: string) => process.stdout.write(`${paint(1, '[start]')} ${text}\n`);
+const warn = (text: string) => process.stdout.write(`${paint(33, '[start] warning:')} ${text}\n`);
+const fail = (text: string): never => {
+  process.stderr.write(`${paint(31, '[start] error:')} ${text}\n`);
+  process.exit(1);
+};
+
+function run(command: string, args: string[], what: string): boolean {
+  say(what);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+/** Pretty-prints pino's JSON lines ("12:01:02 INFO message {extras}"); anything else passes as is. */
+const LEVELS: Record<number, [string, number]> = {
+  10: ['TRACE', 90],
+  20: ['DEBUG', 90],
+  30: ['INFO', 32],
+  40: ['WARN', 33],
+  50: ['ERROR', 31],
+  60: ['FATAL', 41],
+};
+function formatLine(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const { level, time, msg, pid: _pid, hostname: _host, name: _name, ...rest } = JSON.parse(line);
+    const [label, code] = LEVELS[level as number] ?? ['LOG', 0];
+    const clock = new Date(time as number).toTimeString().slice(0, 8);
+    const extras = Object.keys(rest).length > 0 ? ` ${paint(90, JSON.stringify(rest))}` : '';
+    return `${paint(90, clock)} ${paint(code, label.padEnd(5))} ${msg ?? ''}${extras}`;
+  } catch {
+    return line;
+  }
+}
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number) {
+  const prefix = paint(COLORS[index % COLORS.length]!, `[${name}]`.padEnd(20));
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.set(name, child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) =>
+      process.stdout.write(`${prefix} ${formatLine(line)}\n`),
+    );
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) warn(`${name} exited (${signal ?? `code ${code}`}); the others keep running`);
+  });
+}
+
+async function waitForHealth(url: string, attempts = 120): Promise<boolean> {
+  for (let i = 0; i < attempts; i++) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+async function stopAll(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  say(`${signal}: stopping ${children.size} processes`);
+  const exits = [...children.values()].map(
+    (child) =>
+      new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : child.once('exit', () => resolve()),
+      ),
+  );
+  for (const child of children.values()) child.kill('SIGTERM');
+  // Each deployable drains within its own 25 s budget; past 30 s something is stuck.
+  const killer = setTimeout(() => {
+    for (const [name, child] of children) {
+      warn(`${name} did not stop in 30 s, killing it`);
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+  await Promise.all(exits);
+  clearTimeout(killer);
+  say('stopped');
+  process.exit(0);
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'node_modules'))) {
+    if (!run('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)'))
+      fail('npm ci failed');
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  const missing = await missingServices({
+    Postgres: config.DATABASE_URL,
+    Redis: config.REDIS_URL,
+    RabbitMQ: config.AMQP_URL,
+  });
+  if (missing.length > 0) fail(missing.join('\n'));
+
+  const tsx = ['--conditions=source', '--import', 'tsx'];
+  if (!run(process.execPath, [...tsx, 'services/libs/platform/src/migrate-cli.ts'], 'migrating the database'))
+    fail('migration failed (see above)');
+
+  if (!dev) {
+    if (
+      !run(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b'],
+        'type-checking and building (tsc -b)',
+      )
+    )
+      warn('tsc -b reported errors; starting what was built');
+    if (!existsSync(join(ROOT, 'frontend/vite.config.ts')))
+      warn('frontend has no build yet; the gateway will say so');
+    else if (spaIsStale()) {
+      say('building the web app (its sources are newer than frontend/dist)');
+      if (!buildSpaIfStale({ force: true }))
+        warn('the web app build failed; serving the previous build if any');
+    }
+  }
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const d of DEPLOYABLES)
+    if (d.urlVariable && !env[d.urlVariable]) env[d.urlVariable] = `http://127.0.0.1:${d.port}`;
+  const gatewayPort = Number(process.env.PORT ?? 8080);
+
+  let index = 0;
+  for (const d of DEPLOYABLES) {
+    const port = d.name === 'gateway' ? gatewayPort : d.port;
+    const childEnv = { ...env, PORT: String(port) };
+    if (!isWritten(d)) {
+      warn(`${d.name}: ${sourceEntry(d).slice(ROOT.length)} does not exist yet, skipping`);
+      continue;
+    }
+    if (dev) {
+      startProcess(
+        d.name,
+        process.execPath,
+        [...tsx.slice(0, 1), '--watch', ...tsx.slice(1), sourceEntry(d)],
+        childEnv,
+        index++,
+      );
+    } else if (!existsSync(builtEntry(d))) {
+      warn(`${d.name}: ${builtEntry(d).slice(ROOT.length)} was not built (type errors?), skipping`);
+    } else {
+      startProcess(d.name, process.execPath, ['--enable-source-maps', builtEntry(d)], childEnv, index++);
+    }
+  }
+  if (dev && existsSync(join(ROOT, 'frontend/vite.config.ts'))) {
+    startProcess(
+      'vite',
+      'npm',
+      ['run', 'dev', '-w', '@mathgames/frontend', '--', '--strictPort'],
+      { ...env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
+      index++,
+    );
+  }
+
+  process.on('SIGINT', () => void stopAll('SIGINT'));
+  process.on('SIGTERM', () => void stopAll('SIGTERM'));
+
+  if (children.has('gateway') && (await waitForHealth(`http://127.0.0.1:${gatewayPort}/healthz`))) {
+    const url = dev ? 'http://localhost:5173' : `http://localhost:${gatewayPort}`;
+    say(paint(1, `Matematik Oyunları is running at ${paint(4, url)}  (Ctrl-C stops everything)`));
+  } else if (!stopping) {
+    warn('the gateway is not answering; see its log lines above');
+  }
+}
+
+await main();

@@ -1,1 +1,88 @@
-export {};
+import type http from 'node:http';
+import {
+  type BaseConfig,
+  createAmqpClient,
+  createHttpService,
+  createLogger,
+  createPool,
+} from '@mathgames/platform';
+import { Redis } from 'ioredis';
+import { createSummaryCache } from './data-access/summary-cache.js';
+import { createCatalogueReader } from './domain/user-badges.js';
+import { startBadgeConsumer } from './entry-points/consumers/badge-consumer.js';
+import { badgesRoutes } from './entry-points/http/routes.js';
+
+export { BADGES_CONSUMER, BADGES_QUEUE } from './entry-points/consumers/badge-consumer.js';
+
+export interface Deployable {
+  listen(port?: number): Promise<http.Server>;
+  close(): Promise<void>;
+}
+
+function createRedis(config: BaseConfig): Redis {
+  // Fail a command fast while Redis is away instead of queueing it: the summary then answers from Postgres.
+  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+}
+
+/** HTTP API for the user's badges and the polled summary. */
+export function createBadgesService(config: BaseConfig) {
+  const logger = createLogger('badges', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, { logger });
+  const redis = createRedis(config);
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  const cache = createSummaryCache(redis, config.REDIS_PREFIX);
+  const service = createHttpService({
+    name: 'badges',
+    config,
+    logger,
+    readiness: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
+    routes: badgesRoutes({ pool, cache, logger, catalogue: createCatalogueReader(pool) }),
+  });
+  return {
+    app: service.app,
+    listen: (port?: number) => service.listen(port),
+    async close() {
+      await service.close();
+      redis.disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/** Consumes `game-result.recorded.v1` from its own queue into badge progress; serves health only. */
+export function startBadgeWorker(config: BaseConfig): Deployable {
+  const logger = createLogger('badge-worker', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, { logger });
+  const redis = createRedis(config);
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'badge-worker' });
+  const consumer = startBadgeConsumer({
+    amqp,
+    pool,
+    cache: createSummaryCache(redis, config.REDIS_PREFIX),
+    logger,
+  });
+  const health = createHttpService({
+    name: 'badge-worker',
+    config,
+    logger,
+    readiness: {
+      postgres: () => pool.query('SELECT 1'),
+      redis: () => redis.ping(),
+      rabbitmq: async () => {
+        if (!amqp.isConnected()) throw new Error('not connected to RabbitMQ');
+      },
+    },
+    routes: () => {},
+  });
+  return {
+    listen: (port?: number) => health.listen(port),
+    async close() {
+      await health.close();
+      await consumer.stop();
+      await amqp.close();
+      redis.disconnect();
+      await pool.end();
+    },
+  };
+}

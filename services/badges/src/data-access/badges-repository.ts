@@ -1,0 +1,152 @@
+import type pg from 'pg';
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export interface CatalogueBadge {
+  id: string;
+  /** Game type, as results carry it (e.g. 'çıkarma'). */
+  category: string;
+  /** ASCII filter key (e.g. 'cikarma'). */
+  categoryKey: string;
+  difficulty: string;
+  tier: string;
+  tierIndex: number;
+  requiredCount: number;
+  requirement: string;
+  name: { tr: string; en: string };
+  description: { tr: string; en: string };
+  icon: string;
+  position: number;
+}
+
+/** The seeded catalogue in display order; static data, so callers load it once. */
+export async function loadCatalogue(db: Queryable): Promise<CatalogueBadge[]> {
+  const { rows } = await db.query<{
+    id: string;
+    category: string;
+    category_key: string;
+    difficulty: string;
+    tier: string;
+    tier_index: number;
+    required_count: number;
+    requirement: string;
+    name_tr: string;
+    name_en: string;
+    description_tr: string;
+    description_en: string;
+    icon: string;
+    position: number;
+  }>('SELECT * FROM badges.badges ORDER BY position');
+  return rows.map((r) => ({
+    id: r.id,
+    category: r.category,
+    categoryKey: r.category_key,
+    difficulty: r.difficulty,
+    tier: r.tier,
+    tierIndex: r.tier_index,
+    requiredCount: r.required_count,
+    requirement: r.requirement,
+    name: { tr: r.name_tr, en: r.name_en },
+    description: { tr: r.description_tr, en: r.description_en },
+    icon: r.icon,
+    position: r.position,
+  }));
+}
+
+/**
+ * Adds correct answers to every badge of one (category, difficulty) and completes those that reach their
+ * required count, stamping completedAt once. Runs in the consumer's transaction.
+ */
+export async function addProgress(
+  db: Queryable,
+  userId: number,
+  category: string,
+  difficulty: string,
+  correctAnswers: number,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO badges.user_badges AS ub (user_id, badge_id, progress, completed, completed_at)
+     SELECT $1, b.id, $4, $4 >= b.required_count, CASE WHEN $4 >= b.required_count THEN $5::timestamptz END
+       FROM badges.badges b
+      WHERE b.category = $2 AND b.difficulty = $3
+      ORDER BY b.id
+     ON CONFLICT ON CONSTRAINT user_badges_pair DO UPDATE SET
+       progress = ub.progress + $4,
+       completed = ub.completed
+         OR ub.progress + $4 >= (SELECT required_count FROM badges.badges WHERE id = ub.badge_id),
+       completed_at = COALESCE(ub.completed_at, CASE
+         WHEN ub.progress + $4 >= (SELECT required_count FROM badges.badges WHERE id = ub.badge_id)
+         THEN $5::timestamptz END)`,
+    [userId, category, difficulty, correctAnswers, at],
+  );
+}
+
+export interface UserBadgeRow {
+  id: number;
+  badgeId: string;
+  progress: number;
+  completed: boolean;
+  completedAt: Date | null;
+}
+
+/** A user's started badges: at most the catalogue size, whatever the history length. */
+export async function listUserBadges(db: Queryable, userId: number): Promise<UserBadgeRow[]> {
+  const { rows } = await db.query<{
+    id: number;
+    badge_id: string;
+    progress: number;
+    completed: boolean;
+    completed_at: Date | null;
+  }>(
+    'SELECT id::int AS id, badge_id, progress, completed, completed_at FROM badges.user_badges WHERE user_id = $1',
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    badgeId: r.badge_id,
+    progress: r.progress,
+    completed: r.completed,
+    completedAt: r.completed_at,
+  }));
+}
+
+/** Completed badges per category key of one user. */
+export async function countCompletedByCategory(db: Queryable, userId: number): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ category: string; completed: number }>(
+    `SELECT b.category_key AS category, count(*)::int AS completed
+       FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id
+      WHERE ub.user_id = $1 AND ub.completed
+      GROUP BY b.category_key`,
+    [userId],
+  );
+  return new Map(rows.map((r) => [r.category, r.completed]));
+}
+
+/**
+ * The user's completed counts per category key, or null while the given event's transaction is not yet visible
+ * (committed). Lets the worker refresh the summary cache strictly after its own commit, in one round trip.
+ */
+export async function countCompletedAfterCommit(
+  db: Queryable,
+  consumer: string,
+  eventId: string,
+  userId: number,
+): Promise<Map<string, number> | null> {
+  const { rows } = await db.query<{ committed: boolean; category: string | null; completed: number | null }>(
+    `WITH committed AS (
+       SELECT EXISTS (SELECT 1 FROM badges.processed_events WHERE consumer = $1 AND event_id = $2) AS ok
+     )
+     SELECT committed.ok AS committed, counts.category, counts.completed
+       FROM committed
+       LEFT JOIN LATERAL (
+         SELECT b.category_key AS category, count(*)::int AS completed
+           FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id
+          WHERE ub.user_id = $3 AND ub.completed
+          GROUP BY b.category_key
+       ) counts ON committed.ok`,
+    [consumer, eventId, userId],
+  );
+  if (!rows[0]?.committed) return null;
+  return new Map(rows.filter((r) => r.category !== null).map((r) => [r.category!, r.completed ?? 0]));
+}

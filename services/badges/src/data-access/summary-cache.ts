@@ -1,0 +1,42 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Completed-badge counts of one user, all categories first, in SUMMARY_CATEGORIES order. Stored in Redis as one
+ * short comma-separated string so the 3-second summary poll costs exactly one GET and no JSON parsing.
+ */
+export type CompletedCounts = number[];
+
+/** Completed counts only grow; the cache keeps the largest "all" figure so a late, older refresh cannot win. */
+const SET_IF_NOT_OLDER = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local old = tonumber(string.match(current, '^%d+'))
+  local new = tonumber(string.match(ARGV[1], '^%d+'))
+  if old and new and new < old then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+`;
+
+/** Inactive users fall out of the cache; the next poll recomputes from Postgres. */
+const TTL_SECONDS = 7 * 24 * 3600;
+
+export interface SummaryCache {
+  get(userId: number): Promise<CompletedCounts | null>;
+  put(userId: number, counts: CompletedCounts): Promise<void>;
+}
+
+export function createSummaryCache(redis: Redis, prefix: string): SummaryCache {
+  const key = (userId: number) => `${prefix}badges:summary:${userId}`;
+  return {
+    async get(userId) {
+      const value = await redis.get(key(userId));
+      if (value === null) return null;
+      const counts = value.split(',').map(Number);
+      return counts.every(Number.isInteger) ? counts : null;
+    },
+    async put(userId, counts) {
+      await redis.eval(SET_IF_NOT_OLDER, 1, key(userId), counts.join(','), TTL_SECONDS);
+    },
+  };
+}

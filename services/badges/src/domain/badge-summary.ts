@@ -1,0 +1,90 @@
+import { BADGE_CATALOGUE, CATEGORY_KEYS, type CategoryKey } from '@mathgames/contracts';
+import type { Logger } from '@mathgames/platform';
+import type pg from 'pg';
+import { countCompletedAfterCommit, countCompletedByCategory } from '../data-access/badges-repository.js';
+import type { CompletedCounts, SummaryCache } from '../data-access/summary-cache.js';
+
+/** 'tumu' (all) first, then one per game type: the order of the cached counts. */
+export const SUMMARY_CATEGORIES: readonly CategoryKey[] = CATEGORY_KEYS;
+
+const TOTALS: Record<CategoryKey, number> = Object.fromEntries(
+  SUMMARY_CATEGORIES.map((key) => [
+    key,
+    key === 'tumu' ? BADGE_CATALOGUE.length : BADGE_CATALOGUE.filter((b) => b.categoryKey === key).length,
+  ]),
+) as Record<CategoryKey, number>;
+
+export interface SummaryDeps {
+  pool: pg.Pool;
+  cache: SummaryCache;
+  logger: Logger;
+}
+
+export interface Summary {
+  total: number;
+  completed: number;
+}
+
+function toCounts(byKey: Map<string, number>): CompletedCounts {
+  let all = 0;
+  for (const n of byKey.values()) all += n;
+  return SUMMARY_CATEGORIES.map((key) => (key === 'tumu' ? all : (byKey.get(key) ?? 0)));
+}
+
+/** Reads the user's completed counts from Postgres: at most the catalogue's rows, whatever the history. */
+export async function computeCompletedCounts(
+  pool: pg.Pool | pg.PoolClient,
+  userId: number,
+): Promise<CompletedCounts> {
+  return toCounts(await countCompletedByCategory(pool, userId));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Recomputes and caches a user's summary once the worker's transaction for `eventId` is visible, never before,
+ * so the cache cannot be filled from a snapshot that misses the change. Gives up after ~2 s if the transaction
+ * never commits (it rolled back; the redelivery refreshes again).
+ */
+export async function refreshSummaryAfterCommit(
+  deps: SummaryDeps,
+  consumer: string,
+  eventId: string,
+  userId: number,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const byKey = await countCompletedAfterCommit(deps.pool, consumer, eventId, userId);
+    if (byKey) {
+      await deps.cache.put(userId, toCounts(byKey));
+      return true;
+    }
+    await sleep(Math.min(1 + attempt * attempt, 100));
+  }
+  return false;
+}
+
+/**
+ * The 3-second poll: one Redis GET when cached. A miss (new user, evicted, Redis flushed) recomputes from Postgres
+ * and fills the cache; if Redis is down the answer still comes from Postgres rather than failing the tab.
+ */
+export async function getSummary(deps: SummaryDeps, userId: number, category: CategoryKey): Promise<Summary> {
+  const index = SUMMARY_CATEGORIES.indexOf(category);
+  let counts: CompletedCounts | null = null;
+  try {
+    counts = await deps.cache.get(userId);
+  } catch (err) {
+    deps.logger.warn({ err }, 'badge summary cache read failed; answering from Postgres');
+  }
+  if (!counts || counts.length !== SUMMARY_CATEGORIES.length) {
+    counts = await computeCompletedCounts(deps.pool, userId);
+    deps.cache.put(userId, counts).catch((err: unknown) => {
+      deps.logger.warn({ err }, 'badge summary cache fill failed');
+    });
+  }
+  return { total: TOTALS[category], completed: counts[index] ?? 0 };
+}
+
+/** Strong validator of the exact body: same total and completed, same bytes. */
+export function summaryEtag(summary: Summary): string {
+  return `"s${summary.total}-${summary.completed}"`;
+}

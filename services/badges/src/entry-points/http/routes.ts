@@ -1,0 +1,54 @@
+import { badgeSummaryQuerySchema, type CategoryKey, userBadgesQuerySchema } from '@mathgames/contracts';
+import { requireUser } from '@mathgames/platform';
+import type { Express, Request } from 'express';
+import type pg from 'pg';
+import type { CatalogueBadge } from '../../data-access/badges-repository.js';
+import { getSummary, type SummaryDeps, summaryEtag } from '../../domain/badge-summary.js';
+import { listBadgesForUser } from '../../domain/user-badges.js';
+
+export interface RouteDeps extends SummaryDeps {
+  pool: pg.Pool;
+  catalogue: () => Promise<CatalogueBadge[]>;
+}
+
+/** True when the client's cached copy (If-None-Match, possibly a list or *) is the current one. */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function badgesRoutes(deps: RouteDeps) {
+  return (app: Express) => {
+    // Polled every 3 s by every open tab: one Redis GET, a tiny body written once, 304 when unchanged.
+    app.get('/api/user-badges/summary', async (req, res) => {
+      const userId = requireUser(req);
+      const category: CategoryKey =
+        req.query.category === undefined ? 'tumu' : badgeSummaryQuerySchema.parse(req.query).category;
+      const summary = await getSummary(deps, userId, category);
+      const etag = summaryEtag(summary);
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', 'private, no-cache');
+      if (notModified(req, etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(`{"total":${summary.total},"completed":${summary.completed}}`);
+    });
+
+    app.get('/api/user-badges', async (req, res) => {
+      const userId = requireUser(req);
+      const query = userBadgesQuerySchema.parse(req.query);
+      const items = await listBadgesForUser(deps.pool, deps.catalogue, userId, {
+        category: query.category,
+        completedOnly: query.completed === true,
+        limit: query.limit,
+        lang: req.identity.lang,
+      });
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(items);
+    });
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi.js';
+
+describe('OpenAPI document', () => {
+  it('describes every endpoint of spec §7 with schemas generated from zod', () => {
+    const doc = buildOpenApiDocument();
+    expect(doc.openapi).toMatch(/^3\./);
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'GET /api/auth/me',
+        'POST /api/auth/login',
+        'POST /api/auth/register',
+        'POST /api/auth/logout',
+        'POST /api/auth/forgot-password',
+        'GET /api/auth/verify-email',
+        'GET /api/auth/validate-reset-token',
+        'POST /api/auth/reset-password',
+        'POST /api/game-results',
+        'GET /api/game-results',
+        'GET /api/statistics',
+        'POST /api/statistics/resetWeeklyProgress',
+        'GET /api/user-badges',
+        'GET /api/user-badges/summary',
+        'POST /api/profile/update',
+        'POST /api/profile/photo',
+        'DELETE /api/profile/photo',
+      ].sort(),
+    );
+    const schemas = doc.components?.schemas ?? {};
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining([
+        'GameResultRequest',
+        'StatisticsResponse',
+        'ErrorBody',
+        'UserBadgeItem',
+        'CurrentUser',
+      ]),
+    );
+    expect(JSON.stringify(schemas.LoginRequest)).toContain('"maxLength":72');
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { localDateKey, weekDateKeys, weekDayIndex, weekStartKey } from './time.js';
+
+const IST = 'Europe/Istanbul'; // UTC+3 all year
+
+describe('Monday-first week in a time zone', () => {
+  it('turns Sunday into Monday at local midnight in Istanbul, not at UTC midnight', () => {
+    // 2026-11-22 is a Sunday; Istanbul midnight is 21:00 UTC the day before.
+    expect(weekDayIndex(new Date('2026-11-22T20:59:59Z'), IST)).toBe(6);
+    expect(weekDayIndex(new Date('2026-11-22T21:00:00Z'), IST)).toBe(0);
+    expect(weekDayIndex(new Date('2026-11-22T21:00:00Z'), 'UTC')).toBe(6);
+  });
+
+  it('gives the local date and the week it belongs to', () => {
+    expect(localDateKey(new Date('2026-11-22T21:30:00Z'), IST)).toBe('2026-11-23');
+    expect(weekStartKey(new Date('2026-11-22T20:59:59Z'), IST)).toBe('2026-11-16');
+    expect(weekStartKey(new Date('2026-11-22T21:00:00Z'), IST)).toBe('2026-11-23');
+  });
+
+  it('lists seven days Monday to Sunday, across a month end', () => {
+    expect(weekDateKeys(new Date('2026-12-02T12:00:00Z'), IST)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+export * from './amqp-inspect.js';
 export * from './rabbitmq-vhost.js';
 export * from './smtp-capture.js';
 export * from './test-environment.js';

@@ -49,22 +49,28 @@ export async function createTestEnvironment(options: TestEnvironmentOptions = {}
   const vhost = options.amqp === false ? null : `mg_test_${id}`;
 
   const cleanups: Array<() => Promise<void>> = [];
+  let closePool: (() => Promise<void>) | undefined;
   const cleanup = async () => {
-    for (const step of cleanups.reverse()) await step().catch(() => {});
-    cleanups.length = 0;
+    await closePool?.().catch(() => {});
+    closePool = undefined;
+    await Promise.allSettled(cleanups.splice(0).map((step) => step()));
   };
 
   try {
-    await ensureDatabase(databaseUrl);
-    cleanups.push(() => dropDatabase(databaseUrl));
-    if (options.migrate !== false) await runMigrations({ databaseUrl });
-
-    cleanups.push(() => deleteKeys(redisUrl, redisPrefix));
-
-    if (vhost) {
+    // The vhost (rabbitmqctl, ~2.5 s here) and the database (~0.3 s) are independent: prepare them together.
+    const database = (async () => {
+      await ensureDatabase(databaseUrl);
+      cleanups.push(() => dropDatabase(databaseUrl));
+      if (options.migrate !== false) await runMigrations({ databaseUrl });
+    })();
+    const broker = (async () => {
+      if (!vhost) return;
       await createVhost(baseAmqpUrl, vhost);
       cleanups.push(() => deleteVhost(baseAmqpUrl, vhost));
-    }
+    })();
+    cleanups.push(() => deleteKeys(redisUrl, redisPrefix));
+    const outcomes = await Promise.allSettled([database, broker]);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 
     const env: Record<string, string> = {
       NODE_ENV: 'test',
@@ -81,7 +87,7 @@ export async function createTestEnvironment(options: TestEnvironmentOptions = {}
     };
     const config = loadConfig({}, env);
     const pool = createPool(databaseUrl, { max: 5 });
-    cleanups.push(() => pool.end());
+    closePool = () => pool.end();
     return { env, config, pool, vhost, cleanup };
   } catch (err) {
     await cleanup();

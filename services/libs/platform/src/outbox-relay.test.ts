@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AmqpClient, createAmqpClient, TOPOLOGY } from './amqp.js';
+import { bullPrefix } from './bullmq.js';
+import { withTransaction } from './db.js';
+import { createLogger, runWithRequestId } from './logger.js';
+import { writeOutbox } from './outbox.js';
+import { startOutboxRelay } from './outbox-relay.js';
+import { drainQueue } from './testing/amqp-inspect.js';
+import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
+import { createMessagingTables } from './testing/test-tables.js';
+import { waitFor } from './testing/wait-for.js';
+
+const SCHEMA = 'relaytest';
+const EVENT = 'game-result.recorded.v1';
+const QUEUES = Object.keys(TOPOLOGY.queues);
+const logger = createLogger('outbox-relay-test', 'silent');
+
+describe('the outbox relay', () => {
+  let environment: TestEnvironment;
+  let amqp: AmqpClient;
+
+  beforeAll(async () => {
+    environment = await createTestEnvironment({ migrate: false });
+    await createMessagingTables(environment.pool, SCHEMA);
+    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger });
+    await amqp.ready();
+  });
+
+  afterAll(async () => {
+    await amqp?.close();
+    await environment?.cleanup();
+  });
+
+  async function unpublished(): Promise<number> {
+    const { rows } = await environment.pool.query(
+      `SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE published_at IS NULL`,
+    );
+    return rows[0].n;
+  }
+
+  it('publishes a committed row exactly once to every consumer queue and never a rolled-back one', async () => {
+    const committedId = await runWithRequestId('req-committed', () =>
+      withTransaction(environment.pool, (client) =>
+        writeOutbox(client, SCHEMA, {
+          destination: 'amqp',
+          topic: EVENT,
+          name: EVENT,
+          payload: { score: 10 },
+        }),
+      ),
+    );
+    const rolledBackId = randomUUID();
+    await expect(
+      withTransaction(environment.pool, async (client) => {
+        await writeOutbox(client, SCHEMA, {
+          destination: 'amqp',
+          topic: EVENT,
+          name: EVENT,
+          payload: { score: 99 },
+          id: rolledBackId,
+        });
+        throw new Error('the use-case failed after writing');
+      }),
+    ).rejects.toThrow('the use-case failed');
+
+    const relay = startOutboxRelay({
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      amqp,
+      logger,
+    });
+    await waitFor(async () => (await unpublished()) === 0, { message: 'outbox not drained' });
+    await relay.drain();
+    await relay.stop();
+
+    for (const queue of QUEUES) {
+      const messages = await drainQueue(environment.env.AMQP_URL!, queue);
+      expect(messages.map((m) => m.messageId)).toEqual([committedId]);
+      expect(messages[0]).toMatchObject({
+        routingKey: EVENT,
+        body: { score: 10 },
+        headers: { 'x-request-id': 'req-committed' },
+      });
+    }
+    const { rows } = await environment.pool.query(`SELECT id, attempts FROM ${SCHEMA}.outbox`);
+    expect(rows).toEqual([{ id: committedId, attempts: 0 }]);
+  });
+
+  it('wakes on the commit notification, long before its backstop poll', async () => {
+    const relay = startOutboxRelay({
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      amqp,
+      logger,
+      pollIntervalMs: 3_600_000,
+    });
+    await relay.drain();
+    const id = await withTransaction(environment.pool, (client) =>
+      writeOutbox(client, SCHEMA, { destination: 'amqp', topic: EVENT, name: EVENT, payload: { n: 1 } }),
+    );
+    await waitFor(async () => (await unpublished()) === 0, {
+      timeoutMs: 10_000,
+      message: 'NOTIFY did not wake the relay',
+    });
+    await relay.stop();
+    for (const queue of QUEUES) {
+      expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual([id]);
+    }
+  });
+
+  it('lets two relays share one outbox so that every row is published once', async () => {
+    const total = 300;
+    const ids = await withTransaction(environment.pool, async (client) => {
+      const written: string[] = [];
+      for (let i = 0; i < total; i++) {
+        written.push(
+          await writeOutbox(client, SCHEMA, {
+            destination: 'amqp',
+            topic: EVENT,
+            name: EVENT,
+            payload: { i },
+          }),
+        );
+      }
+      return written;
+    });
+    const counted = (client: AmqpClient) => {
+      let published = 0;
+      const wrapper: AmqpClient = {
+        ...client,
+        publish: async (...args) => {
+          await client.publish(...args);
+          published++;
+        },
+      };
+      return { wrapper, published: () => published };
+    };
+    const secondAmqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger });
+    const first = counted(amqp);
+    const second = counted(secondAmqp);
+    const options = {
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      logger,
+      batchSize: 10,
+    };
+    const relays = [
+      startOutboxRelay({ ...options, amqp: first.wrapper }),
+      startOutboxRelay({ ...options, amqp: second.wrapper }),
+    ];
+    await waitFor(async () => (await unpublished()) === 0, {
+      timeoutMs: 30_000,
+      message: 'outbox not drained',
+    });
+    await Promise.all(relays.map((relay) => relay.stop()));
+    await secondAmqp.close();
+
+    console.info(`two relays split ${total} rows: ${first.published()} + ${second.published()}`);
+    expect(first.published() + second.published()).toBe(total);
+    for (const queue of QUEUES) {
+      const received = (await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId);
+      expect(received).toHaveLength(total);
+      expect(new Set(received)).toEqual(new Set(ids));
+    }
+  });
+
+  it('adds BullMQ jobs with the outbox id as job id', async () => {
+    const prefix = environment.env.REDIS_PREFIX!;
+    const id = await withTransaction(environment.pool, (client) =>
+      writeOutbox(client, SCHEMA, {
+        destination: 'bullmq',
+        topic: 'mail',
+        name: 'verify-email',
+        payload: { to: 'a@b.c' },
+      }),
+    );
+    const relay = startOutboxRelay({
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      bullmq: { redisUrl: environment.env.REDIS_URL!, prefix },
+      logger,
+    });
+    await waitFor(async () => (await unpublished()) === 0, { message: 'bullmq row not relayed' });
+    await relay.stop();
+
+    const queue = new Queue('mail', {
+      connection: { url: environment.env.REDIS_URL! },
+      prefix: bullPrefix(prefix),
+    });
+    const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+    expect(jobs.map((job) => ({ id: job.id, name: job.name, data: job.data }))).toEqual([
+      { id, name: 'verify-email', data: { to: 'a@b.c' } },
+    ]);
+    expect(jobs[0]!.opts.attempts).toBe(5);
+    await queue.close();
+  });
+
+  it('keeps a row it could not publish, counts the attempt and publishes it once the destination works', async () => {
+    const id = await withTransaction(environment.pool, (client) =>
+      writeOutbox(client, SCHEMA, {
+        destination: 'bullmq',
+        topic: 'mail',
+        name: 'reset-password',
+        payload: {},
+      }),
+    );
+    // No bullmq destination configured: the publish fails and the row must stay pending.
+    const broken = startOutboxRelay({
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      logger,
+    });
+    await waitFor(async () => {
+      const { rows } = await environment.pool.query(
+        `SELECT attempts, last_error FROM ${SCHEMA}.outbox WHERE id = $1`,
+        [id],
+      );
+      return rows[0].attempts > 0 ? rows[0] : null;
+    });
+    await broken.stop();
+    expect(await unpublished()).toBe(1);
+
+    const fixed = startOutboxRelay({
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      bullmq: { redisUrl: environment.env.REDIS_URL!, prefix: environment.env.REDIS_PREFIX! },
+      logger,
+    });
+    await waitFor(async () => (await unpublished()) === 0, { message: 'row not retried' });
+    await fixed.stop();
+    const { rows } = await environment.pool.query(`SELECT last_error FROM ${SCHEMA}.outbox WHERE id = $1`, [
+      id,
+    ]);
+    expect(rows[0].last_error).toMatch(/no bullmq option/);
+  });
+});

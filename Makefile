@@ -1,0 +1,68 @@
+# The two commands that matter: `make start` (the whole product at http://localhost:8080) and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.PHONY: help install start dev test typecheck lint migrate build-web bench lighthouse up down
+
+# Vitest 5 prints failures with Map.groupBy, which Node 20 lacks; the polyfill is a no-op on newer Node.
+ifeq (,$(findstring node20-polyfills,$(NODE_OPTIONS)))
+export NODE_OPTIONS := $(strip $(NODE_OPTIONS) --import $(CURDIR)/infra/scripts/node20-polyfills.mjs)
+endif
+
+REPORTS := .tmp/test-reports
+VITEST := npx vitest run --passWithNoTests --reporter=default --reporter=json
+
+help:
+	@echo "make start       the whole product at http://localhost:8080 (Ctrl-C stops it)"
+	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
+	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
+	@echo "make typecheck | lint | migrate | bench | lighthouse | install | up | down (docker compose)"
+
+node_modules/.package-lock.json:
+	npm ci --no-audit --no-fund
+
+install:
+	npm ci --no-audit --no-fund
+
+start: node_modules/.package-lock.json
+	npm start
+
+dev: node_modules/.package-lock.json
+	npm run dev
+
+typecheck: node_modules/.package-lock.json
+	npx tsc -b
+	npx tsc -p infra/scripts/tsconfig.json
+
+lint: node_modules/.package-lock.json
+	npx biome check .
+
+migrate: node_modules/.package-lock.json
+	npm run migrate
+
+build-web: node_modules/.package-lock.json
+	npm run build -w @mathgames/frontend
+
+bench: node_modules/.package-lock.json
+	npm run bench
+
+lighthouse: node_modules/.package-lock.json
+	npm run lighthouse
+
+up:
+	docker compose up -d --build
+
+down:
+	docker compose down
+
+# Every step runs even after a failure so one run shows everything; the last line is the summary and the
+# exit status is non-zero if anything failed (failed steps count as failures in the summary).
+test: node_modules/.package-lock.json
+	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
+	@steps=0; \
+	echo "== typecheck"; $(MAKE) --no-print-directory typecheck || { echo "typecheck failed"; steps=$$((steps+1)); }; \
+	echo "== lint"; npx biome check . || { echo "lint failed"; steps=$$((steps+1)); }; \
+	echo "== unit, integration, frontend"; \
+	$(VITEST) --outputFile=$(REPORTS)/main.json --project unit --project integration --project frontend || true; \
+	echo "== build the web app"; npm run build -w @mathgames/frontend || { echo "web app build failed"; steps=$$((steps+1)); }; \
+	echo "== browser (e2e)"; $(VITEST) --outputFile=$(REPORTS)/e2e.json --project e2e || true; \
+	echo; node infra/scripts/test-summary.mjs $$steps $(REPORTS)/main.json $(REPORTS)/e2e.json

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatMinutesSeconds, formatRelativeTime, formatTotalTime } from './formatting.js';
+import {
+  formatClock,
+  formatHistoryDate,
+  formatLastLogin,
+  formatMinutesSeconds,
+  formatRelativeTime,
+  formatTotalTime,
+} from './formatting.js';
 
 describe('durations', () => {
   it('shows the clock as mm:ss with two-digit seconds', () => {
@@ -28,5 +35,17 @@ describe('relative registration time', () => {
     expect(formatRelativeTime(daysAgo(364), now, 'tr')).toBe('12 ay önce');
     expect(formatRelativeTime(daysAgo(365), now, 'tr')).toBe('1 yıl önce');
     expect(formatRelativeTime(daysAgo(800), now, 'en')).toBe('2 years ago');
+  });
+});
+
+describe('dates', () => {
+  const at = new Date('2026-11-22T12:04:00Z');
+  it('shows history dates in the Turkish locale in the product time zone', () => {
+    expect(formatHistoryDate(at, 'Europe/Istanbul')).toBe('22.11.2026 15:04');
+  });
+  it('shows the last login in the interface language, or a dash', () => {
+    expect(formatLastLogin(at, 'en', 'Europe/Istanbul')).toContain('November 2026');
+    expect(formatLastLogin(at, 'tr', 'Europe/Istanbul')).toContain('Kasım 2026');
+    expect(formatLastLogin(null, 'en', 'Europe/Istanbul')).toBe('—');
   });
 });

@@ -63,3 +63,46 @@ export function formatRelativeTime(
   if (days < 365) return `${unit(lang, Math.floor(days / 30), 'month')}${ago}`;
   return `${unit(lang, Math.floor(days / 365), 'year')}${ago}`;
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: string, timeZone: string, style: 'short' | 'long'): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${style}`;
+  let f = dateTimeFormats.get(key);
+  if (!f) {
+    f =
+      style === 'long'
+        ? new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' })
+        : new Intl.DateTimeFormat(locale, {
+            timeZone,
+            day: '2-digit',
+            month: '2-digit',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+          });
+    dateTimeFormats.set(key, f);
+  }
+  return f;
+}
+
+const LOCALES: Record<Lang, string> = { tr: 'tr-TR', en: 'en-GB' };
+
+/** History dates always use the Turkish locale (spec §9), e.g. `22.11.2026 15:04`. */
+export function formatHistoryDate(date: Date | string | number, timeZone: string): string {
+  const d = new Date(date);
+  return Number.isNaN(d.getTime()) ? '' : dateTimeFormat('tr-TR', timeZone, 'short').format(d);
+}
+
+/** Last login as a long date and time in the interface language, or a dash when never. */
+export function formatLastLogin(
+  date: Date | string | number | null | undefined,
+  lang: Lang,
+  timeZone: string,
+): string {
+  if (date === null || date === undefined) return '—';
+  const d = new Date(date);
+  return Number.isNaN(d.getTime())
+    ? '—'
+    : dateTimeFormat(LOCALES[lang] ?? 'tr-TR', timeZone, 'long').format(d);
+}

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_KEYS,
   categoryKeyFromGameType,
+  difficultyLabel,
   GAME_TYPES,
   gameTypeFromCategoryKey,
+  gameTypeLabel,
   normalizeDifficulty,
   normalizeGameType,
   normalizeLang,
@@ -94,5 +96,13 @@ describe('question counts and language', () => {
   it('falls back to Turkish', () => {
     expect(normalizeLang('en-GB')).toBe('en');
     expect(normalizeLang('de')).toBe('tr');
+  });
+});
+
+describe('labels', () => {
+  it('localises game types and difficulties, showing an unknown stored difficulty as given', () => {
+    expect(gameTypeLabel('cikarma', 'en')).toBe('Subtraction');
+    expect(difficultyLabel('cok zor', 'tr')).toBe('Çok Zor');
+    expect(difficultyLabel('efsane', 'en')).toBe('efsane');
   });
 });

@@ -155,3 +155,29 @@ export const DEFAULT_LANG: Lang = 'tr';
 export function normalizeLang(s: unknown): Lang {
   return typeof s === 'string' && /^en\b/i.test(s.trim()) ? 'en' : 'tr';
 }
+
+export const GAME_TYPE_LABELS: Record<GameType, Record<Lang, string>> = {
+  toplama: { tr: 'Toplama', en: 'Addition' },
+  çıkarma: { tr: 'Çıkarma', en: 'Subtraction' },
+  çarpma: { tr: 'Çarpma', en: 'Multiplication' },
+  bölme: { tr: 'Bölme', en: 'Division' },
+  kesirler: { tr: 'Kesirler', en: 'Fractions' },
+};
+
+export const DIFFICULTY_LABELS: Record<Difficulty, Record<Lang, string>> = {
+  'çok kolay': { tr: 'Çok Kolay', en: 'Very Easy' },
+  kolay: { tr: 'Kolay', en: 'Easy' },
+  orta: { tr: 'Orta', en: 'Medium' },
+  zor: { tr: 'Zor', en: 'Hard' },
+  'çok zor': { tr: 'Çok Zor', en: 'Very Hard' },
+};
+
+export function gameTypeLabel(type: unknown, lang: Lang): string {
+  return GAME_TYPE_LABELS[normalizeGameType(type)][lang];
+}
+
+/** Localised difficulty; an unknown stored value is shown as given (spec §3). */
+export function difficultyLabel(value: unknown, lang: Lang): string {
+  const d = parseDifficulty(value);
+  return d ? DIFFICULTY_LABELS[d][lang] : String(value ?? '');
+}

@@ -9,11 +9,11 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root';
+import { Route as IndexRouteImport } from './routes/index';
 import { Route as BadgesRouteImport } from './routes/badges';
 import { Route as FaqRouteImport } from './routes/faq';
 import { Route as GameplayRouteImport } from './routes/gameplay';
 import { Route as GamesRouteImport } from './routes/games';
-import { Route as IndexRouteImport } from './routes/index';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as StatisticsRouteImport } from './routes/statistics';
@@ -226,4 +226,6 @@ const rootRouteChildren: RootRouteChildren = {
   StatisticsRoute: StatisticsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 };
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>();

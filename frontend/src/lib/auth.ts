@@ -1,20 +1,9 @@
+import type { CurrentUser } from '@mathgames/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.js';
 
-/** The current user as screens read it (spec §3); the server may send more fields. */
-export interface CurrentUser {
-  id?: number;
-  username: string;
-  displayName?: string | null;
-  email: string;
-  about?: string | null;
-  receiveNotifications?: boolean;
-  photoUrl?: string | null;
-  avatarColor?: string | null;
-  isVerified?: boolean;
-  createdAt?: string;
-  lastLogin?: string | null;
-}
+/** The current user as screens read it (spec §3), as the contracts define it. */
+export type { CurrentUser } from '@mathgames/contracts';
 
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 

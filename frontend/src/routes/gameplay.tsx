@@ -1,7 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { categoryKeyFromGameType, normalizeGameType, parseGameType } from '@mathgames/contracts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
+import { readSelection, writeSelection } from '../lib/game-selection.js';
+import { loadNamespaces } from '../lib/i18n.js';
 
-export const Route = createFileRoute('/gameplay')({ component: Screen });
+// zod/mini: route options stay in the first download, where full zod would cost ~20 KB.
+const searchSchema = z.object({ type: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined) });
 
-function Screen() {
-  return <h1>gameplay</h1>;
+export const Route = createFileRoute('/gameplay')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ search }) => {
+    // Spec §2: without `type` the page rewrites its address to include it (from the games list's choice).
+    if (!search.type || !parseGameType(search.type)) {
+      throw redirect({
+        to: '/gameplay',
+        search: { type: categoryKeyFromGameType(readSelection().gameType) },
+        replace: true,
+      });
+    }
+  },
+  loader: () => loadNamespaces('gameplay', 'games'),
+  component: GameplayRoute,
+});
+
+function GameplayRoute() {
+  const { type } = Route.useSearch();
+  const gameType = normalizeGameType(type);
+  const selection = readSelection();
+  writeSelection({ gameType });
+  return (
+    <GameplayScreen
+      key={gameType}
+      initialSettings={{ gameType, difficulty: selection.difficulty, count: selection.questions }}
+    />
+  );
 }

@@ -116,7 +116,9 @@ export function TopBar() {
           onClick={() => setMenuOpen(false)}
         >
           <LogoMark />
-          <span className="text-xl font-black tracking-tight text-brand-800">{t('appName')}</span>
+          <span className="text-lg font-black tracking-tight whitespace-nowrap text-brand-800 sm:text-xl">
+            {t('appName')}
+          </span>
         </Link>
         <nav aria-label={t('nav.label')} className="ml-4 hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (

@@ -1,0 +1,53 @@
+import { decodeFraction } from '@mathgames/contracts';
+import { cn } from '../lib/cn.js';
+
+/** A real stacked fraction (DESIGN.md); screen readers hear "3/4". */
+export function StackedFraction({
+  numerator,
+  denominator,
+  className,
+}: {
+  numerator: number;
+  denominator: number;
+  className?: string;
+}) {
+  return (
+    <span className={cn('inline-flex flex-col items-center align-middle leading-none', className)}>
+      <span className="sr-only">{`${numerator}/${denominator}`}</span>
+      <span aria-hidden="true" className="px-[0.15em]">
+        {numerator}
+      </span>
+      <span
+        aria-hidden="true"
+        className="my-[0.08em] h-[0.08em] min-h-[2px] w-full rounded-full bg-current"
+      />
+      <span aria-hidden="true" className="px-[0.15em]">
+        {denominator}
+      </span>
+    </span>
+  );
+}
+
+/** An operand as the generator writes it: a number, or fraction text such as '3/4'. */
+export function Operand({ value, className }: { value: number | string; className?: string }) {
+  const match = typeof value === 'string' ? /^(\d+)\/(\d+)$/.exec(value.trim()) : null;
+  if (match)
+    return (
+      <StackedFraction numerator={Number(match[1])} denominator={Number(match[2])} className={className} />
+    );
+  return <span className={className}>{value}</span>;
+}
+
+/** An answer value: an encoded fraction (decoded; 1/1 shows as 1) or a plain number. */
+export function AnswerValue({ value, className }: { value: number; className?: string }) {
+  const fraction = decodeFraction(value);
+  if (!fraction) return <span className={className}>{value}</span>;
+  if (fraction.denominator === 1) return <span className={className}>{fraction.numerator}</span>;
+  return (
+    <StackedFraction
+      numerator={fraction.numerator}
+      denominator={fraction.denominator}
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,186 @@
+import { formatAnswer, formatClock, GAME_TYPE_KEYS, type Question } from '@mathgames/contracts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnswerValue, Operand } from '../../../components/fraction.js';
+import { TOPIC_CLASSES } from '../../../components/topic-icon.js';
+import { ProgressBar } from '../../../components/ui/progress-bar.js';
+import { cn } from '../../../lib/cn.js';
+import { useMessage } from '../../../lib/messages.js';
+import type { Feedback, GameSettings } from '../hooks/game-machine.js';
+import { useReadAloud } from '../hooks/use-read-aloud.js';
+
+export interface QuestionViewProps {
+  settings: GameSettings;
+  question: Question;
+  index: number;
+  total: number;
+  elapsedMs: number;
+  feedback: Feedback | null;
+  onAnswer: (value: number) => void;
+}
+
+const OPTION_KEYS = ['1', '2', '3', '4'] as const;
+
+export function QuestionView({
+  settings,
+  question,
+  index,
+  total,
+  elapsedMs,
+  feedback,
+  onAnswer,
+}: QuestionViewProps) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  const message = useMessage();
+  const topic = GAME_TYPE_KEYS[settings.gameType];
+  const readAloud = useReadAloud();
+  const questionRef = useRef<HTMLHeadingElement>(null);
+
+  // Keys 1-4 answer as well as touch (issue 6, point 7).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const position = OPTION_KEYS.indexOf(event.key as (typeof OPTION_KEYS)[number]);
+      const value = question.options[position];
+      if (position >= 0 && value !== undefined) {
+        event.preventDefault();
+        onAnswer(value);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [question, onAnswer]);
+
+  // A new question takes the focus, so keyboard and screen-reader users start from it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the question changes
+  useEffect(() => {
+    questionRef.current?.focus();
+  }, [index]);
+
+  const equation = `${question.num1} ${question.operator} ${question.num2} = ${formatAnswer(question.answer)}`;
+
+  return (
+    <section className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-8" aria-labelledby="question-heading">
+      <div className={cn('rounded-3xl p-4 text-white shadow-md sm:p-5', TOPIC_CLASSES[topic].bg)}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-lg font-extrabold sm:text-xl" data-testid="question-counter">
+            {t('gameplay:play.questionOf', { current: index + 1, total })}
+          </p>
+          <p className="flex items-center gap-2 rounded-full bg-white/20 px-4 py-1.5 text-lg font-extrabold tabular-nums">
+            <span aria-hidden="true">⏱</span>
+            <span className="sr-only">{t('gameplay:play.time')}: </span>
+            <span data-testid="clock">{formatClock(elapsedMs)}</span>
+          </p>
+        </div>
+        <ProgressBar
+          value={index + (feedback ? 1 : 0)}
+          max={total}
+          label={t('gameplay:play.progress', { current: index + 1, total })}
+          className="mt-3 bg-white/30"
+          barClassName="bg-white"
+        />
+      </div>
+
+      <div className="mt-5 rounded-3xl bg-white p-5 text-center shadow-sm sm:p-8">
+        <div className="flex justify-end">
+          {readAloud.available && (
+            <button
+              type="button"
+              onClick={() => readAloud.speak(question)}
+              aria-label={t('gameplay:play.readAloud')}
+              className="flex size-12 items-center justify-center rounded-full border-2 border-slate-200 text-2xl hover:bg-slate-50"
+            >
+              <span aria-hidden="true">🔊</span>
+            </button>
+          )}
+        </div>
+        <h1
+          id="question-heading"
+          ref={questionRef}
+          tabIndex={-1}
+          data-testid="question"
+          className="flex items-center justify-center gap-3 text-6xl font-black tabular-nums text-slate-900 outline-none sm:gap-5 sm:text-7xl"
+        >
+          <span className="sr-only">{t('gameplay:play.question')}: </span>
+          <Operand value={question.num1} />
+          <span className={TOPIC_CLASSES[topic].text}>{question.operator}</span>
+          <Operand value={question.num2} />
+          <span className="text-slate-500">=</span>
+          <span className="text-slate-500">?</span>
+        </h1>
+      </div>
+
+      <fieldset className="mt-5 grid grid-cols-2 gap-3 sm:gap-4">
+        <legend className="sr-only">{t('gameplay:play.answers')}</legend>
+        {question.options.map((option, position) => {
+          const chosen = feedback?.chosen === option;
+          const isRight = option === question.answer;
+          const state = !feedback ? 'idle' : isRight ? 'right' : chosen ? 'wrong' : 'other';
+          return (
+            <button
+              // Options within a question are distinct values.
+              key={option}
+              type="button"
+              data-silent
+              data-testid={`option-${position + 1}`}
+              data-state={state}
+              disabled={feedback !== null}
+              aria-keyshortcuts={OPTION_KEYS[position]}
+              onClick={() => onAnswer(option)}
+              className={cn(
+                'relative flex min-h-24 items-center justify-center rounded-3xl border-4 px-4 py-3 text-4xl font-black tabular-nums shadow-sm transition-transform duration-100 active:scale-95 sm:min-h-28 sm:text-5xl',
+                state === 'idle' &&
+                  'border-slate-200 bg-white text-slate-900 hover:border-brand-500 hover:bg-brand-50',
+                state === 'right' && 'border-emerald-700 bg-emerald-100 text-emerald-950',
+                state === 'wrong' && 'border-red-700 bg-red-100 text-red-950',
+                state === 'other' && 'border-slate-200 bg-white text-slate-500',
+                'disabled:cursor-default',
+              )}
+            >
+              <span
+                aria-hidden="true"
+                className="absolute top-2 left-3 flex size-7 items-center justify-center rounded-full bg-slate-100 text-base font-bold text-slate-700"
+              >
+                {position + 1}
+              </span>
+              <span className="sr-only">{t('gameplay:play.option', { key: position + 1 })}: </span>
+              <AnswerValue value={option} />
+              {state === 'right' && (
+                <span aria-hidden="true" className="absolute top-2 right-3 text-2xl">
+                  ✔
+                </span>
+              )}
+              {state === 'wrong' && (
+                <span aria-hidden="true" className="absolute top-2 right-3 text-2xl">
+                  ✖
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </fieldset>
+
+      {/* Announced at once by screen readers: the child is waiting for it. */}
+      <div aria-live="assertive" aria-atomic="true" className="mt-5 min-h-20" data-testid="feedback">
+        {feedback &&
+          (feedback.correct ? (
+            <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
+              <span aria-hidden="true">🎉</span>
+              {message('correct_answer')} {t('gameplay:play.correctCheer')}
+            </p>
+          ) : (
+            <p className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white sm:flex-row sm:gap-3">
+              <span className="text-2xl font-black">
+                <span aria-hidden="true">✖ </span>
+                {message('wrong_answer')}
+              </span>
+              <span className="text-xl font-bold">{t('gameplay:play.wrongExplain', { equation })}</span>
+            </p>
+          ))}
+      </div>
+      <p className="mt-2 hidden text-center text-base text-slate-600 sm:block">
+        {t('gameplay:play.keysHint')}
+      </p>
+    </section>
+  );
+}

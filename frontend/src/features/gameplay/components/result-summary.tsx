@@ -1,0 +1,199 @@
+import {
+  formatTotalTime,
+  GAME_TYPE_KEYS,
+  type GameType,
+  pointsFor,
+  type Question,
+  resultBandMessageKey,
+  successRate,
+} from '@mathgames/contracts';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnswerValue, Operand } from '../../../components/fraction.js';
+import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { cn } from '../../../lib/cn.js';
+import { toLang } from '../../../lib/i18n.js';
+import { useMessage } from '../../../lib/messages.js';
+import { summarise } from '../hooks/game-machine.js';
+
+export interface ResultSummaryProps {
+  gameType: GameType;
+  questions: Question[];
+  answers: Array<number | null>;
+  elapsedMs: number;
+  onNewGame: () => void;
+}
+
+function Tile({
+  label,
+  value,
+  testId,
+  tone,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  tone: string;
+}) {
+  return (
+    <div className={cn('rounded-3xl p-4 text-center', tone)}>
+      <dt className="text-base font-bold">{label}</dt>
+      <dd className="order-first text-3xl font-black tabular-nums sm:text-4xl" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGame }: ResultSummaryProps) {
+  const { t, i18n } = useTranslation(['gameplay', 'common']);
+  const message = useMessage();
+  const lang = toLang(i18n.resolvedLanguage);
+  const topic = GAME_TYPE_KEYS[gameType];
+  const summary = summarise(questions, answers, elapsedMs);
+  const percent = successRate(summary.correct, summary.total);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <section
+      className="mx-auto max-w-4xl px-3 py-6 sm:px-4 sm:py-10"
+      aria-labelledby="result-heading"
+      data-testid="result-summary"
+    >
+      <div
+        className={cn('rounded-3xl p-6 text-center text-white shadow-md', TOPIC_CLASSES[topic].bg)}
+        data-topic={topic}
+      >
+        <TopicIcon topic={topic} className="mx-auto bg-white/20 shadow-none" />
+        <h1
+          id="result-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-3 text-3xl font-black outline-none sm:text-4xl"
+        >
+          {t('gameplay:result.heading')}
+        </h1>
+        <p className="mt-2 text-xl font-bold sm:text-2xl" data-testid="result-message">
+          {message(resultBandMessageKey(percent))}
+        </p>
+        <p className="mt-1 text-lg font-semibold opacity-95">
+          {t(`common:topics.${topic}`)} ·{' '}
+          {t('gameplay:result.points', { points: pointsFor(summary.correct) })}
+        </p>
+      </div>
+
+      <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Tile
+          label={t('gameplay:result.correct')}
+          value={t('gameplay:result.correctOf', { correct: summary.correct, total: summary.total })}
+          testId="tile-correct"
+          tone="bg-emerald-50 text-emerald-900"
+        />
+        <Tile
+          label={t('gameplay:result.wrong')}
+          value={String(summary.wrong)}
+          testId="tile-wrong"
+          tone="bg-red-50 text-red-900"
+        />
+        <Tile
+          label={t('gameplay:result.successRate')}
+          value={lang === 'tr' ? `%${percent}` : `${percent}%`}
+          testId="tile-rate"
+          tone="bg-brand-50 text-brand-900"
+        />
+        <Tile
+          label={t('gameplay:result.totalTime')}
+          value={formatTotalTime(summary.totalSeconds, lang)}
+          testId="tile-time"
+          tone="bg-amber-50 text-amber-900"
+        />
+      </dl>
+
+      <div className="mt-6 overflow-x-auto rounded-3xl bg-white shadow-sm">
+        <table className="w-full min-w-[32rem] text-left text-lg">
+          <caption className="px-5 pt-4 text-left text-xl font-extrabold">
+            {t('gameplay:result.tableCaption')}
+          </caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-base text-slate-600">
+              <th scope="col" className="px-4 py-3">
+                {t('gameplay:result.number')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('gameplay:result.question')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('gameplay:result.correctAnswer')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('gameplay:result.yourAnswer')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('gameplay:result.status')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {questions.map((question, i) => {
+              const answer = answers[i] ?? null;
+              const correct = answer !== null && answer === question.answer;
+              return (
+                <tr
+                  key={`${question.num1}${question.operator}${question.num2}`}
+                  className="border-b border-slate-100 last:border-0"
+                  data-testid="result-row"
+                >
+                  <td className="px-4 py-3 font-bold text-slate-600">{i + 1}</td>
+                  <td className="px-4 py-3 font-bold whitespace-nowrap">
+                    <span className="inline-flex items-center gap-2">
+                      <Operand value={question.num1} /> {question.operator} <Operand value={question.num2} />
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 font-bold">
+                    <AnswerValue value={question.answer} />
+                  </td>
+                  <td className="px-4 py-3 font-bold">
+                    {answer === null ? (
+                      <span className="text-slate-500">{message('no_answer')}</span>
+                    ) : (
+                      <AnswerValue value={answer} />
+                    )}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={cn(
+                        'inline-flex items-center gap-1 rounded-full px-3 py-1 text-base font-bold',
+                        correct ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900',
+                      )}
+                    >
+                      <span aria-hidden="true">{correct ? '✔' : '✖'}</span>
+                      {correct ? t('gameplay:result.statusCorrect') : t('gameplay:result.statusWrong')}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button size="lg" onClick={onNewGame} data-testid="new-game">
+          <span aria-hidden="true">↻</span> {t('gameplay:result.newGame')}
+        </Button>
+        <Link to="/games" className={buttonClasses('outline', 'lg')}>
+          {t('gameplay:result.backToGames')}
+        </Link>
+        <Link to="/statistics" className={buttonClasses('secondary', 'lg')}>
+          {t('gameplay:result.viewStatistics')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { DIFFICULTIES, DIFFICULTY_KEYS, GAME_TYPE_KEYS, QUESTION_COUNTS } from '@mathgames/contracts';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { Popover } from '../../../components/ui/popover.js';
+import { cn } from '../../../lib/cn.js';
+import type { GameSettings } from '../hooks/game-machine.js';
+
+export interface SettingsPanelProps {
+  settings: GameSettings;
+  onChange: (settings: Partial<GameSettings>) => void;
+  onStart: () => void;
+}
+
+function ChoiceButton({
+  selected,
+  onClick,
+  children,
+}: {
+  selected: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onClick}
+      className={cn(
+        'flex min-h-16 flex-col items-center justify-center rounded-2xl border-2 px-3 py-2 text-center font-bold transition-colors',
+        selected
+          ? 'border-brand-700 bg-brand-600 text-white shadow-md'
+          : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500 hover:bg-brand-50',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProps) {
+  const { t } = useTranslation(['gameplay', 'games', 'common']);
+  const topic = GAME_TYPE_KEYS[settings.gameType];
+  const topicName = t(`common:topics.${topic}`);
+  return (
+    <section aria-labelledby="settings-heading" className="mx-auto max-w-3xl px-4 py-8">
+      <div
+        className={cn(
+          'flex items-center gap-4 rounded-3xl p-5 text-white shadow-md',
+          TOPIC_CLASSES[topic].bg,
+        )}
+      >
+        <TopicIcon topic={topic} className="bg-white/20 shadow-none" />
+        <div className="flex-1">
+          <h1 className="text-3xl font-black">{t('gameplay:title', { topic: topicName })}</h1>
+          <p id="settings-heading" className="text-lg font-semibold opacity-95">
+            {t('gameplay:settings.heading')}
+          </p>
+        </div>
+        <Popover
+          align="end"
+          trigger={
+            <button
+              type="button"
+              aria-label={t('gameplay:settings.help', { topic: topicName })}
+              className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-2xl font-black text-slate-900 shadow"
+            >
+              ?
+            </button>
+          }
+        >
+          <h2 className="text-xl font-extrabold">{t('gameplay:settings.help', { topic: topicName })}</h2>
+          <dl className="mt-3 space-y-3">
+            <div>
+              <dt className="font-bold text-brand-800">{t('games:details.howToPlay')}</dt>
+              <dd>{t(`games:topics.${topic}.howToPlay`)}</dd>
+            </div>
+            <div>
+              <dt className="font-bold text-brand-800">{t('games:details.gain')}</dt>
+              <dd>{t(`games:topics.${topic}.gain`)}</dd>
+            </div>
+            <div>
+              <dt className="font-bold text-brand-800">{t('games:details.example')}</dt>
+              <dd className="text-2xl font-black">{t(`games:topics.${topic}.example`)}</dd>
+            </div>
+          </dl>
+        </Popover>
+      </div>
+
+      <div className="mt-8 rounded-3xl bg-white p-5 shadow-sm sm:p-6">
+        <fieldset>
+          <legend className="text-xl font-extrabold">{t('gameplay:settings.difficulty')}</legend>
+          <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {DIFFICULTIES.map((difficulty) => (
+              <ChoiceButton
+                key={difficulty}
+                selected={settings.difficulty === difficulty}
+                onClick={() => onChange({ difficulty })}
+              >
+                <span className="text-lg">{t(`common:difficulties.${DIFFICULTY_KEYS[difficulty]}`)}</span>
+                <span className="text-sm font-semibold opacity-90">
+                  {t(`common:ages.${DIFFICULTY_KEYS[difficulty]}`)}
+                </span>
+              </ChoiceButton>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="mt-8">
+          <legend className="text-xl font-extrabold">{t('gameplay:settings.questions')}</legend>
+          <div className="mt-3 grid grid-cols-4 gap-3">
+            {QUESTION_COUNTS.map((count) => (
+              <ChoiceButton
+                key={count}
+                selected={settings.count === count}
+                onClick={() => onChange({ count })}
+              >
+                <span className="text-2xl" aria-hidden="true">
+                  {count}
+                </span>
+                <span className="sr-only">{t('gameplay:settings.questionsOption', { count })}</span>
+              </ChoiceButton>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Link to="/games" className={buttonClasses('outline', 'lg')}>
+            {t('gameplay:settings.backToGames')}
+          </Link>
+          <Button size="lg" onClick={onStart} className="text-xl" data-testid="start-game" data-silent>
+            {t('gameplay:settings.start')} <span aria-hidden="true">▶</span>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -63,6 +63,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
+    if (closing) res.setHeader('connection', 'close');
     res.once('finish', () => {
       // Route templates, not raw URLs, keep label cardinality bounded.
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
@@ -154,9 +155,14 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
       const current = server;
       if (!current) return;
       server = undefined;
-      // Stop accepting; in-flight requests finish; idle keep-alive sockets close now so close() can resolve.
+      // Stop accepting; in-flight requests finish (answering with Connection: close); keep-alive sockets are
+      // closed as soon as they are idle, so close() does not wait for the keep-alive timeout.
       await new Promise<void>((resolve) => {
-        current.close(() => resolve());
+        const sweeper = setInterval(() => current.closeIdleConnections(), 25);
+        current.close(() => {
+          clearInterval(sweeper);
+          resolve();
+        });
         current.closeIdleConnections();
       });
     },

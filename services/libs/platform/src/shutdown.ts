@@ -36,6 +36,10 @@ export async function shutdown(reason: string): Promise<void> {
     process.exit(1);
   }, hardTimeoutMs);
   timer.unref();
+  // Optional pause with /readyz failing but everything still serving, so load balancers stop routing here
+  // before the server stops accepting (Kubernetes endpoints update asynchronously).
+  const drainDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
+  if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
   let failed = false;
   for (const handler of [...handlers].reverse()) {
     try {

@@ -219,13 +219,11 @@ describe.each(['tr', 'en'] as const)('every validation rule of spec section 5 (%
 
 describe('conflicts', () => {
   it('a taken username is a 409 with a clear message, whatever its case', async () => {
-    const reply = await stack
-      .browser('en')
-      .post('/api/auth/register', {
-        username: 'VALIDATOR',
-        email: 'someone-else@example.com',
-        password: 'secret1',
-      });
+    const reply = await stack.browser('en').post('/api/auth/register', {
+      username: 'VALIDATOR',
+      email: 'someone-else@example.com',
+      password: 'secret1',
+    });
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({
       code: 'username_taken',

@@ -1,0 +1,28 @@
+/// <reference types="node" />
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Lang } from './stack.js';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium driven by playwright-core (never `npx playwright install`: it cannot download here). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh browser profile (no cookies, no storage) speaking the given language. */
+export function newContext(browser: Browser, lang: Lang = 'tr'): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
+    extraHTTPHeaders: { 'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9' },
+  });
+}

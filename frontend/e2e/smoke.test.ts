@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${ROOT}frontend/dist/index.html`)) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the web app did not build');
+  }
+  [stack, browser] = await Promise.all([startStack({ smtp: false }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('the gateway serves the web app to a real browser', () => {
+  it('renders the app shell on the home page with no script errors or blocked resources', async () => {
+    const context = await newContext(browser, 'tr');
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    });
+
+    const response = await page.goto(stack.baseUrl);
+    await page.locator('#root > *').first().waitFor();
+
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).not.toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a deep link to a client route on the same shell', async () => {
+    const context = await newContext(browser, 'en');
+    const page = await context.newPage();
+
+    const response = await page.goto(`${stack.baseUrl}/games`);
+    await page.locator('#root > *').first().waitFor();
+
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    await context.close();
+  });
+});

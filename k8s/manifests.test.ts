@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import { baseConfigShape, bullPrefix, loadConfig, TOPOLOGY } from '@mathgames/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  byKind,
+  commandSourceFile,
+  containerEnvironment,
+  type Deployable,
+  entryCommand,
+  extraConfigShapes,
+  findObject,
+  isKeda,
+  isLoopbackUrl,
+  keysDefaultingToLoopback,
+  type Manifest,
+  OVERLAYS,
+  type OverlayName,
+  readDeployables,
+  readYamlDocuments,
+  renderKustomization,
+  sourceExists,
+  validateManifest,
+} from './manifest-helpers.js';
+
+// platform's shutdown limit (onShutdown timeoutMs) rounded up: the grace period must outlast it plus preStop.
+const PLATFORM_SHUTDOWN_SECONDS = 30;
+const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges'];
+const QUEUE_OF_WORKER: Record<string, string> = {
+  'statistics-worker': 'statistics.game-result-recorded',
+  'badge-worker': 'badges.game-result-recorded',
+};
+const MAIL_QUEUE = 'mail';
+
+const deployables = readDeployables();
+const longRunning = deployables.filter((d) => d.port !== null);
+const secretTemplates = [
+  ...readYamlDocuments('k8s/base/secret.yaml'),
+  ...readYamlDocuments('k8s/components/autoscaling/worker-scalers.yaml').filter((o) => o.kind === 'Secret'),
+];
+const rendered = {} as Record<OverlayName, Manifest[]>;
+const overlayNames = Object.keys(OVERLAYS) as OverlayName[];
+
+beforeAll(() => {
+  for (const name of overlayNames) rendered[name] = renderKustomization(OVERLAYS[name]);
+});
+
+function podSpecOf(objects: Manifest[], deployable: Deployable) {
+  const kind = deployable.port === null ? 'Job' : 'Deployment';
+  const workload = findObject(objects, kind, deployable.name);
+  if (!workload) throw new Error(`${kind} ${deployable.name} is not rendered`);
+  return workload.spec.template.spec;
+}
+
+describe('docs/conventions.md deployables table', () => {
+  it('lists the eight deployables this directory deploys', () => {
+    expect(deployables.map((d) => d.name).sort()).toEqual(
+      [
+        'auth',
+        'badge-worker',
+        'badges',
+        'game-results',
+        'gateway',
+        'mail-worker',
+        'migrate',
+        'statistics-worker',
+      ].sort(),
+    );
+  });
+});
+
+describe.each(overlayNames)('overlay %s', (overlay) => {
+  const objects = () => rendered[overlay];
+
+  it('renders with kubectl kustomize, every object in the overlay namespace', () => {
+    const namespace = byKind(objects(), 'Namespace')[0]?.metadata.name;
+    expect(namespace).toMatch(/^mathgames/);
+    const outside = objects().filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace);
+    expect(outside.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
+  });
+
+  it('validates every Kubernetes object offline against its schema, with no unknown fields', () => {
+    const problems = objects()
+      .filter((o) => !isKeda(o))
+      .flatMap((o) => validateManifest(o).map((p) => `${o.kind}/${o.metadata.name}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('runs every deployable of the conventions table, and nothing else', () => {
+    const workloads = [...byKind(objects(), 'Deployment'), ...byKind(objects(), 'Job')].map(
+      (o) => o.metadata.name,
+    );
+    expect(workloads.sort()).toEqual(deployables.map((d) => d.name).sort());
+  });
+
+  it.each(deployables)(
+    'starts $name with the command of its entry point, built from a source that exists',
+    (d) => {
+      const container = podSpecOf(objects(), d).containers[0];
+      expect(container.command).toEqual(entryCommand(d));
+      const source = commandSourceFile(container.command);
+      expect(source && sourceExists(source), `${source} exists`).toBe(true);
+    },
+  );
+
+  it.each(longRunning)('gives $name probes, requests, limits, a preStop pause and a locked-down pod', (d) => {
+    const pod = podSpecOf(objects(), d);
+    expect(pod.containers).toHaveLength(1);
+    const [container] = pod.containers;
+    expect(container.env).toContainEqual({ name: 'PORT', value: String(d.port) });
+    expect(container.ports).toContainEqual({ name: 'http', containerPort: d.port, protocol: 'TCP' });
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(container.startupProbe.httpGet.path).toBe('/healthz');
+    for (const resource of ['cpu', 'memory']) {
+      expect(container.resources.requests[resource], `requests.${resource}`).toBeTruthy();
+      expect(container.resources.limits[resource], `limits.${resource}`).toBeTruthy();
+    }
+    const preStopSeconds = Number(container.lifecycle.preStop.exec.command.at(-1));
+    expect(container.lifecycle.preStop.exec.command[0]).toBe('sleep');
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStopSeconds + PLATFORM_SHUTDOWN_SECONDS);
+    expectLockedDown(pod);
+  });
+
+  it('runs the migration Job as locked down as the services, never restarting in place', () => {
+    const pod = podSpecOf(objects(), deployables.find((d) => d.name === 'migrate')!);
+    expect(pod.restartPolicy).toBe('Never');
+    expect(pod.containers[0].resources.limits.memory).toBeTruthy();
+    expectLockedDown(pod);
+  });
+
+  it.each(longRunning)('exposes $name through a Service that selects its pods on the http port', (d) => {
+    const service = findObject(objects(), 'Service', d.name);
+    const deployment = findObject(objects(), 'Deployment', d.name);
+    expect(service?.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', targetPort: 'http' }));
+    for (const [key, value] of Object.entries(service?.spec.selector ?? { missing: 'selector' })) {
+      expect(deployment?.spec.template.metadata.labels[key], key).toBe(value);
+      expect(deployment?.spec.selector.matchLabels[key], key).toBe(value);
+    }
+  });
+
+  it('reaches Postgres, Redis, RabbitMQ and SMTP through external endpoints', () => {
+    for (const name of ['postgres', 'redis', 'rabbitmq', 'smtp']) {
+      const service = findObject(objects(), 'Service', name);
+      expect(service?.spec.type, name).toBe('ExternalName');
+      expect(service?.spec.externalName, name).toMatch(/^[a-z0-9.-]+\.[a-z]+$/);
+    }
+  });
+
+  it('routes the ingress to the gateway Service port that exists', () => {
+    const [ingress] = byKind(objects(), 'Ingress');
+    const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+    expect(backend.name).toBe('gateway');
+    const gatewayService = findObject(objects(), 'Service', 'gateway');
+    expect(gatewayService?.spec.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
+  });
+
+  it.each(deployables)(
+    'provides $name every variable the config schemas need, none pointing at loopback',
+    async (d) => {
+      const container = podSpecOf(objects(), d).containers[0];
+      const env = containerEnvironment(objects(), container, secretTemplates);
+      const extra = await extraConfigShapes(d.packageDir);
+      const required = [
+        ...Object.keys(baseConfigShape).filter((key) => key !== 'PORT'),
+        ...keysDefaultingToLoopback(extra),
+        ...(d.port === null ? [] : ['PORT']),
+      ];
+      expect(required.filter((key) => !env[key])).toEqual([]);
+      expect(Object.entries(env).filter(([, value]) => isLoopbackUrl(value))).toEqual([]);
+
+      // The real schema accepts the result once the operator's secrets are filled in...
+      const withSecrets = { ...env, SESSION_SECRET: strongSecret(), INTERNAL_SECRET: strongSecret() };
+      expect(() => loadConfig(extra, withSecrets)).not.toThrow();
+      // ...and production refuses the template's placeholders, so a forgotten secret cannot go live.
+      if (env.NODE_ENV === 'production') expect(() => loadConfig(extra, env)).toThrow(/SESSION_SECRET/);
+    },
+  );
+
+  it('keeps no real secret: every rendered Secret is a template of placeholders', () => {
+    for (const secret of byKind(objects(), 'Secret')) {
+      for (const [key, value] of Object.entries(secret.stringData ?? {})) {
+        expect(String(value), `${secret.metadata.name}.${key}`).toMatch(/REPLACE_ME/);
+      }
+      expect(secret.data, secret.metadata.name).toBeUndefined();
+    }
+  });
+});
+
+describe('production overlay', () => {
+  const prod = () => rendered.prod;
+
+  it('takes its secrets from the secret manager, not from the repository', () => {
+    expect(byKind(prod(), 'Secret')).toEqual([]);
+    const configMap = byKind(prod(), 'ConfigMap')[0];
+    expect(configMap?.data.NODE_ENV).toBe('production');
+  });
+
+  it('serves the ingress over TLS only', () => {
+    const [ingress] = byKind(prod(), 'Ingress');
+    expect(ingress.spec.tls?.[0]?.hosts).toContain(ingress.spec.rules[0].host);
+    expect(ingress.metadata.annotations['nginx.ingress.kubernetes.io/force-ssl-redirect']).toBe('true');
+  });
+
+  it('scales the HTTP deployables on CPU, starting from the Deployment replicas', () => {
+    const hpas = byKind(prod(), 'HorizontalPodAutoscaler');
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...HTTP_AUTOSCALED].sort());
+    for (const hpa of hpas) {
+      const deployment = findObject(prod(), 'Deployment', hpa.spec.scaleTargetRef.name);
+      expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
+      expect(hpa.spec.metrics).toContainEqual(
+        expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+      );
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(deployment?.spec.replicas).toBe(hpa.spec.minReplicas);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    }
+  });
+
+  it('scales each RabbitMQ consumer on the depth of its own quorum queue (KEDA, management API)', () => {
+    const scaled = byKind(prod(), 'ScaledObject');
+    for (const [worker, queue] of Object.entries(QUEUE_OF_WORKER)) {
+      expect(Object.keys(TOPOLOGY.queues)).toContain(queue);
+      const object = scaled.find((s) => s.spec.scaleTargetRef.name === worker);
+      const trigger = object?.spec.triggers.find((t: { type: string }) => t.type === 'rabbitmq');
+      expect(trigger?.metadata, worker).toMatchObject({
+        protocol: 'http',
+        mode: 'QueueLength',
+        queueName: queue,
+      });
+      expect(trigger.metadata.value).toMatch(/^[1-9]\d*$/);
+      const auth = findObject(prod(), 'TriggerAuthentication', trigger.authenticationRef.name);
+      const host = auth?.spec.secretTargetRef.find((ref: { parameter: string }) => ref.parameter === 'host');
+      expect(host, `${worker} management API host`).toBeDefined();
+      expect(secretTemplateKeys(host.name)).toContain(host.key);
+    }
+    // Every consumer queue of the topology has a worker scaled on it.
+    const watched = scaled.flatMap((s) =>
+      s.spec.triggers.map((t: { metadata: { queueName?: string } }) => t.metadata.queueName),
+    );
+    expect(Object.keys(TOPOLOGY.queues).filter((queue) => !watched.includes(queue))).toEqual([]);
+  });
+
+  it('scales mail-worker on the BullMQ wait list of the mail queue, under the configured prefix', () => {
+    const object = byKind(prod(), 'ScaledObject').find((s) => s.spec.scaleTargetRef.name === 'mail-worker');
+    const trigger = object?.spec.triggers.find((t: { type: string }) => t.type === 'redis');
+    const prefix = byKind(prod(), 'ConfigMap')[0]?.data.REDIS_PREFIX;
+    expect(trigger?.metadata.listName).toBe(`${bullPrefix(prefix)}:${MAIL_QUEUE}:wait`);
+    expect(trigger.metadata.listLength).toMatch(/^[1-9]\d*$/);
+    const [host, port] = String(trigger.metadata.address).split(':');
+    expect(Number(port)).toBeGreaterThan(0);
+    // The KEDA operator resolves names from its own namespace: a cluster name must carry this namespace.
+    const inCluster = /^[a-z0-9-]+\.([a-z0-9-]+)\.svc\.cluster\.local$/.exec(host ?? '');
+    if (inCluster) expect(inCluster[1]).toBe(object?.metadata.namespace);
+    const auth = findObject(prod(), 'TriggerAuthentication', trigger.authenticationRef.name);
+    for (const ref of auth?.spec.secretTargetRef ?? [])
+      expect(secretTemplateKeys(ref.name)).toContain(ref.key);
+  });
+
+  it('lets KEDA alone scale the workers, each from a Deployment that exists', () => {
+    const scaled = byKind(prod(), 'ScaledObject');
+    const targets = scaled.map((s) => s.spec.scaleTargetRef.name);
+    expect(targets.sort()).toEqual(['badge-worker', 'mail-worker', 'statistics-worker']);
+    for (const object of scaled) {
+      expect(findObject(prod(), 'Deployment', object.spec.scaleTargetRef.name)).toBeDefined();
+      expect(object.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+      expect(object.spec.maxReplicaCount).toBeGreaterThan(object.spec.minReplicaCount);
+    }
+    const hpaTargets = byKind(prod(), 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name);
+    expect(hpaTargets.filter((name) => targets.includes(name))).toEqual([]);
+  });
+
+  it('keeps a disruption budget for every long-running deployable that never blocks a drain', () => {
+    const budgets = byKind(prod(), 'PodDisruptionBudget');
+    for (const d of longRunning) {
+      const budget = budgets.find((b) => b.spec.selector.matchLabels['app.kubernetes.io/name'] === d.name);
+      expect(budget?.spec.maxUnavailable, d.name).toBe(1);
+    }
+  });
+});
+
+function expectLockedDown(pod: Manifest) {
+  expect(pod.securityContext).toMatchObject({
+    runAsNonRoot: true,
+    seccompProfile: { type: 'RuntimeDefault' },
+  });
+  expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+  expect(pod.automountServiceAccountToken).toBe(false);
+  for (const container of pod.containers) {
+    expect(container.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+    const tmp = container.volumeMounts.find((m: { mountPath: string }) => m.mountPath === '/tmp');
+    const volume = pod.volumes.find((v: { name: string }) => v.name === tmp?.name);
+    expect(volume?.emptyDir, 'a writable emptyDir at /tmp').toBeDefined();
+  }
+}
+
+function secretTemplateKeys(name: string): string[] {
+  const template = secretTemplates.find((s) => s.metadata.name === name);
+  return Object.keys(template?.stringData ?? {});
+}
+
+function strongSecret(): string {
+  return randomBytes(32).toString('base64url');
+}

@@ -11,6 +11,7 @@ import {
   type Rational,
   rational,
 } from './arithmetic.js';
+import { gcd } from './fraction.js';
 import {
   FRACTION_FALLBACKS,
   FRACTION_POOLS,
@@ -159,28 +160,32 @@ function* allIntegerSamples(
 function randomFractionSample(difficulty: Difficulty, random: Random): FractionSample {
   const r = FRACTION_RANGES[difficulty];
   const op = pick(random, r.operators);
-  const d1 = int(random, r.denominator[0], r.denominator[1]);
-  let d2 = d1;
+  if (r.denominators === 'same') {
+    // Proper fractions whose sum stays within a whole and whose difference stays positive.
+    const d = int(random, Math.max(r.denominator[0], 3), r.denominator[1]);
+    const n1 = int(random, op === '-' ? 2 : 1, Math.min(r.numerator[1], d - 1));
+    const n2 = op === '-' ? int(random, 1, n1 - 1) : int(random, 1, Math.min(r.numerator[1], d - n1));
+    return [n1, d, op, n2, d];
+  }
   if (r.denominators === 'multiple') {
     const k = int(random, 2, 3);
     const base = int(random, r.denominator[0], Math.max(r.denominator[0], Math.floor(r.denominator[1] / k)));
     return [int(random, 1, base - 1 || 1), base, op, int(random, 1, base * k - 1), base * k];
   }
-  if (r.denominators === 'any') d2 = int(random, r.denominator[0], r.denominator[1]);
-  const maxN1 = r.denominators === 'same' ? Math.min(r.numerator[1], d1 - 1) : r.numerator[1];
-  const maxN2 = r.denominators === 'same' ? Math.min(r.numerator[1], d2 - 1) : r.numerator[1];
   return [
-    int(random, r.numerator[0], Math.max(r.numerator[0], maxN1)),
-    d1,
+    int(random, r.numerator[0], r.numerator[1]),
+    int(random, r.denominator[0], r.denominator[1]),
     op,
-    int(random, r.numerator[0], Math.max(r.numerator[0], maxN2)),
-    d2,
+    int(random, r.numerator[0], r.numerator[1]),
+    int(random, r.denominator[0], r.denominator[1]),
   ];
 }
 
 function* allFractionSamples(): Generator<FractionSample> {
   for (let d = 3; d <= 12; d++) {
-    for (let n1 = 1; n1 < d; n1++) for (let n2 = 1; n2 < d; n2++) yield [n1, d, '+', n2, d];
+    for (let n1 = 1; n1 < d; n1++) {
+      for (let n2 = 1; n2 < d; n2++) if (gcd(n1, d) === 1 && gcd(n2, d) === 1) yield [n1, d, '+', n2, d];
+    }
   }
 }
 
@@ -224,13 +229,19 @@ function integerCandidates(a: number, op: Operator, b: number, answer: number): 
     [answer + 1, 'off-by-one'],
     [answer - 1, 'off-by-one'],
   ];
+  // A tens slip only makes sense once the numbers have tens.
+  const tens = Math.max(a, b, answer) >= 10;
   switch (op) {
     case '+':
-      if ((a % 10) + (b % 10) >= 10) c.push([answer - 10, 'carry-slip']);
-      c.push([answer + 10, 'off-by-ten'], [Math.abs(a - b), 'wrong-operation'], [a * b, 'wrong-operation']);
+      if ((a % 10) + (b % 10) >= 10 && answer > 10) c.push([answer - 10, 'carry-slip']);
+      if (tens) c.push([answer + 10, 'off-by-ten']);
+      c.push([Math.abs(a - b), 'wrong-operation']);
+      // Multiplying instead only looks plausible while the product stays near the sum.
+      if (a * b <= answer * 2) c.push([a * b, 'wrong-operation']);
       break;
     case '-':
-      c.push([borrowSlip(a, b), 'borrow-slip'], [a + b, 'wrong-operation'], [answer + 10, 'off-by-ten']);
+      c.push([borrowSlip(a, b), 'borrow-slip'], [a + b, 'wrong-operation']);
+      if (tens) c.push([answer + 10, 'off-by-ten']);
       if (answer > 10) c.push([answer - 10, 'off-by-ten']);
       break;
     case '×':
@@ -247,14 +258,17 @@ function integerCandidates(a: number, op: Operator, b: number, answer: number): 
       if (b > 1) c.push([Math.round(a / (b - 1)), 'neighbour-fact']);
       break;
   }
-  if (answer >= 10) c.push([digitsReversed(answer), 'swapped-digits']);
+  // 54 ↔ 45; not 60 → 6, which drops a digit.
+  if (answer >= 10 && answer % 10 !== 0) c.push([digitsReversed(answer), 'swapped-digits']);
   return c.map(([v, mistake]) => ({ value: rational(v), mistake }));
 }
 
 function fractionCandidates(left: Rational, op: Operator, right: Rational, answer: Rational): Candidate[] {
   const c: Candidate[] = [];
-  const add = (n: number, d: number, mistake: MistakeKind) => {
-    if (d > 0 && n > 0) c.push({ value: rational(n, d), mistake });
+  // A slip on the answer's numerator or denominator is only offered when it is itself in lowest terms,
+  // so the option shows exactly the slip a later screen explains (72/144 would display as 1/2).
+  const add = (n: number, d: number, mistake: MistakeKind, mustBeReduced = false) => {
+    if (d > 0 && n > 0 && (!mustBeReduced || gcd(n, d) === 1)) c.push({ value: rational(n, d), mistake });
   };
   if (op === '+') add(left.n + right.n, left.d + right.d, 'added-denominators');
   if (op === '-') add(left.n - right.n, left.d - right.d, 'added-denominators');
@@ -262,11 +276,11 @@ function fractionCandidates(left: Rational, op: Operator, right: Rational, answe
   const other: Operator = op === '+' ? '-' : '+';
   const alt = compute(left, other, right);
   if (alt) add(alt.n, alt.d, 'wrong-operation');
-  add(answer.n + 1, answer.d, 'numerator-slip');
-  add(answer.n - 1, answer.d, 'numerator-slip');
-  add(answer.n, answer.d + 1, 'denominator-slip');
-  add(answer.n, answer.d - 1, 'denominator-slip');
-  add(answer.d, answer.n, 'inverted-fraction');
+  add(answer.n + 1, answer.d, 'numerator-slip', true);
+  add(answer.n - 1, answer.d, 'numerator-slip', true);
+  add(answer.n, answer.d + 1, 'denominator-slip', true);
+  add(answer.n, answer.d - 1, 'denominator-slip', true);
+  add(answer.d, answer.n, 'inverted-fraction', true);
   return c;
 }
 
@@ -359,7 +373,7 @@ function toQuestion(
 }
 
 const POOL_SHARE = 0.3;
-const FRACTION_RETRIES = 10;
+const FRACTION_RETRIES = 20;
 
 function randomDraft(
   gameType: GameType,
@@ -379,7 +393,10 @@ function randomDraft(
   if (gameType !== 'kesirler')
     return integerDraft(gameType, randomIntegerSample(gameType, difficulty, random), 'random');
   for (let t = 0; t < FRACTION_RETRIES; t++) {
-    const d = fractionDraft(randomFractionSample(difficulty, random), 'random');
+    const sample = randomFractionSample(difficulty, random);
+    // Operands are drawn already in lowest terms so a same-denominator question keeps its look.
+    if (gcd(sample[0], sample[1]) !== 1 || gcd(sample[3], sample[4]) !== 1) continue;
+    const d = fractionDraft(sample, 'random');
     if (fractionDraftUsable(d) && compute(d.left, d.operator, d.right)!.n > 0) return d;
   }
   return fractionDraft(pick(random, FRACTION_FALLBACKS), 'fallback');

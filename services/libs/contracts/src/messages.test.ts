@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_KEYS, messages, translate } from './messages.js';
+import { isMessageKey, MESSAGE_KEYS, messages, translate } from './messages.js';
+import { MISTAKE_KINDS, mistakeMessageKey } from './question-generator.js';
 
 describe('message catalogue', () => {
   it('has a non-empty Turkish and English text for every key', () => {
@@ -25,5 +26,11 @@ describe('message catalogue', () => {
     );
     expect(translate('welcome', 'tr', { name: 'Ada' })).toBe('Hoş geldin, Ada!');
     expect(translate('no_such_key', 'en')).toBe(messages.en.generic_error);
+  });
+});
+
+describe('mistake explanations', () => {
+  it('exist in both languages for every kind of wrong option', () => {
+    for (const kind of MISTAKE_KINDS) expect(isMessageKey(mistakeMessageKey(kind)), kind).toBe(true);
   });
 });

@@ -120,6 +120,20 @@ const tr = {
   // Formatting.
   no_answer: 'Cevap yok',
   relative_today: 'Bugün',
+
+  // What a chosen wrong option stands for (keys `mistake_<kind>`, see MISTAKE_KINDS).
+  mistake_off_by_one: 'Bir fazla ya da bir eksik saydın.',
+  mistake_off_by_ten: 'Onlar basamağında on fazla ya da on eksik oldu.',
+  mistake_carry_slip: 'Eldeyi eklemeyi unuttun.',
+  mistake_borrow_slip: 'Onluk bozmak yerine küçük rakamı büyükten çıkardın.',
+  mistake_swapped_digits: 'Rakamların yeri karıştı.',
+  mistake_wrong_operation: 'Başka bir işlem yaptın; işaretine tekrar bak.',
+  mistake_neighbour_fact: 'Komşu bir çarpım ya da bölme sonucunu seçtin.',
+  mistake_added_denominators: 'Paydaları da topladın; önce paydaları eşitle.',
+  mistake_numerator_slip: 'Pay bir fazla ya da bir eksik oldu.',
+  mistake_denominator_slip: 'Payda bir fazla ya da bir eksik oldu.',
+  mistake_inverted_fraction: 'Pay ile paydanın yeri değişti.',
+  mistake_near_miss: 'Çok yaklaştın, bir daha hesapla.',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -233,6 +247,19 @@ const en: Record<MessageKey, string> = {
 
   no_answer: 'No answer',
   relative_today: 'Today',
+
+  mistake_off_by_one: 'You counted one too many or one too few.',
+  mistake_off_by_ten: 'The tens are ten too many or ten too few.',
+  mistake_carry_slip: 'You forgot to carry the ten.',
+  mistake_borrow_slip: 'You took the smaller digit from the bigger one instead of borrowing a ten.',
+  mistake_swapped_digits: 'The digits swapped places.',
+  mistake_wrong_operation: 'You did a different operation; look at the sign again.',
+  mistake_neighbour_fact: 'You picked the answer of a neighbouring times-table fact.',
+  mistake_added_denominators: 'You added the bottoms too; make the denominators match first.',
+  mistake_numerator_slip: 'The numerator is one too many or one too few.',
+  mistake_denominator_slip: 'The denominator is one too many or one too few.',
+  mistake_inverted_fraction: 'The numerator and denominator swapped places.',
+  mistake_near_miss: 'So close! Work it out once more.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

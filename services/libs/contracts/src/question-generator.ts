@@ -12,6 +12,7 @@ import {
   rational,
 } from './arithmetic.js';
 import { gcd } from './fraction.js';
+import type { MessageKey } from './messages.js';
 import {
   FRACTION_FALLBACKS,
   FRACTION_POOLS,
@@ -39,6 +40,11 @@ export const MISTAKE_KINDS = [
   'near-miss',
 ] as const;
 export type MistakeKind = (typeof MISTAKE_KINDS)[number];
+
+/** The message key explaining a mistake to the child. */
+export function mistakeMessageKey(kind: MistakeKind): MessageKey {
+  return `mistake_${kind.replace(/-/g, '_')}` as MessageKey;
+}
 
 export const OPTION_COUNT = 4;
 /** No answer position is used more than this many times before the counts reset. */

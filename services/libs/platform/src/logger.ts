@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -15,8 +15,12 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(
+  name: string,
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     name,
     level,
     mixin() {
@@ -36,5 +40,6 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

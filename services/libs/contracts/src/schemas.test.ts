@@ -52,6 +52,12 @@ describe('register form', () => {
       message: 'passwords_mismatch',
     });
   });
+  it('accepts Turkish letters and inner spaces in a username but not markup', () => {
+    expect(registerFormSchema.parse({ ...ok, username: '  Çağla Öz ' }).username).toBe('Çağla Öz');
+    expect(firstIssue(registerFormSchema, { ...ok, username: '<b>ada</b>' })?.message).toBe(
+      'username_invalid',
+    );
+  });
   it('checks the username and the confirmation length', () => {
     expect(firstIssue(registerFormSchema, { ...ok, username: 'ab' })?.message).toBe('username_too_short');
     expect(firstIssue(registerFormSchema, { ...ok, confirmPassword: '123' })?.message).toBe(

@@ -50,14 +50,14 @@ const confirmPasswordSchema = z
   .min(PASSWORD_MIN, k('confirm_password_too_short'))
   .max(PASSWORD_MAX, k('confirm_password_too_long'));
 
-/** Letters of any alphabet (Turkish included), digits, dot, dash, underscore: safe in URLs, mails and logs. */
+/** Letters of any alphabet (Turkish included), digits, dot, dash, underscore and single inner spaces. */
 export const usernameSchema = z
   .string({ error: k('username_required') })
   .trim()
   .min(1, k('username_required'))
   .min(USERNAME_MIN, k('username_too_short'))
   .max(USERNAME_MAX, k('username_too_long'))
-  .regex(/^[\p{L}\p{N}._-]+$/u, k('username_invalid'));
+  .regex(/^[\p{L}\p{N}._-]+(?: [\p{L}\p{N}._-]+)*$/u, k('username_invalid'));
 
 export const langSchema = z.enum(LANGUAGES);
 

@@ -17,11 +17,13 @@ help:
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
 	@echo "make typecheck | lint | migrate | bench | lighthouse | install | up | down (docker compose)"
 
+# `npm ci`, or `npm install` of the locked versions when this registry's missing optional binaries make the
+# lock file unacceptable to `npm ci` (see .ci/run).
 node_modules/.package-lock.json:
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
 install:
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
 start: node_modules/.package-lock.json
 	npm start

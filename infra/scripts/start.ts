@@ -106,8 +106,10 @@ async function stopAll(signal: NodeJS.Signals): Promise<void> {
 
 async function main() {
   if (!existsSync(join(ROOT, 'node_modules'))) {
-    if (!run('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)'))
-      fail('npm ci failed');
+    const installed =
+      run('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)') ||
+      run('npm', ['install', '--no-audit', '--no-fund'], 'npm ci refused the lock file; npm install instead');
+    if (!installed) fail('installing dependencies failed');
   }
 
   let config: ReturnType<typeof loadConfig>;

@@ -13,4 +13,5 @@ export * from './metrics.js';
 export * from './migrations.js';
 export * from './outbox.js';
 export * from './outbox-relay.js';
+export * from './readiness.js';
 export * from './shutdown.js';

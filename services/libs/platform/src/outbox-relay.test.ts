@@ -241,4 +241,46 @@ describe('the outbox relay', () => {
     ]);
     expect(rows[0].last_error).toMatch(/no bullmq option/);
   });
+
+  it('re-listens after its LISTEN connection is killed and still wakes on commit', async () => {
+    const relay = startOutboxRelay({
+      pool: environment.pool,
+      schema: SCHEMA,
+      databaseUrl: environment.env.DATABASE_URL!,
+      amqp,
+      logger,
+      pollIntervalMs: 3_600_000,
+    });
+    const listeners = async () =>
+      (
+        await environment.pool.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+        )
+      ).rows.map((r) => r.pid as number);
+    const [pid] = await waitFor(async () => ((await listeners()).length === 1 ? listeners() : null));
+    await environment.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await waitFor(
+      async () => {
+        const now = await listeners();
+        return now.length === 1 && now[0] !== pid;
+      },
+      { message: 'relay did not LISTEN again' },
+    );
+
+    const id = await withTransaction(environment.pool, (client) =>
+      writeOutbox(client, SCHEMA, {
+        destination: 'amqp',
+        topic: EVENT,
+        name: EVENT,
+        payload: { after: 'reconnect' },
+      }),
+    );
+    await waitFor(async () => (await unpublished()) === 0, {
+      message: 'relay did not wake after re-listening',
+    });
+    await relay.stop();
+    for (const queue of QUEUES) {
+      expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual([id]);
+    }
+  });
 });

@@ -1,8 +1,8 @@
-import { GAME_TYPES } from '@mathgames/contracts';
 import { createFileRoute } from '@tanstack/react-router';
+import { GamesScreen } from '../features/games/components/games-screen.js';
+import { loadNamespaces } from '../lib/i18n.js';
 
-export const Route = createFileRoute('/games')({ component: Screen });
-
-function Screen() {
-  return <h1>{GAME_TYPES.join()}</h1>;
-}
+export const Route = createFileRoute('/games')({
+  loader: () => loadNamespaces('games'),
+  component: GamesScreen,
+});

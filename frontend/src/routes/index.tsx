@@ -1,7 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { toast } from '../components/ui/toast.js';
+import { HomeScreen } from '../features/home/components/home-screen.js';
+import { loadNamespaces } from '../lib/i18n.js';
 
-export const Route = createFileRoute('/')({ component: Home });
+const searchSchema = z.object({ verified: z.catch(z.optional(z.string()), undefined) });
+
+export const Route = createFileRoute('/')({
+  validateSearch: searchSchema,
+  loader: () => loadNamespaces('home'),
+  component: Home,
+});
 
 function Home() {
-  return <h1>Home</h1>;
+  const { verified } = Route.useSearch();
+  const navigate = useNavigate();
+  const { t } = useTranslation('home');
+  // Spec §2: `?verified=true` shows the e-mail-verified toast once and leaves the address clean.
+  useEffect(() => {
+    if (verified === undefined) return;
+    if (verified === 'true') toast({ title: t('verified'), variant: 'success' });
+    void navigate({ to: '/', search: {}, replace: true });
+  }, [verified, navigate, t]);
+  return <HomeScreen />;
 }

@@ -1,7 +1,130 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { resetPasswordFormSchema } from '@mathgames/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { Button, buttonClasses } from '../components/ui/button.js';
+import { TextField } from '../components/ui/text-field.js';
+import { toast } from '../components/ui/toast.js';
+import { resetPassword } from '../features/auth/api/reset-password.js';
+import { validateResetTokenQueryOptions } from '../features/auth/api/validate-reset-token.js';
+import { StandaloneCard } from '../features/auth/components/standalone-card.js';
+import { useFormErrors } from '../features/auth/hooks/use-form-errors.js';
+import { serverMessage } from '../lib/api-client.js';
+import { openAuthModal } from '../lib/events.js';
+import { usePageHead } from '../lib/head.js';
+import { loadNamespaces } from '../lib/i18n.js';
+import { useMessage } from '../lib/messages.js';
 
-export const Route = createFileRoute('/reset-password')({ component: Screen });
+const searchSchema = z.object({ token: z.catch(z.optional(z.string().check(z.maxLength(512))), undefined) });
 
-function Screen() {
-  return <h1>reset-password</h1>;
+export const Route = createFileRoute('/reset-password')({
+  staticData: { frameless: true },
+  validateSearch: searchSchema,
+  loader: () => loadNamespaces('account', 'auth'),
+  component: ResetPassword,
+});
+
+function ResetPassword() {
+  const { token } = Route.useSearch();
+  const { t } = useTranslation(['account', 'auth']);
+  const message = useMessage();
+  usePageHead({ title: t('account:reset.title') });
+  const validation = useQuery({ ...validateResetTokenQueryOptions(token ?? ''), enabled: !!token });
+  const { errors, validate, applyServerError } = useFormErrors();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const reveal = { show: t('auth:fields.showPassword'), hide: t('auth:fields.hidePassword') };
+
+  if (token && validation.isPending) {
+    return (
+      <StandaloneCard testId="reset-validating">
+        <div aria-hidden="true" className="skeleton mx-auto size-16 rounded-full bg-brand-200" />
+        <p role="status" className="mt-4 text-xl font-bold">
+          {t('account:reset.validating')}
+        </p>
+      </StandaloneCard>
+    );
+  }
+  if (!token || validation.isError || validation.data?.valid === false) {
+    return (
+      <StandaloneCard testId="reset-invalid">
+        <span aria-hidden="true" className="text-6xl">
+          🔗
+        </span>
+        <h1 className="mt-3 text-3xl font-black">{message(token ? 'reset_link_invalid' : 'reset_link_missing')}</h1>
+        <p className="mt-2 text-lg text-slate-700">{t('account:reset.invalidText')}</p>
+        <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          {t('account:reset.home')}
+        </Link>
+      </StandaloneCard>
+    );
+  }
+  if (done) {
+    return (
+      <StandaloneCard testId="reset-success">
+        <span aria-hidden="true" className="text-6xl">
+          🎉
+        </span>
+        <h1 className="mt-3 text-3xl font-black">{t('account:reset.successTitle')}</h1>
+        <p className="mt-2 text-lg text-slate-700">{message('password_reset_success')}</p>
+        <Button size="lg" className="mt-6 w-full" onClick={() => openAuthModal(true)}>
+          {t('account:reset.login')}
+        </Button>
+      </StandaloneCard>
+    );
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const form = validate(resetPasswordFormSchema, {
+      password: String(data.get('password') ?? ''),
+      confirmPassword: String(data.get('confirmPassword') ?? ''),
+    });
+    if (!form || !token) return;
+    setBusy(true);
+    try {
+      await resetPassword({ token, newPassword: form.password });
+      setDone(true);
+    } catch (error) {
+      if (!applyServerError(error, ['password', 'confirmPassword'])) {
+        toast({ title: message('reset_failed'), description: serverMessage(error, message('generic_error')), variant: 'destructive' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const name = validation.data?.username;
+  return (
+    <StandaloneCard testId="reset-form">
+      <h1 className="text-3xl font-black">{t('account:reset.formTitle')}</h1>
+      <p className="mt-2 text-lg text-slate-700">
+        {name ? t('account:reset.formText', { name }) : t('account:reset.formTextAnon')}
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4 text-left" aria-busy={busy}>
+        <TextField
+          label={t('account:reset.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          revealLabels={reveal}
+        />
+        <TextField
+          label={t('account:reset.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          revealLabels={reveal}
+        />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? t('account:reset.busy') : t('account:reset.submit')}
+        </Button>
+      </form>
+    </StandaloneCard>
+  );
 }

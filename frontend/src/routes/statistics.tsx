@@ -1,20 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LockedScreen } from '../components/locked-screen.js';
+import { StatisticsScreen, StatisticsSkeleton } from '../features/statistics/components/statistics-screen.js';
 import { useCurrentUser } from '../lib/auth.js';
 import { usePageHead } from '../lib/head.js';
+import { loadNamespaces } from '../lib/i18n.js';
 
-// Placeholder: the statistics/badges/profile screens belong to Frontend II, who replaces this file.
-export const Route = createFileRoute('/statistics')({ component: Placeholder });
+export const Route = createFileRoute('/statistics')({
+  loader: () => loadNamespaces('statistics'),
+  component: StatisticsRoute,
+});
 
-function Placeholder() {
-  const { t } = useTranslation('common');
-  const { user } = useCurrentUser();
-  usePageHead({ title: t('nav.statistics') });
+function StatisticsRoute() {
+  const { t } = useTranslation('statistics');
+  const { user, isPending } = useCurrentUser();
+  usePageHead({ title: t('title'), description: t('description') });
+  if (isPending)
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+        <StatisticsSkeleton />
+      </section>
+    );
   if (!user) return <LockedScreen />;
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-black">{t('nav.statistics')}</h1>
-    </section>
-  );
+  return <StatisticsScreen />;
 }

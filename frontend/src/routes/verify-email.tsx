@@ -1,7 +1,75 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { Button, buttonClasses } from '../components/ui/button.js';
+import { verifyEmailQueryOptions } from '../features/auth/api/verify-email.js';
+import { StandaloneCard } from '../features/auth/components/standalone-card.js';
+import { serverMessage } from '../lib/api-client.js';
+import { openAuthModal } from '../lib/events.js';
+import { usePageHead } from '../lib/head.js';
+import { loadNamespaces } from '../lib/i18n.js';
+import { useMessage } from '../lib/messages.js';
 
-export const Route = createFileRoute('/verify-email')({ component: Screen });
+const searchSchema = z.object({ token: z.catch(z.optional(z.string().check(z.maxLength(512))), undefined) });
 
-function Screen() {
-  return <h1>verify-email</h1>;
+export const Route = createFileRoute('/verify-email')({
+  staticData: { frameless: true },
+  validateSearch: searchSchema,
+  loader: () => loadNamespaces('account'),
+  component: VerifyEmail,
+});
+
+function VerifyEmail() {
+  const { token } = Route.useSearch();
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  usePageHead({ title: t('verify.title') });
+  const query = useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: !!token });
+
+  // A missing token goes straight to the error state (spec §2).
+  if (token && query.isPending) {
+    return (
+      <StandaloneCard testId="verify-loading">
+        <div aria-hidden="true" className="skeleton mx-auto size-16 rounded-full bg-brand-200" />
+        <p role="status" className="mt-4 text-xl font-bold">
+          {t('verify.loading')}
+        </p>
+      </StandaloneCard>
+    );
+  }
+  if (token && query.isSuccess) {
+    return (
+      <StandaloneCard testId="verify-success">
+        <span aria-hidden="true" className="text-6xl">
+          ✅
+        </span>
+        <h1 className="mt-3 text-3xl font-black">{t('verify.successTitle')}</h1>
+        <p className="mt-2 text-lg text-slate-700">{query.data?.message || t('verify.successText')}</p>
+        <Button size="lg" className="mt-6 w-full" onClick={() => openAuthModal(true)}>
+          {t('verify.login')}
+        </Button>
+      </StandaloneCard>
+    );
+  }
+  return (
+    <StandaloneCard testId="verify-error">
+      <span aria-hidden="true" className="text-6xl">
+        ⚠️
+      </span>
+      <h1 className="mt-3 text-3xl font-black">{message('verification_error_title')}</h1>
+      <p role="alert" className="mt-2 text-lg font-semibold text-red-800">
+        {token ? serverMessage(query.error, message('verification_failed')) : message('verification_token_invalid')}
+      </p>
+      <p className="mt-2 text-lg text-slate-700">{message('verification_link_hint')}</p>
+      <div className="mt-6 flex flex-col gap-3">
+        <Button size="lg" onClick={() => openAuthModal(false)}>
+          {t('verify.registerAgain')}
+        </Button>
+        <Link to="/" className={buttonClasses('outline', 'lg')}>
+          {t('verify.home')}
+        </Link>
+      </div>
+    </StandaloneCard>
+  );
 }

@@ -2,6 +2,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from '../../components/ui/toast.js';
+import { showPendingToast } from '../../lib/pending-toast.js';
 import { playSound } from '../../lib/sound.js';
 import { AuthModalHost } from './auth-modal-host.js';
 import { Footer } from './footer.js';
@@ -23,6 +24,7 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const frameless = useMatches({ select: (matches) => matches.some((match) => match.staticData?.frameless) });
   useClickSound();
+  useEffect(() => showPendingToast(), []);
   return (
     <>
       <a

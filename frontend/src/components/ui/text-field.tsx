@@ -1,0 +1,58 @@
+import { type InputHTMLAttributes, useId, useState } from 'react';
+import { cn } from '../../lib/cn.js';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  name: string;
+  error?: string;
+  /** For password fields: labels of the show/hide toggle. */
+  revealLabels?: { show: string; hide: string };
+}
+
+/** A labelled input whose error is tied to it (aria-invalid + aria-describedby) and shown under it. */
+export function TextField({ label, name, error, revealLabels, type = 'text', className, ...props }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [revealed, setRevealed] = useState(false);
+  const inputType = revealLabels && revealed ? 'text' : type;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-base font-bold text-slate-800">
+        {label}
+      </label>
+      <div className="relative mt-1">
+        <input
+          id={id}
+          name={name}
+          type={inputType}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={cn(
+            'block min-h-12 w-full rounded-2xl border-2 bg-white px-4 text-lg text-slate-900 placeholder:text-slate-500',
+            error ? 'border-red-700' : 'border-slate-300 focus:border-brand-600',
+            revealLabels && 'pr-14',
+          )}
+          {...props}
+        />
+        {revealLabels && (
+          <button
+            type="button"
+            data-silent
+            onClick={() => setRevealed((value) => !value)}
+            aria-label={revealed ? revealLabels.hide : revealLabels.show}
+            aria-pressed={revealed}
+            className="absolute top-0 right-0 flex size-12 items-center justify-center rounded-2xl text-xl text-slate-700"
+          >
+            <span aria-hidden="true">{revealed ? '🙈' : '👁'}</span>
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 flex items-center gap-1 text-base font-semibold text-red-800" data-testid={`error-${name}`}>
+          <span aria-hidden="true">⚠</span>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

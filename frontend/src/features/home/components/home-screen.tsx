@@ -1,0 +1,88 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { TopicIcon } from '../../../components/topic-icon.js';
+import { buttonClasses } from '../../../components/ui/button.js';
+import { useCurrentUser } from '../../../lib/auth.js';
+import { usePageHead } from '../../../lib/head.js';
+
+// Difficulty keys and age hints live in the common namespace (contracts' DIFFICULTY_KEYS order); listed here so
+// the home page, the first download, does not need the contracts package.
+const LEVELS = ['very-easy', 'easy', 'medium', 'hard', 'very-hard'] as const;
+const TOPICS = ['addition', 'subtraction', 'multiplication', 'division', 'fractions'] as const;
+const LEVEL_COLOURS = ['bg-emerald-100', 'bg-sky-100', 'bg-amber-100', 'bg-orange-100', 'bg-rose-100'];
+
+const FEATURES = [
+  { key: 'games', icon: '🎮' },
+  { key: 'badges', icon: '🏅' },
+  { key: 'progress', icon: '📈' },
+] as const;
+
+export function HomeScreen() {
+  const { t } = useTranslation(['home', 'common']);
+  const { user } = useCurrentUser();
+  usePageHead({});
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-sky-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-20">
+          <div>
+            <h1 className="text-4xl leading-tight font-black text-slate-900 sm:text-5xl lg:text-6xl">{t('home:hero.title')}</h1>
+            <p className="mt-5 text-xl leading-relaxed text-slate-700">{t('home:hero.subtitle')}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/games" className={buttonClasses('primary', 'lg', 'text-xl')} data-testid="hero-play">
+                {t('home:hero.play')} <span aria-hidden="true">▶</span>
+              </Link>
+              {user && (
+                <Link to="/statistics" className={buttonClasses('outline', 'lg', 'text-xl')} data-testid="hero-statistics">
+                  {t('home:hero.statistics')}
+                </Link>
+              )}
+            </div>
+          </div>
+          <div aria-hidden="true" className="grid grid-cols-3 gap-4 sm:gap-5">
+            {TOPICS.map((topic, i) => (
+              <TopicIcon key={topic} topic={topic} className={`size-20 text-5xl sm:size-24 ${i === 3 ? 'col-start-1' : ''}`} />
+            ))}
+            <span className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-5xl sm:size-24">⭐</span>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 id="features-title" className="text-3xl font-black">
+          {t('home:features.title')}
+        </h2>
+        <ul className="mt-6 grid gap-5 md:grid-cols-3">
+          {FEATURES.map((feature) => (
+            <li key={feature.key} className="rounded-3xl bg-white p-6 shadow-sm">
+              <span aria-hidden="true" className="text-5xl">
+                {feature.icon}
+              </span>
+              <h3 className="mt-3 text-2xl font-extrabold">{t(`home:features.${feature.key}.title`)}</h3>
+              <p className="mt-2 text-lg text-slate-700">{t(`home:features.${feature.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="levels-title" className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
+        <h2 id="levels-title" className="text-3xl font-black">
+          {t('home:levels.title')}
+        </h2>
+        <p className="mt-2 text-lg text-slate-700">{t('home:levels.subtitle')}</p>
+        <ol className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {LEVELS.map((level, i) => (
+            <li key={level} className={`rounded-3xl p-5 text-center ${LEVEL_COLOURS[i]}`}>
+              <span aria-hidden="true" className="text-3xl">
+                {'★'.repeat(i + 1)}
+              </span>
+              <p className="mt-2 text-xl font-extrabold text-slate-900">{t(`common:difficulties.${level}`)}</p>
+              <p className="text-base font-semibold text-slate-700">{t(`common:ages.${level}`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

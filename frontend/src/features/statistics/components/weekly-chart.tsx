@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn.js';
+
+/** The tallest bar of the week reaches this share of the chart (spec §9). */
+export const WEEK_MAX_BAR_PERCENT = 90;
+/** Above this many correct answers in a week the total gets a celebration mark (spec §9). */
+export const CELEBRATION_THRESHOLD = 20;
+
+/** Bar heights in percent of the chart: the week's maximum at 90 %, the rest in proportion; all 0 for an empty week. */
+export function scaleToWeekMax(values: readonly number[], topPercent = WEEK_MAX_BAR_PERCENT): number[] {
+  const clean = values.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
+  const max = Math.max(0, ...clean);
+  return clean.map((v) => (max > 0 ? (v / max) * topPercent : 0));
+}
+
+export interface WeeklyChartProps {
+  /** Correct answers per day, Monday first. */
+  correct: readonly number[];
+  /** Questions per day (tooltips), when the server sends them. */
+  questions?: readonly number[];
+}
+
+/** Seven bars Monday → Sunday; each bar is focusable and its tooltip (and accessible name) gives the counts. */
+export function WeeklyChart({ correct, questions }: WeeklyChartProps) {
+  const { t } = useTranslation('statistics');
+  const heights = scaleToWeekMax(correct);
+  const days = t('days', { returnObjects: true }) as string[];
+  const shortDays = t('daysShort', { returnObjects: true }) as string[];
+  return (
+    <ol
+      aria-label={t('weekly.chartLabel')}
+      className="flex h-56 items-end justify-between gap-1.5 sm:gap-3"
+      data-testid="weekly-chart"
+    >
+      {heights.map((height, i) => {
+        const correctCount = correct[i] ?? 0;
+        const questionCount = questions?.[i];
+        const label =
+          questionCount === undefined
+            ? t('weekly.barLabel', { day: days[i], correct: correctCount })
+            : t('weekly.barLabelWithQuestions', { day: days[i], correct: correctCount, questions: questionCount });
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
+            key={i}
+            tabIndex={0}
+            aria-label={label}
+            className="group relative flex h-full flex-1 flex-col items-center justify-end gap-1 rounded-xl focus-visible:outline-4"
+            data-testid={`weekly-bar-${i}`}
+            data-height={height.toFixed(1)}
+          >
+            <span
+              role="tooltip"
+              className={cn(
+                'pointer-events-none absolute -top-2 z-10 hidden -translate-y-full whitespace-nowrap rounded-xl bg-slate-900 px-3 py-1.5',
+                'text-sm font-bold text-white shadow-lg group-hover:block group-focus-visible:block',
+              )}
+            >
+              {questionCount === undefined
+                ? t('weekly.tooltipCorrect', { count: correctCount })
+                : t('weekly.tooltip', { count: questionCount })}
+            </span>
+            <span aria-hidden="true" className="text-sm font-extrabold text-slate-700 tabular-nums">
+              {correctCount}
+            </span>
+            <span aria-hidden="true" className="flex min-h-0 w-full flex-1 items-end justify-center">
+              <span
+                className="w-full max-w-14 rounded-t-xl bg-brand-600 transition-[height] duration-300 motion-reduce:transition-none"
+                style={{ height: `${height}%`, minHeight: correctCount > 0 ? 6 : 2 }}
+              />
+            </span>
+            <span aria-hidden="true" className="text-sm font-bold text-slate-700">
+              {shortDays[i]}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

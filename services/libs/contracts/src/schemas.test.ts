@@ -125,3 +125,10 @@ describe('game result request', () => {
     );
   });
 });
+
+describe('bodies that are not objects', () => {
+  it('give a plain validation_error, never an untranslated message', () => {
+    expect(firstIssue(gameResultRequestSchema, null)).toEqual({ path: '', message: 'validation_error' });
+    expect(firstIssue(loginRequestSchema, 'x')).toEqual({ path: '', message: 'validation_error' });
+  });
+});

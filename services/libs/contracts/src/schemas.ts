@@ -94,70 +94,70 @@ const tokenSchema = (message: MessageKey) =>
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/** A request body or query: anything but an object (null, a string) is a plain validation_error. */
+function input<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: k('validation_error') });
+}
+
 // ---------------------------------------------------------------- auth
 
-export const loginRequestSchema = z
-  .object({ email: emailSchema, password: passwordSchema })
-  .meta({ id: 'LoginRequest' });
+export const loginRequestSchema = input({ email: emailSchema, password: passwordSchema }).meta({
+  id: 'LoginRequest',
+});
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** What the API receives: the form without confirmPassword. */
-export const registerRequestSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    /** Language of the verification e-mail; the gateway's language wins when absent. */
-    lang: langSchema.optional(),
-  })
-  .meta({ id: 'RegisterRequest' });
+export const registerRequestSchema = input({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  /** Language of the verification e-mail; the gateway's language wins when absent. */
+  lang: langSchema.optional(),
+}).meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** The register form: a mismatch is reported on confirmPassword. */
-export const registerFormSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: confirmPasswordSchema,
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: k('passwords_mismatch'),
-    path: ['confirmPassword'],
-  });
+export const registerFormSchema = input({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  confirmPassword: confirmPasswordSchema,
+}).refine((v) => v.password === v.confirmPassword, {
+  message: k('passwords_mismatch'),
+  path: ['confirmPassword'],
+});
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-export const forgotPasswordRequestSchema = z
-  .object({ email: emailSchema, lang: langSchema.optional() })
-  .meta({ id: 'ForgotPasswordRequest' });
+export const forgotPasswordRequestSchema = input({ email: emailSchema, lang: langSchema.optional() }).meta({
+  id: 'ForgotPasswordRequest',
+});
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
-export const resetPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: k('passwords_mismatch'),
-    path: ['confirmPassword'],
-  });
+export const resetPasswordFormSchema = input({
+  password: passwordSchema,
+  confirmPassword: confirmPasswordSchema,
+}).refine((v) => v.password === v.confirmPassword, {
+  message: k('passwords_mismatch'),
+  path: ['confirmPassword'],
+});
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** The token is required: `{ email, newPassword }` alone would let anyone reset anyone's password. */
-export const resetPasswordRequestSchema = z
-  .object({
-    token: tokenSchema(k('reset_token_invalid')),
-    newPassword: passwordSchema,
-    email: emailSchema.optional(),
-  })
-  .meta({ id: 'ResetPasswordRequest' });
+export const resetPasswordRequestSchema = input({
+  token: tokenSchema(k('reset_token_invalid')),
+  newPassword: passwordSchema,
+  email: emailSchema.optional(),
+}).meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-export const verifyEmailQuerySchema = z
-  .object({ token: tokenSchema(k('verification_token_invalid')) })
-  .meta({ id: 'VerifyEmailQuery' });
+export const verifyEmailQuerySchema = input({ token: tokenSchema(k('verification_token_invalid')) }).meta({
+  id: 'VerifyEmailQuery',
+});
 export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
 
-export const validateResetTokenQuerySchema = z
-  .object({ token: tokenSchema(k('reset_token_invalid')) })
-  .meta({ id: 'ValidateResetTokenQuery' });
+export const validateResetTokenQuerySchema = input({ token: tokenSchema(k('reset_token_invalid')) }).meta({
+  id: 'ValidateResetTokenQuery',
+});
 export type ValidateResetTokenQuery = z.infer<typeof validateResetTokenQuerySchema>;
 
 export const tokenValidationResponseSchema = z
@@ -198,27 +198,25 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 // ---------------------------------------------------------------- profile
 
-export const profileUpdateRequestSchema = z
-  .object({
-    displayName: z
-      .string({ error: k('display_name_too_short') })
-      .trim()
-      .min(DISPLAY_NAME_MIN, k('display_name_too_short'))
-      .max(DISPLAY_NAME_MAX, k('display_name_too_long')),
-    email: emailSchema,
-    about: z
-      .string({ error: k('about_too_long') })
-      .trim()
-      .max(ABOUT_MAX, k('about_too_long'))
-      .optional(),
-    receiveNotifications: z.boolean({ error: k('invalid_boolean') }).optional(),
-    /** A CSS hex colour; anything else could inject into a style attribute. */
-    avatarColor: z
-      .string({ error: k('avatar_color_invalid') })
-      .regex(/^#[0-9a-fA-F]{6}$/, k('avatar_color_invalid'))
-      .optional(),
-  })
-  .meta({ id: 'ProfileUpdateRequest' });
+export const profileUpdateRequestSchema = input({
+  displayName: z
+    .string({ error: k('display_name_too_short') })
+    .trim()
+    .min(DISPLAY_NAME_MIN, k('display_name_too_short'))
+    .max(DISPLAY_NAME_MAX, k('display_name_too_long')),
+  email: emailSchema,
+  about: z
+    .string({ error: k('about_too_long') })
+    .trim()
+    .max(ABOUT_MAX, k('about_too_long'))
+    .optional(),
+  receiveNotifications: z.boolean({ error: k('invalid_boolean') }).optional(),
+  /** A CSS hex colour; anything else could inject into a style attribute. */
+  avatarColor: z
+    .string({ error: k('avatar_color_invalid') })
+    .regex(/^#[0-9a-fA-F]{6}$/, k('avatar_color_invalid'))
+    .optional(),
+}).meta({ id: 'ProfileUpdateRequest' });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 export const profileUpdateResponseSchema = z
@@ -272,42 +270,38 @@ const answerValue = z
   .nonnegative(k('invalid_answer'))
   .max(2_000_000, k('invalid_answer'));
 
-export const savedQuestionSchema = z
-  .object({
-    question: z
-      .string({ error: k('invalid_question_text') })
-      .trim()
-      .min(3, k('invalid_question_text'))
-      .max(QUESTION_TEXT_MAX, k('invalid_question_text')),
-    answer: answerValue,
-    /** null when the question was left unanswered. */
-    userAnswer: answerValue.nullable(),
-    isCorrect: z.boolean({ error: k('invalid_questions') }),
-  })
-  .meta({ id: 'SavedQuestion' });
+export const savedQuestionSchema = input({
+  question: z
+    .string({ error: k('invalid_question_text') })
+    .trim()
+    .min(3, k('invalid_question_text'))
+    .max(QUESTION_TEXT_MAX, k('invalid_question_text')),
+  answer: answerValue,
+  /** null when the question was left unanswered. */
+  userAnswer: answerValue.nullable(),
+  isCorrect: z.boolean({ error: k('invalid_questions') }),
+}).meta({ id: 'SavedQuestion' });
 export type SavedQuestion = z.infer<typeof savedQuestionSchema>;
 
-export const gameResultRequestSchema = z
-  .object({
-    gameType: gameTypeInputSchema,
-    difficulty: difficultyInputSchema,
-    questionsCount: z.literal(QUESTION_COUNTS, { error: k('invalid_question_count') }),
-    correctAnswers: z
-      .number({ error: k('invalid_correct_answers') })
-      .int(k('invalid_correct_answers'))
-      .nonnegative(k('invalid_correct_answers'))
-      .max(20, k('invalid_correct_answers')),
-    totalTime: z
-      .number({ error: k('invalid_total_time') })
-      .int(k('invalid_total_time'))
-      .nonnegative(k('invalid_total_time'))
-      .max(MAX_TOTAL_TIME_SECONDS, k('invalid_total_time')),
-    questions: z
-      .array(savedQuestionSchema, { error: k('invalid_questions') })
-      .min(1, k('invalid_questions'))
-      .max(20, k('invalid_questions')),
-  })
-  .meta({ id: 'GameResultRequest' });
+export const gameResultRequestSchema = input({
+  gameType: gameTypeInputSchema,
+  difficulty: difficultyInputSchema,
+  questionsCount: z.literal(QUESTION_COUNTS, { error: k('invalid_question_count') }),
+  correctAnswers: z
+    .number({ error: k('invalid_correct_answers') })
+    .int(k('invalid_correct_answers'))
+    .nonnegative(k('invalid_correct_answers'))
+    .max(20, k('invalid_correct_answers')),
+  totalTime: z
+    .number({ error: k('invalid_total_time') })
+    .int(k('invalid_total_time'))
+    .nonnegative(k('invalid_total_time'))
+    .max(MAX_TOTAL_TIME_SECONDS, k('invalid_total_time')),
+  questions: z
+    .array(savedQuestionSchema, { error: k('invalid_questions') })
+    .min(1, k('invalid_questions'))
+    .max(20, k('invalid_questions')),
+}).meta({ id: 'GameResultRequest' });
 export type GameResultRequest = z.infer<typeof gameResultRequestSchema>;
 export type GameResultRequestInput = z.input<typeof gameResultRequestSchema>;
 
@@ -329,21 +323,19 @@ export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 export const HISTORY_DEFAULT_LIMIT = 20;
 export const HISTORY_MAX_LIMIT = 100;
 
-export const historyQuerySchema = z
-  .object({
-    limit: z.coerce
-      .number({ error: k('invalid_limit') })
-      .int(k('invalid_limit'))
-      .min(1, k('invalid_limit'))
-      .max(HISTORY_MAX_LIMIT, k('invalid_limit'))
-      .default(HISTORY_DEFAULT_LIMIT),
-    cursor: z
-      .string({ error: k('invalid_cursor') })
-      .max(200, k('invalid_cursor'))
-      .regex(/^[A-Za-z0-9_-]*$/, k('invalid_cursor'))
-      .optional(),
-  })
-  .meta({ id: 'HistoryQuery' });
+export const historyQuerySchema = input({
+  limit: z.coerce
+    .number({ error: k('invalid_limit') })
+    .int(k('invalid_limit'))
+    .min(1, k('invalid_limit'))
+    .max(HISTORY_MAX_LIMIT, k('invalid_limit'))
+    .default(HISTORY_DEFAULT_LIMIT),
+  cursor: z
+    .string({ error: k('invalid_cursor') })
+    .max(200, k('invalid_cursor'))
+    .regex(/^[A-Za-z0-9_-]*$/, k('invalid_cursor'))
+    .optional(),
+}).meta({ id: 'HistoryQuery' });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 export const historyResponseSchema = z
@@ -392,23 +384,21 @@ const booleanQuery = z
   .enum(['true', 'false'], { error: k('invalid_boolean') })
   .transform((v) => v === 'true');
 
-export const userBadgesQuerySchema = z
-  .object({
-    completed: booleanQuery.optional(),
-    limit: z.coerce
-      .number({ error: k('invalid_limit') })
-      .int(k('invalid_limit'))
-      .min(1, k('invalid_limit'))
-      .max(USER_BADGES_MAX_LIMIT, k('invalid_limit'))
-      .default(USER_BADGES_MAX_LIMIT),
-    category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
-  })
-  .meta({ id: 'UserBadgesQuery' });
+export const userBadgesQuerySchema = input({
+  completed: booleanQuery.optional(),
+  limit: z.coerce
+    .number({ error: k('invalid_limit') })
+    .int(k('invalid_limit'))
+    .min(1, k('invalid_limit'))
+    .max(USER_BADGES_MAX_LIMIT, k('invalid_limit'))
+    .default(USER_BADGES_MAX_LIMIT),
+  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+}).meta({ id: 'UserBadgesQuery' });
 export type UserBadgesQuery = z.infer<typeof userBadgesQuerySchema>;
 
-export const badgeSummaryQuerySchema = z
-  .object({ category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu') })
-  .meta({ id: 'BadgeSummaryQuery' });
+export const badgeSummaryQuerySchema = input({
+  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+}).meta({ id: 'BadgeSummaryQuery' });
 export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQuerySchema>;
 
 export const userBadgesResponseSchema = z.array(userBadgeItemSchema).meta({ id: 'UserBadgesResponse' });

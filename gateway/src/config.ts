@@ -21,7 +21,8 @@ export const gatewayConfigShape = {
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   // Credential endpoints (login, register, forgot/reset password) per IP per 15 minutes.
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().positive().default(150),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // Upstream socket inactivity (not total time: a slow photo upload that keeps sending is fine).
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   // Origin of the optional analytics script (the frontend's VITE_ANALYTICS_URL); the CSP allows it only if set.
   VITE_ANALYTICS_URL: z.url().optional(),
 };

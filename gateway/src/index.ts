@@ -3,7 +3,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as contracts from '@mathgames/contracts';
 import { translate } from '@mathgames/contracts';
-import { createLogger, IDENTITY_HEADER, type Logger, signIdentity } from '@mathgames/platform';
+import {
+  createLogger,
+  IDENTITY_HEADER,
+  isShuttingDown,
+  type Logger,
+  signIdentity,
+} from '@mathgames/platform';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Redis } from 'ioredis';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -136,10 +142,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   });
   app.get('/readyz', async (_req, res) => {
     const checks = await readiness();
-    const ok = ready && Object.values(checks).every((c) => c === 'ok');
-    res
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? 'ok' : 'unavailable', checks: { ...checks, accepting: ready } });
+    // Readiness turns false as soon as shutdown starts, so load balancers stop sending before we stop listening.
+    const accepting = ready && !isShuttingDown();
+    const ok = accepting && Object.values(checks).every((c) => c === 'ok');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks, accepting });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(registry.contentType).send(await registry.metrics());

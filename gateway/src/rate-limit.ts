@@ -10,6 +10,24 @@ const CREDENTIAL_PATHS = new Set([
   '/api/auth/reset-password',
 ]);
 
+/**
+ * The bucket of a client address. An IPv6 host usually owns a whole /64, so one bucket per /64 stops a client
+ * from rotating addresses inside its own prefix to dodge the limit.
+ */
+export function clientKey(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const [head = '', tail = ''] = ip.split('::', 2);
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export interface RateLimits {
   /** Seconds to wait when the request is over a limit, otherwise null. Fails open if Redis errors. */
   check(ip: string, method: string, path: string): Promise<number | null>;
@@ -49,11 +67,12 @@ export function createRateLimits(
 
   return {
     async check(ip, method, path) {
+      const key = clientKey(ip);
       if (method === 'POST' && CREDENTIAL_PATHS.has(path)) {
-        const wait = await consume(credentials, ip);
+        const wait = await consume(credentials, key);
         if (wait !== null) return wait;
       }
-      return consume(api, ip);
+      return consume(api, key);
     },
   };
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { clientKey } from './rate-limit.js';
+
+describe('the rate-limit bucket of a client address', () => {
+  it('is the address itself for IPv4, also when written IPv4-mapped', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('is the /64 for IPv6, so rotating addresses inside one prefix shares one bucket', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MAIL_QUEUE } from '@mathgames/contracts';
 import { baseConfigShape, bullPrefix, loadConfig, TOPOLOGY } from '@mathgames/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,7 +30,6 @@ const QUEUE_OF_WORKER: Record<string, string> = {
   'statistics-worker': 'statistics.game-result-recorded',
   'badge-worker': 'badges.game-result-recorded',
 };
-const MAIL_QUEUE = 'mail';
 
 const deployables = readDeployables();
 const longRunning = deployables.filter((d) => d.port !== null);
@@ -267,6 +267,15 @@ describe('production overlay', () => {
     }
     const hpaTargets = byKind(prod(), 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name);
     expect(hpaTargets.filter((name) => targets.includes(name))).toEqual([]);
+  });
+
+  it('lets a release apply the namespace, configuration and migration Job before any Deployment', () => {
+    // docs/operations.md "Rolling out a migration": kubectl apply -l 'app.kubernetes.io/name in (…)'.
+    const firstStep = ['mathgames', 'mathgames-config', 'migrate'];
+    const selected = prod().filter((o) => firstStep.includes(o.metadata.labels?.['app.kubernetes.io/name']));
+    const kinds = selected.map((o) => o.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['Namespace', 'ConfigMap', 'Job']));
+    expect(kinds).not.toContain('Deployment');
   });
 
   it('keeps a disruption budget for every long-running deployable that never blocks a drain', () => {

@@ -170,6 +170,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         });
         await client.query(`LISTEN ${pg.escapeIdentifier(outboxChannel(schema))}`);
         listener = client;
+        if (stopped) break; // stop() ran while we were connecting: it could not end this client
         attempt = 0;
         void trigger(); // rows committed while we were not listening
         await lost;

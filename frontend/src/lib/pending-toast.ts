@@ -3,7 +3,11 @@ import { toast } from '../components/ui/toast.js';
 const KEY = 'pendingToast';
 
 /** Spec §4 reloads the page after login/logout; the toast that goes with it is shown after the reload. */
-export function toastAfterReload(message: { title: string; description?: string; variant?: 'success' | 'default' }): void {
+export function toastAfterReload(message: {
+  title: string;
+  description?: string;
+  variant?: 'success' | 'default';
+}): void {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(message));
   } catch (error) {

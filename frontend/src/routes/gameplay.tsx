@@ -1,12 +1,13 @@
 import { categoryKeyFromGameType, normalizeGameType, parseGameType } from '@mathgames/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
 import { readSelection, writeSelection } from '../lib/game-selection.js';
 import { loadNamespaces } from '../lib/i18n.js';
+import { optionalText } from '../lib/search-params.js';
 
-// zod/mini: route options stay in the first download, where full zod would cost ~20 KB.
-const searchSchema = z.object({ type: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined) });
+const searchSchema = (search: Record<string, unknown>): { type?: string } => ({
+  type: optionalText(search.type, 40),
+});
 
 export const Route = createFileRoute('/gameplay')({
   validateSearch: searchSchema,

@@ -1,12 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { toast } from '../components/ui/toast.js';
 import { HomeScreen } from '../features/home/components/home-screen.js';
 import { loadNamespaces } from '../lib/i18n.js';
+import { optionalText } from '../lib/search-params.js';
 
-const searchSchema = z.object({ verified: z.catch(z.optional(z.string()), undefined) });
+const searchSchema = (search: Record<string, unknown>): { verified?: string } => ({
+  verified: optionalText(search.verified, 10),
+});
 
 export const Route = createFileRoute('/')({
   validateSearch: searchSchema,

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { TextField } from '../components/ui/text-field.js';
 import { toast } from '../components/ui/toast.js';
@@ -16,8 +15,11 @@ import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
+import { optionalText } from '../lib/search-params.js';
 
-const searchSchema = z.object({ token: z.catch(z.optional(z.string().check(z.maxLength(512))), undefined) });
+const searchSchema = (search: Record<string, unknown>): { token?: string } => ({
+  token: optionalText(search.token, 512),
+});
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { frameless: true },
@@ -53,7 +55,9 @@ function ResetPassword() {
         <span aria-hidden="true" className="text-6xl">
           🔗
         </span>
-        <h1 className="mt-3 text-3xl font-black">{message(token ? 'reset_link_invalid' : 'reset_link_missing')}</h1>
+        <h1 className="mt-3 text-3xl font-black">
+          {message(token ? 'reset_link_invalid' : 'reset_link_missing')}
+        </h1>
         <p className="mt-2 text-lg text-slate-700">{t('account:reset.invalidText')}</p>
         <Link to="/" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
           {t('account:reset.home')}
@@ -90,7 +94,11 @@ function ResetPassword() {
       setDone(true);
     } catch (error) {
       if (!applyServerError(error, ['password', 'confirmPassword'])) {
-        toast({ title: message('reset_failed'), description: serverMessage(error, message('generic_error')), variant: 'destructive' });
+        toast({
+          title: message('reset_failed'),
+          description: serverMessage(error, message('generic_error')),
+          variant: 'destructive',
+        });
       }
     } finally {
       setBusy(false);

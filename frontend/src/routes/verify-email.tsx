@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { verifyEmailQueryOptions } from '../features/auth/api/verify-email.js';
 import { StandaloneCard } from '../features/auth/components/standalone-card.js';
@@ -10,8 +9,11 @@ import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
+import { optionalText } from '../lib/search-params.js';
 
-const searchSchema = z.object({ token: z.catch(z.optional(z.string().check(z.maxLength(512))), undefined) });
+const searchSchema = (search: Record<string, unknown>): { token?: string } => ({
+  token: optionalText(search.token, 512),
+});
 
 export const Route = createFileRoute('/verify-email')({
   staticData: { frameless: true },
@@ -59,7 +61,9 @@ function VerifyEmail() {
       </span>
       <h1 className="mt-3 text-3xl font-black">{message('verification_error_title')}</h1>
       <p role="alert" className="mt-2 text-lg font-semibold text-red-800">
-        {token ? serverMessage(query.error, message('verification_failed')) : message('verification_token_invalid')}
+        {token
+          ? serverMessage(query.error, message('verification_failed'))
+          : message('verification_token_invalid')}
       </p>
       <p className="mt-2 text-lg text-slate-700">{message('verification_link_hint')}</p>
       <div className="mt-6 flex flex-col gap-3">

@@ -1,11 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom lacks matchMedia; components ask it for prefers-reduced-motion.
+// jsdom lacks matchMedia and canvas: the test "device" asks for reduced motion, so no confetti canvas is drawn.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query.includes('prefers-reduced-motion: reduce'),
       media: query,
       onchange: null,
       addListener() {},
@@ -15,6 +15,8 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();

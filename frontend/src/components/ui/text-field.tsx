@@ -10,7 +10,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input whose error is tied to it (aria-invalid + aria-describedby) and shown under it. */
-export function TextField({ label, name, error, revealLabels, type = 'text', className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  error,
+  revealLabels,
+  type = 'text',
+  className,
+  ...props
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
@@ -48,7 +56,11 @@ export function TextField({ label, name, error, revealLabels, type = 'text', cla
         )}
       </div>
       {error && (
-        <p id={errorId} className="mt-1 flex items-center gap-1 text-base font-semibold text-red-800" data-testid={`error-${name}`}>
+        <p
+          id={errorId}
+          className="mt-1 flex items-center gap-1 text-base font-semibold text-red-800"
+          data-testid={`error-${name}`}
+        >
           <span aria-hidden="true">⚠</span>
           {error}
         </p>

@@ -6,5 +6,8 @@ export const validateResetTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['/api/auth/validate-reset-token', token],
     queryFn: ({ signal }) =>
-      api.get<TokenValidationResponse>(`/api/auth/validate-reset-token?token=${encodeURIComponent(token)}`, signal),
+      api.get<TokenValidationResponse>(
+        `/api/auth/validate-reset-token?token=${encodeURIComponent(token)}`,
+        signal,
+      ),
   });

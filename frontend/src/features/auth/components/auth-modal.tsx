@@ -1,8 +1,8 @@
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
-  registerFormSchema,
   type RegisterForm,
+  registerFormSchema,
 } from '@mathgames/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,15 @@ function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
   );
 }
 
-function LinkButton({ onClick, children, testId }: { onClick: () => void; children: React.ReactNode; testId?: string }) {
+function LinkButton({
+  onClick,
+  children,
+  testId,
+}: {
+  onClick: () => void;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <button
       type="button"
@@ -48,7 +56,11 @@ function LinkButton({ onClick, children, testId }: { onClick: () => void; childr
   );
 }
 
-export default function AuthModal({ initialMode, onClose, reload = () => window.location.reload() }: AuthModalProps) {
+export default function AuthModal({
+  initialMode,
+  onClose,
+  reload = () => window.location.reload(),
+}: AuthModalProps) {
   const { t } = useTranslation(['auth', 'common']);
   const message = useMessage();
   const setCurrentUser = useSetCurrentUser();
@@ -96,7 +108,11 @@ export default function AuthModal({ initialMode, onClose, reload = () => window.
     try {
       const { confirmPassword: _dropped, ...body } = form;
       const response = await register({ ...body, lang: currentLang() });
-      toast({ title: t('auth:registered'), description: response?.message || message('register_success'), variant: 'success' });
+      toast({
+        title: t('auth:registered'),
+        description: response?.message || message('register_success'),
+        variant: 'success',
+      });
       onClose();
     } catch (error) {
       if (!applyServerError(error, ['username', 'email', 'password'])) {
@@ -190,7 +206,12 @@ export default function AuthModal({ initialMode, onClose, reload = () => window.
 
         {mode === 'register' && (
           <form noValidate onSubmit={onRegister} className="flex flex-col gap-4" aria-busy={busy}>
-            <TextField label={t('auth:fields.username')} name="username" autoComplete="username" error={errors.username} />
+            <TextField
+              label={t('auth:fields.username')}
+              name="username"
+              autoComplete="username"
+              error={errors.username}
+            />
             <TextField
               label={t('auth:fields.email')}
               name="email"

@@ -12,7 +12,10 @@ export function StandaloneCard({ children, testId }: { children: ReactNode; test
         <LogoMark />
         <span className="text-xl font-black text-brand-800">{t('appName')}</span>
       </Link>
-      <div className="mt-8 w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-lg sm:p-8" data-testid={testId}>
+      <div
+        className="mt-8 w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-lg sm:p-8"
+        data-testid={testId}
+      >
         {children}
       </div>
     </div>

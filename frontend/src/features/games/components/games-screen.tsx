@@ -30,7 +30,13 @@ export function GamesScreen() {
           const topic = GAME_TYPE_KEYS[gameType];
           const name = t(`common:topics.${topic}`);
           return (
-            <li key={gameType} className={cn('flex flex-col rounded-3xl border-t-8 bg-white p-6 shadow-sm', TOPIC_CLASSES[topic].border)}>
+            <li
+              key={gameType}
+              className={cn(
+                'flex flex-col rounded-3xl border-t-8 bg-white p-6 shadow-sm',
+                TOPIC_CLASSES[topic].border,
+              )}
+            >
               <div className="flex items-center gap-4">
                 <TopicIcon topic={topic} />
                 <h2 className="text-2xl font-black">{name}</h2>
@@ -71,7 +77,10 @@ export function GamesScreen() {
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {STEPS.map((step) => (
             <li key={step} className="rounded-3xl bg-white p-5 shadow-sm">
-              <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-brand-600 text-2xl font-black text-white">
+              <span
+                aria-hidden="true"
+                className="flex size-12 items-center justify-center rounded-full bg-brand-600 text-2xl font-black text-white"
+              >
                 {step}
               </span>
               <h3 className="mt-3 text-xl font-extrabold">{t(`games:steps.${step}.title`)}</h3>

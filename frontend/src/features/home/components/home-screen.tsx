@@ -27,14 +27,20 @@ export function HomeScreen() {
       <section className="bg-gradient-to-b from-brand-50 to-sky-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-20">
           <div>
-            <h1 className="text-4xl leading-tight font-black text-slate-900 sm:text-5xl lg:text-6xl">{t('home:hero.title')}</h1>
+            <h1 className="text-4xl leading-tight font-black text-slate-900 sm:text-5xl lg:text-6xl">
+              {t('home:hero.title')}
+            </h1>
             <p className="mt-5 text-xl leading-relaxed text-slate-700">{t('home:hero.subtitle')}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/games" className={buttonClasses('primary', 'lg', 'text-xl')} data-testid="hero-play">
                 {t('home:hero.play')} <span aria-hidden="true">▶</span>
               </Link>
               {user && (
-                <Link to="/statistics" className={buttonClasses('outline', 'lg', 'text-xl')} data-testid="hero-statistics">
+                <Link
+                  to="/statistics"
+                  className={buttonClasses('outline', 'lg', 'text-xl')}
+                  data-testid="hero-statistics"
+                >
                   {t('home:hero.statistics')}
                 </Link>
               )}
@@ -42,9 +48,15 @@ export function HomeScreen() {
           </div>
           <div aria-hidden="true" className="grid grid-cols-3 gap-4 sm:gap-5">
             {TOPICS.map((topic, i) => (
-              <TopicIcon key={topic} topic={topic} className={`size-20 text-5xl sm:size-24 ${i === 3 ? 'col-start-1' : ''}`} />
+              <TopicIcon
+                key={topic}
+                topic={topic}
+                className={`size-20 text-5xl sm:size-24 ${i === 3 ? 'col-start-1' : ''}`}
+              />
             ))}
-            <span className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-5xl sm:size-24">⭐</span>
+            <span className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-5xl sm:size-24">
+              ⭐
+            </span>
           </div>
         </div>
       </section>
@@ -77,7 +89,9 @@ export function HomeScreen() {
               <span aria-hidden="true" className="text-3xl">
                 {'★'.repeat(i + 1)}
               </span>
-              <p className="mt-2 text-xl font-extrabold text-slate-900">{t(`common:difficulties.${level}`)}</p>
+              <p className="mt-2 text-xl font-extrabold text-slate-900">
+                {t(`common:difficulties.${level}`)}
+              </p>
               <p className="text-base font-semibold text-slate-700">{t(`common:ages.${level}`)}</p>
             </li>
           ))}

@@ -44,7 +44,17 @@ export function StatisticsSkeleton() {
   );
 }
 
-function SummaryCard({ label, value, testId, tone }: { label: string; value: string; testId: string; tone: string }) {
+function SummaryCard({
+  label,
+  value,
+  testId,
+  tone,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  tone: string;
+}) {
   return (
     <div className={`flex min-h-32 flex-col justify-center rounded-3xl p-4 text-center shadow-sm ${tone}`}>
       <dt className="text-base font-bold">{label}</dt>
@@ -55,9 +65,20 @@ function SummaryCard({ label, value, testId, tone }: { label: string; value: str
   );
 }
 
-function ErrorNote({ text, onRetry, retryLabel }: { text: string; onRetry?: () => void; retryLabel?: string }) {
+function ErrorNote({
+  text,
+  onRetry,
+  retryLabel,
+}: {
+  text: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-center text-red-900">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-center text-red-900"
+    >
       <p className="text-lg font-bold">
         <span aria-hidden="true">⚠️ </span>
         {text}
@@ -80,7 +101,11 @@ function TopicPerformance({ stats }: { stats: StatisticsResponse['gameTypeStats'
         const stat = stats[type];
         const name = t(`common:topics.${topic}`);
         return (
-          <li key={type} className="flex items-center gap-4 rounded-3xl bg-white p-4 shadow-sm" data-testid={`topic-${topic}`}>
+          <li
+            key={type}
+            className="flex items-center gap-4 rounded-3xl bg-white p-4 shadow-sm"
+            data-testid={`topic-${topic}`}
+          >
             <TopicIcon topic={topic} className="size-12 text-2xl" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -176,10 +201,16 @@ export function StatisticsScreen() {
             {weekly.success ? (
               <Card className="pt-10">
                 <WeeklyChart correct={week} questions={questions} />
-                <p className="mt-5 flex flex-wrap items-center justify-center gap-2 text-lg font-bold" data-testid="weekly-total">
+                <p
+                  className="mt-5 flex flex-wrap items-center justify-center gap-2 text-lg font-bold"
+                  data-testid="weekly-total"
+                >
                   {t('weekly.total', { count: weeklyTotal })}
                   {weeklyTotal > CELEBRATION_THRESHOLD && (
-                    <span className="rounded-full bg-amber-200 px-3 py-1 text-amber-950" data-testid="weekly-celebration">
+                    <span
+                      className="rounded-full bg-amber-200 px-3 py-1 text-amber-950"
+                      data-testid="weekly-celebration"
+                    >
                       <span aria-hidden="true">🎉 </span>
                       {t('weekly.celebration')}
                     </span>

@@ -1,0 +1,144 @@
+import { type GenerateOptions, type Question, translate } from '@mathgames/contracts';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toastAtom } from '../../../components/ui/toast.js';
+import { store } from '../../../lib/store.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
+import { FEEDBACK_MS, GENERATION_DELAY_MS, TICK_MS } from '../hooks/game-machine.js';
+import { GameplayScreen } from './gameplay-screen.js';
+
+function question(num1: number, num2: number, options: number[]): Question {
+  const answer = num1 + num2;
+  return {
+    gameType: 'toplama',
+    difficulty: 'kolay',
+    num1,
+    num2,
+    operator: '+',
+    answer,
+    options,
+    mistakes: options.map((o) => (o === answer ? null : 'off-by-one')),
+    answerIndex: options.indexOf(answer),
+    source: 'pool',
+  };
+}
+
+// Five fixed questions; the right answer sits at positions 1, 2, 3, 4, 1.
+const QUESTIONS = [
+  question(2, 3, [5, 6, 4, 7]),
+  question(4, 4, [9, 8, 7, 10]),
+  question(1, 6, [8, 6, 7, 9]),
+  question(5, 5, [9, 11, 12, 10]),
+  question(3, 3, [6, 5, 7, 8]),
+];
+const fixedGenerator = (_options: GenerateOptions) => QUESTIONS;
+const settings = { gameType: 'toplama', difficulty: 'kolay', count: 5 } as const;
+
+async function renderGame(generate: (options: GenerateOptions) => Question[] = fixedGenerator) {
+  renderWithApp(<GameplayScreen initialSettings={settings} generate={generate} />);
+  await screen.findByTestId('start-game');
+  vi.useFakeTimers();
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+async function startAndGenerate() {
+  fireEvent.click(screen.getByTestId('start-game'));
+  await advance(GENERATION_DELAY_MS);
+}
+
+describe('the gameplay state machine', () => {
+  beforeEach(async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await useLanguage('en', 'gameplay', 'games');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('goes from settings to a loading screen and, 100 ms later, to the first question', async () => {
+    await renderGame();
+    fireEvent.click(screen.getByTestId('start-game'));
+    expect(screen.getByTestId('loading')).toBeTruthy();
+    await advance(GENERATION_DELAY_MS - 1);
+    expect(screen.queryByTestId('question')).toBeNull();
+    await advance(1);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 1 of 5');
+    expect(screen.getByTestId('question').textContent).toContain('2+3=?');
+  });
+
+  it('keeps the feedback for exactly 1500 ms before the next question', async () => {
+    await renderGame();
+    await startAndGenerate();
+    fireEvent.click(screen.getByTestId('option-1'));
+    expect(screen.getByTestId('feedback').textContent).toContain(translate('correct_answer', 'en'));
+    expect((screen.getByTestId('option-2') as HTMLButtonElement).disabled).toBe(true);
+    await advance(FEEDBACK_MS - 1);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 1 of 5');
+    await advance(1);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 2 of 5');
+    expect(screen.getByTestId('feedback').textContent).toBe('');
+  });
+
+  it('tells the right answer kindly after a wrong one', async () => {
+    await renderGame();
+    await startAndGenerate();
+    fireEvent.click(screen.getByTestId('option-2'));
+    const feedback = screen.getByTestId('feedback').textContent;
+    expect(feedback).toContain(translate('wrong_answer', 'en'));
+    expect(feedback).toContain('2 + 3 = 5');
+    expect(screen.getByTestId('option-1').dataset.state).toBe('right');
+    expect(screen.getByTestId('option-2').dataset.state).toBe('wrong');
+  });
+
+  it('answers with the keys 1 to 4 and ignores keys during feedback', async () => {
+    await renderGame();
+    await startAndGenerate();
+    fireEvent.keyDown(window, { key: '3' });
+    expect(screen.getByTestId('option-3').dataset.state).toBe('wrong');
+    fireEvent.keyDown(window, { key: '1' });
+    expect(screen.getByTestId('option-1').dataset.state).toBe('right');
+    expect(screen.getByTestId('option-3').dataset.state).toBe('wrong');
+  });
+
+  it('shows the elapsed time as mm:ss, refreshed every 500 ms from the real clock', async () => {
+    await renderGame();
+    await startAndGenerate();
+    expect(screen.getByTestId('clock').textContent).toBe('00:00');
+    await advance(TICK_MS * 2);
+    expect(screen.getByTestId('clock').textContent).toBe('00:01');
+    await advance(60_000);
+    expect(screen.getByTestId('clock').textContent).toBe('01:01');
+  });
+
+  it('finishes after the last feedback with a summary, and a new game starts over from the first question', async () => {
+    await renderGame();
+    await startAndGenerate();
+    // Right, right, wrong, right, right.
+    for (const key of ['1', '2', '4', '4', '1']) {
+      fireEvent.keyDown(window, { key });
+      await advance(FEEDBACK_MS);
+    }
+    expect(screen.getByTestId('result-summary')).toBeTruthy();
+    expect(screen.getByTestId('tile-correct').textContent).toBe('4 / 5');
+    expect(screen.getByTestId('tile-wrong').textContent).toBe('1');
+    expect(screen.getByTestId('result-message').textContent).toBe(translate('result_good', 'en'));
+
+    fireEvent.click(screen.getByTestId('new-game'));
+    expect(screen.getByTestId('loading')).toBeTruthy();
+    await advance(GENERATION_DELAY_MS);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 1 of 5');
+    expect(screen.getByTestId('clock').textContent).toBe('00:00');
+  });
+
+  it('returns to the settings with an error toast when the questions cannot be generated', async () => {
+    await renderGame(() => {
+      throw new Error('invalid game type');
+    });
+    await startAndGenerate();
+    expect(screen.getByTestId('start-game')).toBeTruthy();
+    expect(store.get(toastAtom)?.description).toBe(translate('question_generation_error', 'en'));
+    expect(store.get(toastAtom)?.variant).toBe('destructive');
+  });
+});

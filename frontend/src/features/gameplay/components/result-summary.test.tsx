@@ -1,0 +1,71 @@
+import { encodeFraction, type Question, translate } from '@mathgames/contracts';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
+import { ResultSummary } from './result-summary.js';
+
+function q(num1: number | string, operator: Question['operator'], num2: number | string, answer: number): Question {
+  return {
+    gameType: 'kesirler',
+    difficulty: 'orta',
+    num1,
+    num2,
+    operator,
+    answer,
+    options: [answer, answer + 1, answer + 2, answer + 3],
+    mistakes: [null, 'near-miss', 'near-miss', 'near-miss'],
+    answerIndex: 0,
+    source: 'pool',
+  };
+}
+
+/** What a screen reader reads: text without the aria-hidden parts (stacked fractions have an sr-only n/d). */
+function spokenText(element: HTMLElement): string {
+  const clone = element.cloneNode(true) as HTMLElement;
+  for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return (clone.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+const QUESTIONS = [
+  q('1/3', '+', '1/3', encodeFraction(2, 3)),
+  q('1/2', '+', '1/2', encodeFraction(1, 1)),
+  q('3/4', '-', '1/4', encodeFraction(1, 2)),
+  q('1/5', '+', '2/5', encodeFraction(3, 5)),
+];
+
+describe('the result summary', () => {
+  beforeEach(() => useLanguage('en', 'gameplay'));
+
+  it('counts right, wrong (answered only) and rate, and picks the band message', async () => {
+    // right, right, wrong, unanswered
+    const answers = [encodeFraction(2, 3), encodeFraction(1, 1), encodeFraction(1, 3), null];
+    renderWithApp(<ResultSummary gameType="kesirler" questions={QUESTIONS} answers={answers} elapsedMs={75_000} onNewGame={() => {}} />);
+    expect((await screen.findByTestId('tile-correct')).textContent).toBe('2 / 4');
+    expect(screen.getByTestId('tile-wrong').textContent).toBe('1');
+    expect(screen.getByTestId('tile-rate').textContent).toBe('50%');
+    expect(screen.getByTestId('tile-time').textContent).toBe('1 minute');
+    expect(screen.getByTestId('result-message').textContent).toBe(translate('result_nice', 'en'));
+  });
+
+  it('decodes fraction answers, shows 1/1 as 1 and marks a missing answer', async () => {
+    const answers = [encodeFraction(2, 3), encodeFraction(1, 1), encodeFraction(1, 3), null];
+    renderWithApp(<ResultSummary gameType="kesirler" questions={QUESTIONS} answers={answers} elapsedMs={42_000} onNewGame={() => {}} />);
+    const rows = await screen.findAllByTestId('result-row');
+    expect(rows).toHaveLength(4);
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(spokenText);
+    expect(cells(rows[0]!)).toEqual(['1', '1/3 + 1/3', '2/3', '2/3', 'Correct']);
+    expect(cells(rows[1]!)[2]).toBe('1');
+    expect(cells(rows[2]!).slice(3)).toEqual(['1/3', 'Wrong']);
+    expect(cells(rows[3]!).slice(3)).toEqual([translate('no_answer', 'en'), 'Wrong']);
+    expect(screen.getByTestId('tile-time').textContent).toBe('42 seconds');
+  });
+
+  it('uses the topic colour for the header and speaks Turkish in Turkish', async () => {
+    await useLanguage('tr', 'gameplay');
+    renderWithApp(<ResultSummary gameType="kesirler" questions={QUESTIONS} answers={[null, null, null, null]} elapsedMs={5_000} onNewGame={() => {}} />);
+    expect((await screen.findByTestId('tile-rate')).textContent).toBe('%0');
+    expect(screen.getByTestId('result-message').textContent).toBe('Denemeye devam et! Başarabilirsin!');
+    expect(screen.getByTestId('tile-wrong').textContent).toBe('0');
+    expect(document.querySelector('[data-topic="fractions"]')?.className).toContain('bg-topic-fractions');
+  });
+});

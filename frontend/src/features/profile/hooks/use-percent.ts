@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** A whole percent in the interface language's order ("%42" in Turkish, "42%" in English). */
+export function usePercent(): (value: number) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'tr-TR', {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
+  return (value) => format.format(value / 100);
+}

@@ -114,7 +114,67 @@ function honestGame(correctCount: number): GameResultRequest {
   });
 }
 
+/** A deterministic LCG so a failing game can be replayed. */
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
 describe('game result validation', () => {
+  it('accepts every honestly played generated game of every type, difficulty and count', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GAME_TYPES),
+        fc.constantFrom(...DIFFICULTIES),
+        fc.constantFrom(5, 10, 15, 20),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.array(fc.constantFrom<'right' | 'wrong' | 'skip'>('right', 'wrong', 'skip'), {
+          minLength: 20,
+          maxLength: 20,
+        }),
+        (gameType, difficulty, count, seed, play) => {
+          const questions = generateQuestions({ gameType, difficulty, count, random: lcg(seed) });
+          const saved = questions.map((q, i) => {
+            const userAnswer =
+              play[i] === 'right'
+                ? q.answer
+                : play[i] === 'wrong'
+                  ? q.options[(q.answerIndex + 1) % 4]!
+                  : null;
+            return {
+              question: formatQuestionText(q),
+              answer: q.answer,
+              userAnswer,
+              isCorrect: play[i] === 'right',
+            };
+          });
+          const payload = gameResultRequestSchema.parse({
+            gameType,
+            difficulty,
+            questionsCount: count,
+            correctAnswers: saved.filter((q) => q.isCorrect).length,
+            totalTime: count * 2,
+            questions: saved,
+          });
+          expect(validateGameResult(payload)).toEqual([]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses easy questions posted as a very hard game, and repeated questions', () => {
+    const easy = honestGame(3);
+    expect(validateGameResult({ ...easy, difficulty: 'çok zor' }).map((p) => p.code)).toContain(
+      'question_difficulty_mismatch',
+    );
+    const repeated = { ...easy, questions: easy.questions.map(() => easy.questions[0]!), correctAnswers: 5 };
+    expect(validateGameResult(repeated).map((p) => p.code)).toContain('duplicate_question');
+  });
+
   it('finds nothing wrong with an honest game', () => {
     expect(validateGameResult(honestGame(3))).toEqual([]);
   });

@@ -2,7 +2,15 @@
  * Server-side re-check of a posted game: every question's correctness is decided from its saved text,
  * never from the client's `isCorrect`, so a forged result is refused.
  */
-import { answerToRational, compute, equalRational, type Operator, parseQuestionText } from './arithmetic.js';
+import {
+  answerToRational,
+  compute,
+  equalRational,
+  type Operator,
+  type ParsedQuestion,
+  parseQuestionText,
+} from './arithmetic.js';
+import { questionFitsDifficulty } from './question-generator.js';
 import type { GameResultRequest } from './schemas.js';
 import type { GameType } from './values.js';
 
@@ -15,7 +23,7 @@ export interface CheckInput {
 export type CheckProblem = 'unparseable' | 'not_exact' | 'answer_mismatch';
 
 export type CheckResult =
-  | { valid: true; correct: boolean; operator: Operator; fractions: boolean }
+  | { valid: true; correct: boolean; parsed: ParsedQuestion; operator: Operator; fractions: boolean }
   | { valid: false; correct: false; problem: CheckProblem };
 
 /**
@@ -35,6 +43,7 @@ export function checkAnswer({ question, answer, userAnswer }: CheckInput): Check
   return {
     valid: true,
     correct: given !== null && equalRational(given, result),
+    parsed,
     operator: parsed.operator,
     fractions: parsed.fractions,
   };
@@ -50,6 +59,8 @@ export type GameResultProblemCode =
   | 'correct_answers_mismatch'
   | 'question_invalid'
   | 'question_type_mismatch'
+  | 'question_difficulty_mismatch'
+  | 'duplicate_question'
   | 'is_correct_mismatch'
   | 'total_time_too_short'
   | 'total_time_too_long';
@@ -75,6 +86,7 @@ export function validateGameResult(payload: GameResultRequest): GameResultProble
   }
   let checkedCorrect = 0;
   let answered = 0;
+  const seen = new Set<string>();
   questions.forEach((q, i) => {
     if (q.userAnswer !== null && q.userAnswer !== undefined) answered++;
     const r = checkAnswer(q);
@@ -84,7 +96,14 @@ export function validateGameResult(payload: GameResultRequest): GameResultProble
     }
     if (!operatorFits(payload.gameType, r.operator, r.fractions)) {
       problems.push({ code: 'question_type_mismatch', field: `questions.${i}.question` });
+    } else if (!questionFitsDifficulty(r.parsed, payload.gameType, payload.difficulty)) {
+      problems.push({ code: 'question_difficulty_mismatch', field: `questions.${i}.question` });
     }
+    // Keyed by value, so `12 / 3` and `12 ÷ 3` are the same question.
+    const { left, operator, right } = r.parsed;
+    const key = `${left.n}/${left.d}${operator}${right.n}/${right.d}`;
+    if (seen.has(key)) problems.push({ code: 'duplicate_question', field: `questions.${i}.question` });
+    seen.add(key);
     if (r.correct) checkedCorrect++;
     if (r.correct !== q.isCorrect)
       problems.push({ code: 'is_correct_mismatch', field: `questions.${i}.isCorrect` });

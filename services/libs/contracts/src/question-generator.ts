@@ -452,3 +452,43 @@ export function generateQuestions({
   const balancer = new PositionBalancer();
   return drafts.map((d) => toQuestion(d, gameType, difficulty, balancer.next(random), random));
 }
+
+const within = (v: number, [lo, hi]: readonly [number, number]) => v >= lo && v <= hi;
+
+/**
+ * Whether the generator could have asked this question at this difficulty: a pool sample, the random range,
+ * or (fractions) a fallback. Lets the server refuse hard-level results made of easy questions.
+ */
+export function questionFitsDifficulty(
+  q: { left: Rational; operator: Operator; right: Rational; fractions: boolean },
+  gameType: GameType,
+  difficulty: Difficulty,
+): boolean {
+  const same = (s: FractionSample) =>
+    s[2] === q.operator && q.left.n * s[1] === s[0] * q.left.d && q.right.n * s[4] === s[3] * q.right.d;
+  if (gameType === 'kesirler') {
+    if (!q.fractions) return false;
+    if (FRACTION_POOLS[difficulty].some(same) || FRACTION_FALLBACKS.some(same)) return true;
+    // The deterministic fill: same-denominator additions up to twelfths.
+    if (q.operator === '+' && q.left.d === q.right.d && q.left.d <= 12) return true;
+    const r = FRACTION_RANGES[difficulty];
+    if (!r.operators.includes(q.operator as (typeof r.operators)[number])) return false;
+    const maxNumerator = Math.max(r.numerator[1], r.denominator[1]);
+    return [q.left, q.right].every((o) => within(o.d, r.denominator) && o.n >= 1 && o.n <= maxNumerator);
+  }
+  if (q.fractions || q.left.d !== 1 || q.right.d !== 1) return false;
+  const a = q.left.n;
+  const b = q.right.n;
+  if (INTEGER_POOLS[gameType][difficulty].some(([x, y]) => x === a && y === b)) return true;
+  const range = INTEGER_RANGES[gameType][difficulty];
+  switch (gameType) {
+    case 'toplama':
+      return within(a, range.a) && within(b, range.b) && (!range.maxSum || a + b <= range.maxSum);
+    case 'çıkarma':
+      return within(a, range.a) && within(b, range.b) && b < a;
+    case 'çarpma':
+      return within(a, range.a) && within(b, range.b);
+    case 'bölme':
+      return within(b, range.a) && a % b === 0 && within(a / b, range.b);
+  }
+}

@@ -13,9 +13,14 @@ export async function useLanguage(lang: 'tr' | 'en', ...namespaces: string[]): P
 
 /** Renders `ui` inside the app's providers and a memory router (for <Link>). */
 export function renderWithApp(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const rootRoute = createRootRoute({ component: () => <>{ui}</> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   const result = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -4,7 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { ResultSummary } from './result-summary.js';
 
-function q(num1: number | string, operator: Question['operator'], num2: number | string, answer: number): Question {
+function q(
+  num1: number | string,
+  operator: Question['operator'],
+  num2: number | string,
+  answer: number,
+): Question {
   return {
     gameType: 'kesirler',
     difficulty: 'orta',
@@ -39,7 +44,15 @@ describe('the result summary', () => {
   it('counts right, wrong (answered only) and rate, and picks the band message', async () => {
     // right, right, wrong, unanswered
     const answers = [encodeFraction(2, 3), encodeFraction(1, 1), encodeFraction(1, 3), null];
-    renderWithApp(<ResultSummary gameType="kesirler" questions={QUESTIONS} answers={answers} elapsedMs={75_000} onNewGame={() => {}} />);
+    renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        questions={QUESTIONS}
+        answers={answers}
+        elapsedMs={75_000}
+        onNewGame={() => {}}
+      />,
+    );
     expect((await screen.findByTestId('tile-correct')).textContent).toBe('2 / 4');
     expect(screen.getByTestId('tile-wrong').textContent).toBe('1');
     expect(screen.getByTestId('tile-rate').textContent).toBe('50%');
@@ -49,7 +62,15 @@ describe('the result summary', () => {
 
   it('decodes fraction answers, shows 1/1 as 1 and marks a missing answer', async () => {
     const answers = [encodeFraction(2, 3), encodeFraction(1, 1), encodeFraction(1, 3), null];
-    renderWithApp(<ResultSummary gameType="kesirler" questions={QUESTIONS} answers={answers} elapsedMs={42_000} onNewGame={() => {}} />);
+    renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        questions={QUESTIONS}
+        answers={answers}
+        elapsedMs={42_000}
+        onNewGame={() => {}}
+      />,
+    );
     const rows = await screen.findAllByTestId('result-row');
     expect(rows).toHaveLength(4);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(spokenText);
@@ -62,7 +83,15 @@ describe('the result summary', () => {
 
   it('uses the topic colour for the header and speaks Turkish in Turkish', async () => {
     await useLanguage('tr', 'gameplay');
-    renderWithApp(<ResultSummary gameType="kesirler" questions={QUESTIONS} answers={[null, null, null, null]} elapsedMs={5_000} onNewGame={() => {}} />);
+    renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        questions={QUESTIONS}
+        answers={[null, null, null, null]}
+        elapsedMs={5_000}
+        onNewGame={() => {}}
+      />,
+    );
     expect((await screen.findByTestId('tile-rate')).textContent).toBe('%0');
     expect(screen.getByTestId('result-message').textContent).toBe('Denemeye devam et! Başarabilirsin!');
     expect(screen.getByTestId('tile-wrong').textContent).toBe('0');

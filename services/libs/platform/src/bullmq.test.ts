@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueue, createWorker } from './bullmq.js';
 import { createLogger } from './logger.js';
+import { bullmqQueueJobs } from './metrics.js';
 import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
 import { waitFor } from './testing/wait-for.js';
 
@@ -24,7 +25,7 @@ describe('the BullMQ factory', () => {
         if (job.data.to === 'flaky@example.com' && failuresLeft-- > 0) throw new Error('SMTP refused');
         return undefined;
       },
-      { ...options, concurrency: 2, logger: createLogger('bullmq-test', 'silent') },
+      { ...options, concurrency: 2, logger: createLogger('bullmq-test', 'silent'), metricsIntervalMs: 100 },
     );
 
     await queue.add('verify-email', { to: 'a@example.com' }, { jobId: 'job-a' });
@@ -39,6 +40,9 @@ describe('the BullMQ factory', () => {
     const flaky = await queue.getJob('job-b');
     expect(flaky?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential' } });
 
+    await waitFor(async () => (await bullmqQueueJobs.get()).values.some((v) => v.labels.queue === 'mail'), {
+      message: 'queue depth not sampled',
+    });
     await worker.close();
     await queue.close();
     const redis = new Redis(environment.env.REDIS_URL!);

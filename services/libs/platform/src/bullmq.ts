@@ -1,7 +1,7 @@
 import { type Job, type JobsOptions, Queue, Worker } from 'bullmq';
 import type { Logger } from './logger.js';
 import { runWithRequestId } from './logger.js';
-import { jobsInFlight } from './metrics.js';
+import { bullmqQueueJobs, jobsInFlight } from './metrics.js';
 
 export type { Job } from 'bullmq';
 
@@ -49,6 +49,8 @@ export function createQueue<Data = unknown>(name: string, options: QueueFactoryO
 export interface WorkerFactoryOptions extends QueueFactoryOptions {
   concurrency?: number;
   logger?: Logger;
+  /** How often the worker samples its queue's job counts into /metrics (0 turns it off). */
+  metricsIntervalMs?: number;
 }
 
 export function createWorker<Data = unknown, Result = unknown>(
@@ -77,5 +79,26 @@ export function createWorker<Data = unknown, Result = unknown>(
     options.logger?.warn({ err, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'job failed'),
   );
   worker.on('error', (err) => options.logger?.error({ err }, 'worker error'));
+  const interval = options.metricsIntervalMs ?? 15_000;
+  if (interval > 0) {
+    // Queue depth on /metrics lets dashboards and autoscaling see a backlog before users notice slow mail.
+    const queue = createQueue(name, options);
+    const sample = async () => {
+      try {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+        for (const [state, count] of Object.entries(counts))
+          bullmqQueueJobs.set({ queue: name, state }, count);
+      } catch (err) {
+        options.logger?.debug({ err }, 'queue depth sample failed');
+      }
+    };
+    const timer = setInterval(() => void sample(), interval);
+    timer.unref();
+    void sample();
+    worker.once('closing', () => {
+      clearInterval(timer);
+      void queue.close();
+    });
+  }
   return worker;
 }

@@ -61,6 +61,13 @@ export const jobsInFlight = new Gauge({
   registers: [metricsRegistry],
 });
 
+export const bullmqQueueJobs = new Gauge({
+  name: 'bullmq_queue_jobs',
+  help: 'BullMQ jobs by queue and state (waiting, active, delayed, failed), sampled by workers',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+});
+
 /** For gauges other modules add (e.g. queue depth): get-or-create so a second service in the process reuses it. */
 export function registerGauge(name: string, help: string, labelNames: string[] = []): Gauge<string> {
   const existing = metricsRegistry.getSingleMetric(name);

@@ -17,7 +17,9 @@ function ChoiceButton({
   selected,
   onClick,
   children,
+  testId,
 }: {
+  testId?: string;
   selected: boolean;
   onClick: () => void;
   children: React.ReactNode;
@@ -26,6 +28,7 @@ function ChoiceButton({
     <button
       type="button"
       aria-pressed={selected}
+      data-testid={testId}
       onClick={onClick}
       className={cn(
         'flex min-h-16 flex-col items-center justify-center rounded-2xl border-2 px-3 py-2 text-center font-bold transition-colors',
@@ -113,6 +116,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
             {QUESTION_COUNTS.map((count) => (
               <ChoiceButton
                 key={count}
+                testId={`count-${count}`}
                 selected={settings.count === count}
                 onClick={() => onChange({ count })}
               >

@@ -1,0 +1,216 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LANGS = ['tr', 'en'] as const;
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${ROOT}frontend/dist/index.html`)) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the web app did not build');
+  }
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Serious and critical axe findings on the current screen, as readable lines. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Answers every question with `answer(position)` and returns how many were right, as the screen showed. */
+async function playThrough(
+  page: Page,
+  answer: (position: number) => Promise<void>,
+  position = 1,
+): Promise<number> {
+  let correct = 0;
+  for (;;) {
+    const counter = await page.getByTestId('question-counter').textContent();
+    await answer(position);
+    const state = await page.getByTestId(`option-${position}`).getAttribute('data-state');
+    if (state === 'right') correct++;
+    else expect(state).toBe('wrong');
+    // The next question, or the summary, after the 1500 ms feedback.
+    await page.waitForFunction(
+      (previous) =>
+        document.querySelector('[data-testid="result-summary"]') !== null ||
+        document.querySelector('[data-testid="question-counter"]')?.textContent !== previous,
+      counter,
+    );
+    if (await page.getByTestId('result-summary').isVisible()) return correct;
+  }
+}
+
+async function expectSummary(page: Page, correct: number, total: number) {
+  await expect.poll(() => page.getByTestId('tile-correct').textContent()).toBe(`${correct} / ${total}`);
+  const wrong = total - correct;
+  expect(await page.getByTestId('tile-wrong').textContent()).toBe(String(wrong));
+  expect(await page.getByTestId('result-row').count()).toBe(total);
+}
+
+describe.each(LANGS)('in %s', (lang) => {
+  it('a guest plays a whole game with the mouse and sees a correct summary', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/games`);
+    await page.getByTestId('play-addition').click();
+    await page.waitForURL(/\/gameplay\?type=toplama/);
+    await page.getByTestId('count-5').click();
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('question').waitFor();
+    expect(await page.getByTestId('question-counter').textContent()).toMatch(/1.*5/);
+    const correct = await playThrough(page, (position) => page.getByTestId(`option-${position}`).click());
+    await expectSummary(page, correct, 5);
+    await context.close();
+  });
+
+  it('a guest plays a whole game with only the keyboard and sees a correct summary', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/games`);
+    const tabTo = async (testId: string) => {
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId))
+          return;
+      }
+      throw new Error(`could not reach ${testId} with Tab`);
+    };
+    await tabTo('play-division');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/type=bolme/);
+    await tabTo('count-5');
+    await page.keyboard.press('Enter');
+    await tabTo('start-game');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('question').waitFor();
+    const correct = await playThrough(page, (position) => page.keyboard.press(String(position)), 2);
+    await expectSummary(page, correct, 5);
+    await context.close();
+  });
+
+  it('finds no serious or critical accessibility problem on any screen', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    const problems: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      problems[name] = await accessibilityProblems(page);
+    };
+    for (const path of ['/', '/games', '/faq', '/verify-email', '/reset-password', '/no-such-page']) {
+      await page.goto(`${stack.baseUrl}${path}`);
+      await page.locator('main h1').first().waitFor();
+      await check(path);
+    }
+    await page.goto(`${stack.baseUrl}/gameplay?type=kesirler`);
+    await page.getByTestId('start-game').waitFor();
+    await check('gameplay settings');
+    await page.getByTestId('count-5').click();
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('question').waitFor();
+    await check('question');
+    await page.getByTestId('option-1').click();
+    await check('feedback');
+    await playThrough(page, (position) => page.getByTestId(`option-${position}`).click(), 3);
+    await check('result summary');
+    await page.goto(`${stack.baseUrl}/`);
+    await page
+      .getByRole('button', { name: lang === 'tr' ? 'Kayıt Ol' : 'Sign Up' })
+      .first()
+      .click();
+    await page.getByTestId('auth-mode-register').waitFor();
+    await check('auth modal');
+    expect(problems).toEqual(Object.fromEntries(Object.keys(problems).map((name) => [name, []])));
+    await context.close();
+  });
+});
+
+describe('the language', () => {
+  it('switched in the top bar stays after a reload', async () => {
+    const context = await newContext(browser, 'tr');
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/games`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+    expect(await page.locator('main h1').textContent()).toBe('Oyunlar');
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Games');
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await page.locator('main h1').textContent()).toBe('Games');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await context.close();
+  });
+});
+
+describe('a new pupil', () => {
+  it('registers, verifies the e-mail from the captured mail, logs in, plays, and the result is saved', async () => {
+    const context = await newContext(browser, 'en');
+    const page = await context.newPage();
+    const email = `pupil-${Date.now()}@example.com`;
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign Up' }).first().click();
+    await page.locator('input[name="username"]').fill(`pupil${Date.now() % 100000}`);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('secret123');
+    await page.locator('input[name="confirmPassword"]').fill('secret123');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
+
+    if (!stack.mail) throw new Error('the stack has no mail capture');
+    const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
+    const token = /verify-email\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+    expect(token).toBeTruthy();
+    await page.goto(`${stack.baseUrl}/verify-email?token=${token}`);
+    await page.getByTestId('verify-success').waitFor();
+
+    await page.getByTestId('verify-success').getByRole('button').click();
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('secret123');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('profile-link').first().waitFor({ state: 'attached' });
+
+    await page.goto(`${stack.baseUrl}/gameplay?type=carpma`);
+    await page.getByTestId('count-5').click();
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('question').waitFor();
+    const correct = await playThrough(page, (position) => page.getByTestId(`option-${position}`).click());
+    await expectSummary(page, correct, 5);
+
+    await expect
+      .poll(async () => {
+        const response = await page.request.get(`${stack.baseUrl}/api/game-results`);
+        return response.ok() ? ((await response.json()) as { total: number }).total : -1;
+      })
+      .toBe(1);
+    const history = (await (await page.request.get(`${stack.baseUrl}/api/game-results`)).json()) as {
+      items: Array<{ gameType: string; correctAnswers: number; questionsCount: number }>;
+    };
+    expect(history.items[0]).toMatchObject({
+      gameType: 'çarpma',
+      correctAnswers: correct,
+      questionsCount: 5,
+    });
+    await context.close();
+  });
+});

@@ -116,7 +116,20 @@ describe('a forged result is a 400 naming the problem and stores nothing', () =>
     result.questions[2] = { question: '2 + 2', answer: 5, userAnswer: 5, isCorrect: true };
     const res = await api('POST', '/api/game-results', { body: result });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.2.answer' });
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.2.question' });
+  });
+
+  it('rejects very easy questions posted as a very hard game, and subtractions posted as addition', async () => {
+    const api = newUser();
+    const easy = { ...honestResult({ difficulty: 'çok kolay' }), difficulty: 'çok zor' };
+    const res = await api('POST', '/api/game-results', { body: easy });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.0.question' });
+    const wrongType = { ...honestResult({ gameType: 'cikarma' }), gameType: 'toplama' };
+    expect((await api('POST', '/api/game-results', { body: wrongType })).body).toMatchObject({
+      code: 'forged_result',
+      field: 'questions.0.question',
+    });
   });
 
   it('rejects a question count that differs from the questions sent', async () => {

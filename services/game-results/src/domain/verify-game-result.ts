@@ -1,7 +1,13 @@
-import { type GameResultRequest, gameResultRequestSchema, pointsFor } from '@mathgames/contracts';
+import {
+  type GameResultProblemCode,
+  type GameResultRequest,
+  gameResultRequestSchema,
+  type MessageKey,
+  pointsFor,
+  validateGameResult,
+} from '@mathgames/contracts';
 import { AppError } from '@mathgames/platform';
 import type { StoredQuestion } from '../data-access/game-results-repository.js';
-import { correctAnswerOf } from './answer-check.js';
 
 export interface VerifiedGameResult {
   gameType: GameResultRequest['gameType'];
@@ -13,40 +19,35 @@ export interface VerifiedGameResult {
   questions: StoredQuestion[];
 }
 
-/** Each answered question shows 1.5 s of feedback before the next, so a game cannot be faster than ~1 s each. */
-export const MIN_SECONDS_PER_ANSWER = 1;
-
-function forged(field: string, messageKey: string): AppError {
-  return new AppError(400, 'forged_result', messageKey, field);
-}
+/** The text a child (or the parent reading over their shoulder) sees for each kind of inconsistency. */
+const PROBLEM_MESSAGES: Record<GameResultProblemCode, MessageKey> = {
+  questions_count_mismatch: 'invalid_questions',
+  correct_answers_mismatch: 'invalid_correct_answers',
+  question_invalid: 'invalid_question_text',
+  question_type_mismatch: 'invalid_question_text',
+  question_difficulty_mismatch: 'invalid_question_text',
+  duplicate_question: 'invalid_questions',
+  is_correct_mismatch: 'invalid_answer',
+  total_time_too_short: 'invalid_total_time',
+  total_time_too_long: 'invalid_total_time',
+};
 
 /**
- * Trusts nothing the browser computed: the shape is the contracts schema, then every question's answer is
- * recomputed from its text, every isCorrect re-derived, and the totals must agree with the questions.
+ * Trusts nothing the browser computed: the shape is the contracts schema, then the contracts checker recomputes
+ * every answer from its question text, re-derives every isCorrect and checks the totals and the time.
+ * The first problem is a 400 `forged_result` naming its field (e.g. `questions.3.isCorrect`).
  */
 export function verifyGameResult(body: unknown): VerifiedGameResult {
   const input = gameResultRequestSchema.parse(body);
-  if (input.questions.length !== input.questionsCount) throw forged('questions', 'invalid_questions');
-  let correct = 0;
-  let answered = 0;
-  input.questions.forEach((q, i) => {
-    const expected = correctAnswerOf(q.question);
-    if (expected === null) throw forged(`questions.${i}.question`, 'invalid_question_text');
-    if (q.answer !== expected) throw forged(`questions.${i}.answer`, 'invalid_answer');
-    const isCorrect = q.userAnswer !== null && q.userAnswer === expected;
-    if (q.isCorrect !== isCorrect) throw forged(`questions.${i}.isCorrect`, 'invalid_answer');
-    if (isCorrect) correct++;
-    if (q.userAnswer !== null) answered++;
-  });
-  if (input.correctAnswers !== correct) throw forged('correctAnswers', 'invalid_correct_answers');
-  if (input.totalTime < answered * MIN_SECONDS_PER_ANSWER) throw forged('totalTime', 'invalid_total_time');
+  const [problem] = validateGameResult(input);
+  if (problem) throw new AppError(400, 'forged_result', PROBLEM_MESSAGES[problem.code], problem.field);
   return {
     gameType: input.gameType,
     difficulty: input.difficulty,
     questionsCount: input.questionsCount,
-    correctAnswers: correct,
+    correctAnswers: input.correctAnswers,
     totalTime: input.totalTime,
-    points: pointsFor(correct),
+    points: pointsFor(input.correctAnswers),
     questions: input.questions.map((q) => ({
       question: q.question,
       answer: q.answer,

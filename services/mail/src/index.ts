@@ -26,6 +26,14 @@ export type MailWorker = {
   close(): Promise<void>;
 };
 
+/** Mails sent in parallel (each its own SMTP connection). */
+export const MAIL_WORKER_CONCURRENCY = 5;
+
+/** Redis key recording that one part of a job's mail was accepted by the SMTP server. */
+export function sentMarkerKey(prefix: string, jobId: string, part: string): string {
+  return `${prefix}mail:sent:${jobId}:${part}`;
+}
+
 /** How long "this mail was sent" is remembered: longer than any job can still be retried. */
 const SENT_MARKER_SECONDS = 14 * 24 * 60 * 60;
 
@@ -40,7 +48,7 @@ export function startMailWorker(config: MailWorkerConfig): MailWorker {
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
-  const sentKey = (jobId: string, part: string) => `${config.REDIS_PREFIX}mail:sent:${jobId}:${part}`;
+  const sentKey = (jobId: string, part: string) => sentMarkerKey(config.REDIS_PREFIX, jobId, part);
 
   async function processJob(job: Job): Promise<{ sent: number }> {
     let mails: ReturnType<typeof mailsForJob>;
@@ -67,7 +75,7 @@ export function startMailWorker(config: MailWorkerConfig): MailWorker {
   const worker = createWorker(MAIL_QUEUE, processJob, {
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
-    concurrency: 5,
+    concurrency: MAIL_WORKER_CONCURRENCY,
     logger,
   });
 

@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources ("source" export condition), so tests never need a build.
-const conditions = ['source', 'module', 'node', 'import', 'default'];
-
+// On the server side keep Node's own conditions: 'module'/'import' would load ESM builds that some CommonJS
+// dependencies (prom-client's @opentelemetry/api, express's is-promise) cannot load.
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
+  ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
     projects: [
       {

@@ -24,7 +24,10 @@ export function mailsForJob(name: string, data: unknown, publicUrl: string): Out
   const schema = (MAIL_JOB_SCHEMAS as Record<string, (typeof MAIL_JOB_SCHEMAS)[MailJobName]>)[name];
   if (!schema) throw new InvalidMailJobError(`unknown mail job "${name}"`);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new InvalidMailJobError(`invalid "${name}" payload: ${parsed.error.message}`);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
+    throw new InvalidMailJobError(`invalid "${name}" payload (fields: ${fields.join(', ')})`);
+  }
   const mail = (part: string, to: string, kind: MailKind, content: Parameters<typeof renderMail>[1]) => ({
     part,
     to,

@@ -128,7 +128,7 @@ describe('failures', () => {
   });
 
   it('retries with exponential backoff when SMTP is down, then lands in the failed set', async () => {
-    const downEnv = { ...environment.env, SMTP_URL: 'smtp://127.0.0.1:1' };
+    const downEnv: Record<string, string> = { ...environment.env, SMTP_URL: 'smtp://127.0.0.1:1' };
     const downPrefix = `${environment.env.REDIS_PREFIX}down:`;
     const downWorker = startMailWorker(loadConfig({}, { ...downEnv, REDIS_PREFIX: downPrefix }));
     const downQueue = createQueue(MAIL_QUEUE, { redisUrl: downEnv.REDIS_URL!, prefix: downPrefix });

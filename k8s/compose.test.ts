@@ -193,6 +193,24 @@ describe('Dockerfile', () => {
     expect(stages.build).toMatch(/^RUN npx tsc -b && npm run build -w @mathgames\/frontend$/m);
   });
 
+  it('copies every project that tsc -b builds into the build stage, and none is ignored by .dockerignore', () => {
+    const references = (
+      JSON.parse(readFileSync(repoPath('tsconfig.json'), 'utf8')) as { references: { path: string }[] }
+    ).references.map((r) => r.path);
+    const copied = [...(stages.build ?? '').matchAll(/^COPY (\S+) \1$/gm)].map((m) => m[1]!);
+    const ignored = readFileSync(repoPath('.dockerignore'), 'utf8').split('\n');
+    for (const reference of references) {
+      expect(
+        copied.some((dir) => reference === dir || reference.startsWith(`${dir}/`)),
+        reference,
+      ).toBe(true);
+      expect(
+        ignored.some((pattern) => pattern === reference || reference.startsWith(`${pattern}/`)),
+        reference,
+      ).toBe(false);
+    }
+  });
+
   it.each(deployables)(
     'ships what $name runs: its built package, manifest and production dependencies',
     (d) => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePercent } from '../hooks/use-percent.js';
 
 /** Whole percent of badges completed; 0 when there are none. */
 export function ringPercent(completed: number, total: number): number {
@@ -21,6 +22,7 @@ export function ProgressRing({
 }) {
   const { t } = useTranslation('badges');
   const percent = ringPercent(completed, total);
+  const percentText = usePercent();
   const label = t('ring.label', { completed, total, percent });
   return (
     <div className="relative inline-flex shrink-0" style={{ width: size, height: size }}>
@@ -51,7 +53,7 @@ export function ProgressRing({
       </svg>
       <div aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center">
         <span className="text-3xl font-black tabular-nums" data-testid="progress-ring-percent">
-          %{percent}
+          {percentText(percent)}
         </span>
         <span className="text-sm font-bold text-slate-700 tabular-nums">
           {completed}/{total}

@@ -16,6 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/messages.js';
 import { statisticsQueryOptions } from '../api/get-statistics.js';
 import { useMondayReset } from '../hooks/use-monday-reset.js';
+import { usePercent } from '../hooks/use-percent.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from './weekly-chart.js';
 
 const ZERO_WEEK = [0, 0, 0, 0, 0, 0, 0] as const;
@@ -94,6 +95,7 @@ function ErrorNote({
 
 function TopicPerformance({ stats }: { stats: StatisticsResponse['gameTypeStats'] }) {
   const { t } = useTranslation(['statistics', 'common']);
+  const percent = usePercent();
   return (
     <ul className="flex flex-col gap-3" data-testid="topic-performance">
       {GAME_TYPES.map((type) => {
@@ -113,7 +115,7 @@ function TopicPerformance({ stats }: { stats: StatisticsResponse['gameTypeStats'
                 <span className="text-base font-bold text-slate-700 tabular-nums">
                   {t('statistics:topics.correctOfTotal', { correct: stat.correct, total: stat.total })}
                   {' · '}
-                  <span data-testid={`topic-${topic}-rate`}>%{stat.rate}</span>
+                  <span data-testid={`topic-${topic}-rate`}>{percent(stat.rate)}</span>
                 </span>
               </div>
               <ProgressBar
@@ -134,8 +136,9 @@ export function StatisticsScreen() {
   const { t, i18n } = useTranslation(['statistics', 'common']);
   const message = useMessage();
   const query = useQuery(statisticsQueryOptions);
+  const percent = usePercent();
   const zeroWeek = useMondayReset(query.isSuccess);
-  const percentFormat = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'tr-TR');
+  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'tr-TR');
 
   let body: ReactNode;
   if (query.isPending) {
@@ -160,25 +163,25 @@ export function StatisticsScreen() {
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5" data-testid="statistics-summary">
           <SummaryCard
             label={t('summary.totalPoints')}
-            value={percentFormat.format(data.totalPoints)}
+            value={numberFormat.format(data.totalPoints)}
             testId="stat-total-points"
             tone="bg-amber-100 text-amber-950"
           />
           <SummaryCard
             label={t('summary.questionsSolved')}
-            value={percentFormat.format(data.totalQuestions)}
+            value={numberFormat.format(data.totalQuestions)}
             testId="stat-total-questions"
             tone="bg-sky-100 text-sky-950"
           />
           <SummaryCard
             label={t('summary.correctAnswers')}
-            value={percentFormat.format(data.correctAnswers)}
+            value={numberFormat.format(data.correctAnswers)}
             testId="stat-correct-answers"
             tone="bg-emerald-100 text-emerald-950"
           />
           <SummaryCard
             label={t('summary.successRate')}
-            value={`%${data.successRate}`}
+            value={percent(data.successRate)}
             testId="stat-success-rate"
             tone="bg-violet-100 text-violet-950"
           />

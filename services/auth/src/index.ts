@@ -7,6 +7,7 @@ import {
   startOutboxRelay,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
+import { purgePublishedOutbox } from './data-access/outbox.js';
 import { AbuseLimits } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthContext } from './domain/context.js';
@@ -57,12 +58,20 @@ export function createAuthService(config: ServiceConfig): HttpService {
     },
     routes: authRoutes(ctx),
   });
+  const purge = setInterval(
+    () => {
+      purgePublishedOutbox(pool).catch((err: unknown) => logger.warn({ err }, 'outbox purge failed'));
+    },
+    60 * 60 * 1000,
+  );
+  purge.unref();
   let closed: Promise<void> | undefined;
   return {
     app: http.app,
     listen: (port) => http.listen(port),
     close() {
       closed ??= (async () => {
+        clearInterval(purge);
         await http.close();
         await ctx.background.drain();
         await relay.stop();

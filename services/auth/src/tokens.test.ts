@@ -1,5 +1,6 @@
 import { translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgePublishedOutbox } from './data-access/outbox.js';
 import { type AuthStack, signUp, startAuthStack, tokenFrom } from './test-support/auth-stack.js';
 
 let stack: AuthStack;
@@ -189,5 +190,24 @@ describe('reset tokens', () => {
       email: 'careful@example.com',
     });
     expect(right.status).toBe(200);
+  });
+});
+
+describe('raw tokens in the outbox', () => {
+  it('are purged a day after the mail job was published', async () => {
+    await registerAndGetVerifyToken('purged', 'purged@example.com');
+    await stack.pool.query(
+      `UPDATE auth.outbox SET published_at = now() - interval '25 hours' WHERE payload->>'email' = 'purged@example.com'`,
+    );
+    expect(await purgePublishedOutbox(stack.pool)).toBe(1);
+    const { rows } = await stack.pool.query(
+      `SELECT count(*)::int AS n FROM auth.outbox WHERE payload->>'email' = 'purged@example.com'`,
+    );
+    expect(rows[0].n).toBe(0);
+    // Recent rows stay (a day of history to debug with).
+    const { rows: recent } = await stack.pool.query(
+      `SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NOT NULL`,
+    );
+    expect(recent[0].n).toBeGreaterThan(0);
   });
 });

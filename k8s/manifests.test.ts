@@ -154,6 +154,22 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     expect(gatewayService?.spec.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
   });
 
+  it('gives up on a slow upstream in the gateway, before the ingress does, so the child sees a translated error', async () => {
+    const [ingress] = byKind(objects(), 'Ingress');
+    const ingressSeconds = Number(
+      ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'],
+    );
+    const gateway = deployables.find((d) => d.name === 'gateway')!;
+    const env = containerEnvironment(objects(), podSpecOf(objects(), gateway).containers[0], secretTemplates);
+    const extra = await extraConfigShapes(gateway.packageDir);
+    const config = loadConfig(extra, {
+      ...env,
+      SESSION_SECRET: strongSecret(),
+      INTERNAL_SECRET: strongSecret(),
+    });
+    expect(Number(config.UPSTREAM_TIMEOUT_MS)).toBeLessThan(ingressSeconds * 1000);
+  });
+
   it.each(deployables)(
     'provides $name every variable the config schemas need, none pointing at loopback',
     async (d) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MAIL_QUEUE } from '@mathgames/contracts';
-import { baseConfigShape, bullPrefix, loadConfig, TOPOLOGY } from '@mathgames/platform';
+import { baseConfigShape, bullPrefix, createPool, loadConfig, TOPOLOGY } from '@mathgames/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   byKind,
@@ -19,6 +20,7 @@ import {
   readDeployables,
   readYamlDocuments,
   renderKustomization,
+  repoPath,
   sourceExists,
   validateManifest,
 } from './manifest-helpers.js';
@@ -26,6 +28,9 @@ import {
 // platform's shutdown limit (onShutdown timeoutMs) rounded up: the grace period must outlast it plus preStop.
 const PLATFORM_SHUTDOWN_SECONDS = 30;
 const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges'];
+// Deployables with a Postgres pool, and those whose outbox relay also holds a LISTEN connection.
+const POSTGRES_USERS = ['auth', 'game-results', 'badges', 'statistics-worker', 'badge-worker'];
+const OUTBOX_RELAYS = ['auth', 'game-results'];
 const QUEUE_OF_WORKER: Record<string, string> = {
   'statistics-worker': 'statistics.game-result-recorded',
   'badge-worker': 'badges.game-result-recorded',
@@ -272,6 +277,25 @@ describe('production overlay', () => {
       expect(secretTemplateKeys(ref.name)).toContain(ref.key);
   });
 
+  it('writes KEDA objects the CRDs accept: string metadata, named authentication, known trigger types', () => {
+    for (const object of byKind(prod(), 'ScaledObject')) {
+      expect(object.apiVersion).toBe('keda.sh/v1alpha1');
+      expect(object.spec.scaleTargetRef.name).toEqual(expect.any(String));
+      for (const trigger of object.spec.triggers) {
+        expect(['rabbitmq', 'redis']).toContain(trigger.type);
+        // metadata is map[string]string in the CRD: a YAML number would be rejected by the API server.
+        for (const [key, value] of Object.entries(trigger.metadata)) expect(typeof value, key).toBe('string');
+        expect(findObject(prod(), 'TriggerAuthentication', trigger.authenticationRef.name)).toBeDefined();
+      }
+    }
+    for (const auth of byKind(prod(), 'TriggerAuthentication')) {
+      expect(auth.apiVersion).toBe('keda.sh/v1alpha1');
+      for (const ref of auth.spec.secretTargetRef) {
+        expect(Object.keys(ref).sort()).toEqual(['key', 'name', 'parameter']);
+      }
+    }
+  });
+
   it('lets KEDA alone scale the workers, each from a Deployment that exists', () => {
     const scaled = byKind(prod(), 'ScaledObject');
     const targets = scaled.map((s) => s.spec.scaleTargetRef.name);
@@ -292,6 +316,29 @@ describe('production overlay', () => {
     const kinds = selected.map((o) => o.kind);
     expect(kinds).toEqual(expect.arrayContaining(['Namespace', 'ConfigMap', 'Job']));
     expect(kinds).not.toContain('Deployment');
+  });
+
+  it('documents a Postgres connection limit that covers every pool at the maximum replicas', async () => {
+    const pool = createPool('postgres://nobody@127.0.0.1:1/none');
+    const poolSize = (pool as unknown as { options: { max: number } }).options.max;
+    await pool.end();
+    const maxReplicas = (name: string): number => {
+      const hpa = byKind(prod(), 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === name);
+      const scaled = byKind(prod(), 'ScaledObject').find((s) => s.spec.scaleTargetRef.name === name);
+      return (
+        hpa?.spec.maxReplicas ??
+        scaled?.spec.maxReplicaCount ??
+        findObject(prod(), 'Deployment', name)?.spec.replicas
+      );
+    };
+    const budget =
+      POSTGRES_USERS.reduce((sum, name) => sum + maxReplicas(name) * poolSize, 0) +
+      OUTBOX_RELAYS.reduce((sum, name) => sum + maxReplicas(name), 0) +
+      1; // the migration Job
+    const documented = /`max_connections` to at least (\d+)/.exec(
+      readFileSync(repoPath('docs/operations.md'), 'utf8'),
+    )?.[1];
+    expect(Number(documented), `docs/operations.md names ${budget} or more`).toBeGreaterThanOrEqual(budget);
   });
 
   it('keeps a disruption budget for every long-running deployable that never blocks a drain', () => {

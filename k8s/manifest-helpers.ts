@@ -26,10 +26,17 @@ export const OVERLAYS = { dev: 'k8s/overlays/dev', prod: 'k8s/overlays/prod' } a
 export type OverlayName = keyof typeof OVERLAYS;
 
 export function renderKustomization(dir: string): Manifest[] {
-  const out = execFileSync('kubectl', ['kustomize', repoPath(dir)], {
-    encoding: 'utf8',
-    maxBuffer: 32 << 20,
-  });
+  let out: string;
+  try {
+    out = execFileSync('kubectl', ['kustomize', repoPath(dir)], { encoding: 'utf8', maxBuffer: 32 << 20 });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') {
+      throw new Error(
+        'kubectl is not on PATH: these tests render the overlays with `kubectl kustomize` (1.27+)',
+      );
+    }
+    throw err;
+  }
   return parseAllDocuments(out)
     .map((doc) => doc.toJSON() as Manifest | null)
     .filter((doc): doc is Manifest => doc !== null);

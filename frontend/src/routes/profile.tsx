@@ -1,20 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LockedScreen } from '../components/locked-screen.js';
-import { useCurrentUser } from '../lib/auth.js';
+import { toast } from '../components/ui/toast.js';
+import { ProfileScreen } from '../features/profile/components/profile-screen.js';
+import { currentUserQueryOptions, displayNameOf, useCurrentUser } from '../lib/auth.js';
 import { usePageHead } from '../lib/head.js';
+import { loadNamespaces } from '../lib/i18n.js';
+import { message } from '../lib/messages.js';
 
-// Placeholder: the statistics/badges/profile screens belong to Frontend II, who replaces this file.
-export const Route = createFileRoute('/profile')({ component: Placeholder });
+export const Route = createFileRoute('/profile')({
+  // Spec §2/§6: a guest is sent home with the access-denied toast (not on a hover preload).
+  beforeLoad: async ({ context, preload }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions);
+    if (!user) {
+      if (!preload) toast({ title: message('access_denied'), variant: 'destructive' });
+      throw redirect({ to: '/', replace: true });
+    }
+  },
+  loader: () => loadNamespaces('profile'),
+  component: ProfileRoute,
+});
 
-function Placeholder() {
-  const { t } = useTranslation('common');
+function ProfileRoute() {
+  const { t } = useTranslation('profile');
   const { user } = useCurrentUser();
-  usePageHead({ title: t('nav.profile') });
-  if (!user) return <LockedScreen />;
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-black">{t('nav.profile')}</h1>
-    </section>
-  );
+  usePageHead({ title: user ? displayNameOf(user) : t('title'), description: t('description') });
+  if (!user) return <Navigate to="/" replace />;
+  return <ProfileScreen user={user} />;
 }

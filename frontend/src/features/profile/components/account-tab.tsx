@@ -1,0 +1,144 @@
+import {
+  type CurrentUser,
+  DEFAULT_TIME_ZONE,
+  formatRelativeTime,
+  type UserBadgeItem,
+} from '@mathgames/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { displayNameOf } from '../../../lib/auth.js';
+import { toLang } from '../../../lib/i18n.js';
+import { useMessage } from '../../../lib/messages.js';
+import { BadgeMini } from './badge-mini.js';
+import { type EditState, ProfileForm } from './profile-form.js';
+
+/** Spec §9: the account tab shows up to 8 earned badges. */
+export const EARNED_BADGES_SHOWN = 8;
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-0 sm:flex-row sm:gap-4">
+      <dt className="text-base font-bold text-slate-700 sm:w-48">{label}</dt>
+      <dd className="text-lg font-semibold break-words text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function AccountTab({
+  user,
+  totalGames,
+  badges,
+  badgesFailed,
+  editState,
+  onEditState,
+}: {
+  user: CurrentUser;
+  totalGames: number | undefined;
+  badges: UserBadgeItem[] | undefined;
+  badgesFailed: boolean;
+  editState: EditState;
+  onEditState: (state: EditState) => void;
+}) {
+  const { t, i18n } = useTranslation('profile');
+  const message = useMessage();
+  const lang = toLang(i18n.resolvedLanguage);
+  const created = new Date(user.createdAt);
+  const createdText = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
+    dateStyle: 'long',
+    timeZone: DEFAULT_TIME_ZONE,
+  }).format(created);
+  const earned = (badges ?? []).filter((item) => item.completed).slice(0, EARNED_BADGES_SHOWN);
+  const editing = editState === 'edit' || editState === 'saving';
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Card>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <CardTitle>{t('account.heading')}</CardTitle>
+          {!editing && (
+            <Button variant="outline" onClick={() => onEditState('edit')} data-testid="profile-edit">
+              <span aria-hidden="true">✏️</span>
+              {t('account.edit')}
+            </Button>
+          )}
+        </div>
+        {editState === 'saved' && (
+          <p
+            role="status"
+            className="mb-3 rounded-2xl bg-emerald-50 p-3 font-bold text-emerald-900"
+            data-testid="profile-saved"
+          >
+            <span aria-hidden="true">✅ </span>
+            {t('account.saved')}
+          </p>
+        )}
+        {editing ? (
+          <ProfileForm user={user} state={editState} onStateChange={onEditState} />
+        ) : (
+          <dl>
+            <Row label={t('account.displayName')} testId="account-display-name">
+              {displayNameOf(user)}
+            </Row>
+            <Row label={t('account.username')}>{user.username}</Row>
+            <Row label={t('account.email')} testId="account-email">
+              {user.email ?? '—'}
+            </Row>
+            <Row label={t('account.status')}>
+              {user.isVerified ? (
+                <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
+                  <span aria-hidden="true">✓ </span>
+                  {t('account.verified')}
+                </span>
+              ) : (
+                <span className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
+                  <span aria-hidden="true">! </span>
+                  {t('account.notVerified')}
+                </span>
+              )}
+            </Row>
+            <Row label={t('account.memberSince')}>
+              <time dateTime={user.createdAt} title={formatRelativeTime(created, new Date(), lang)}>
+                {createdText}
+              </time>
+              <span className="ml-2 text-base text-slate-700">
+                ({formatRelativeTime(created, new Date(), lang)})
+              </span>
+            </Row>
+            <Row label={t('account.totalGames')} testId="account-total-games">
+              {totalGames ?? '—'}
+            </Row>
+            <Row label={t('account.about')} testId="account-about">
+              {user.about?.trim() ? (
+                <span className="whitespace-pre-line">{user.about}</span>
+              ) : (
+                t('account.noAbout')
+              )}
+            </Row>
+          </dl>
+        )}
+      </Card>
+      <Card>
+        <CardTitle className="mb-3">{t('account.earnedBadges')}</CardTitle>
+        {badgesFailed ? (
+          <p role="alert" className="font-bold text-red-800">
+            {message('badges_load_failed_inline')}
+          </p>
+        ) : earned.length === 0 ? (
+          <p className="text-slate-700">{t('badgesTab.empty')}</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {earned.map((item) => (
+              <li key={item.id}>
+                <BadgeMini item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

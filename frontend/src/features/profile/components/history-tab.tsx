@@ -1,0 +1,127 @@
+import {
+  DEFAULT_TIME_ZONE,
+  DIFFICULTY_KEYS,
+  formatHistoryDate,
+  formatMinutesSeconds,
+  GAME_TYPE_KEYS,
+  type HistoryRecord,
+  parseDifficulty,
+} from '@mathgames/contracts';
+import { useTranslation } from 'react-i18next';
+import { TopicIcon } from '../../../components/topic-icon.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { useMessage } from '../../../lib/messages.js';
+import { EmptyGames } from './statistics-tab.js';
+
+/** Spec §9: the history skeleton has 5 rows. */
+export const HISTORY_SKELETON_ROWS = 5;
+
+/** Localised difficulty label; an unknown stored value is shown as is (spec §3). */
+export function useDifficultyLabel() {
+  const { t } = useTranslation('common');
+  return (stored: string) => {
+    const difficulty = parseDifficulty(stored);
+    return difficulty ? t(`difficulties.${DIFFICULTY_KEYS[difficulty]}`) : stored;
+  };
+}
+
+export function HistoryRow({ record }: { record: HistoryRecord }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const difficultyLabel = useDifficultyLabel();
+  const topic = GAME_TYPE_KEYS[record.gameType];
+  return (
+    <div className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm" data-testid="history-row">
+      <TopicIcon topic={topic} className="size-12 text-2xl" />
+      <div className="min-w-0 flex-1">
+        <p className="font-extrabold">
+          {t(`common:topics.${topic}`)}
+          <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-sm font-bold text-slate-800">
+            {difficultyLabel(record.difficulty)}
+          </span>
+        </p>
+        <p className="text-sm text-slate-700">
+          <time dateTime={record.createdAt}>{formatHistoryDate(record.createdAt, DEFAULT_TIME_ZONE)}</time>
+          {' · '}
+          <span className="sr-only">{t('history.duration')}: </span>
+          <span aria-hidden="true">⏱ </span>
+          {formatMinutesSeconds(record.totalTime)}
+        </p>
+      </div>
+      <div className="text-right">
+        <p className="font-black tabular-nums" data-testid="history-score">
+          {t('history.correct', { correct: record.correctAnswers, total: record.questionsCount })}
+        </p>
+        <p className="text-sm font-bold text-amber-800 tabular-nums">
+          {t('history.points', { count: record.points })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function HistoryTab({
+  records,
+  total,
+  isPending,
+  failed,
+  hasMore,
+  loadingMore,
+  onMore,
+}: {
+  records: HistoryRecord[];
+  total: number | undefined;
+  isPending: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation('profile');
+  const message = useMessage();
+  return (
+    <Card>
+      <div className="mb-4 flex items-center gap-3">
+        <CardTitle>{t('history.heading')}</CardTitle>
+        {total !== undefined && (
+          <span
+            className="rounded-full bg-brand-100 px-3 py-1 text-base font-black text-brand-800"
+            data-testid="history-total"
+          >
+            {t('history.total', { count: total })}
+          </span>
+        )}
+      </div>
+      {failed ? (
+        <p role="alert" className="font-bold text-red-800">
+          {message('generic_error')}
+        </p>
+      ) : isPending ? (
+        <div className="flex flex-col gap-3" aria-hidden="true" data-testid="history-skeleton">
+          {Array.from({ length: HISTORY_SKELETON_ROWS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+            <Skeleton key={i} className="h-18" />
+          ))}
+        </div>
+      ) : records.length === 0 ? (
+        <EmptyGames text={t('history.empty')} />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" data-testid="history-list">
+            {records.map((record) => (
+              <li key={record.id}>
+                <HistoryRow record={record} />
+              </li>
+            ))}
+          </ul>
+          {hasMore && (
+            <Button variant="outline" className="mt-4" onClick={onMore} disabled={loadingMore}>
+              {t('history.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { ABOUT_MAX, type CurrentUser, profileUpdateRequestSchema } from '@mathgames/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { toast } from '../../../components/ui/toast.js';
+import { serverMessage } from '../../../lib/api-client.js';
+import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
+import { useMessage } from '../../../lib/messages.js';
+import { updateProfile } from '../api/update-profile.js';
+import { type FieldErrors, fieldErrorsOf, serverFieldError } from '../hooks/use-field-errors.js';
+
+/** Spec §4: view → edit → saving → saved; cancel or a successful save returns to view. */
+export type EditState = 'view' | 'edit' | 'saving' | 'saved';
+
+const FIELDS = ['displayName', 'email', 'about'] as const;
+
+export function ProfileForm({
+  user,
+  state,
+  onStateChange,
+}: {
+  user: CurrentUser;
+  state: EditState;
+  onStateChange: (state: EditState) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const message = useMessage();
+  const setUser = useSetCurrentUser();
+  const [values, setValues] = useState({
+    displayName: displayNameOf(user),
+    email: user.email ?? '',
+    about: user.about ?? '',
+    receiveNotifications: user.receiveNotifications,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const first = Object.keys(errors)[0];
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [errors]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = fieldErrorsOf(profileUpdateRequestSchema, values, message);
+    if (parsed.errors) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    onStateChange('saving');
+    try {
+      const response = await updateProfile(parsed.data);
+      setUser(response.user);
+      onStateChange('saved');
+      toast({ title: response.message || message('profile_updated'), variant: 'success' });
+    } catch (error) {
+      onStateChange('edit');
+      const fieldError = serverFieldError(error, FIELDS);
+      if (fieldError) setErrors(fieldError);
+      else
+        toast({
+          title: message('error_title'),
+          description: serverMessage(error, message('profile_update_error')),
+          variant: 'destructive',
+        });
+    }
+  }
+
+  const saving = state === 'saving';
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+      data-testid="profile-form"
+    >
+      <TextField
+        label={t('account.displayName')}
+        name="displayName"
+        value={values.displayName}
+        onChange={(event) => setValues({ ...values, displayName: event.target.value })}
+        error={errors.displayName}
+        autoComplete="nickname"
+        disabled={saving}
+      />
+      <TextField
+        label={t('account.email')}
+        name="email"
+        type="email"
+        value={values.email}
+        onChange={(event) => setValues({ ...values, email: event.target.value })}
+        error={errors.email}
+        autoComplete="email"
+        disabled={saving}
+      />
+      <div>
+        <label htmlFor="profile-about" className="block text-base font-bold text-slate-800">
+          {t('account.about')}
+        </label>
+        <textarea
+          id="profile-about"
+          name="about"
+          rows={4}
+          value={values.about}
+          onChange={(event) => setValues({ ...values, about: event.target.value })}
+          aria-invalid={errors.about ? true : undefined}
+          aria-describedby={errors.about ? 'profile-about-error' : 'profile-about-count'}
+          disabled={saving}
+          className="mt-1 block w-full rounded-2xl border-2 border-slate-300 bg-white px-4 py-3 text-lg focus:border-brand-600"
+        />
+        <p id="profile-about-count" className="mt-1 text-sm text-slate-700 tabular-nums">
+          {t('account.aboutCount', { count: values.about.length, max: ABOUT_MAX })}
+        </p>
+        {errors.about && (
+          <p
+            id="profile-about-error"
+            className="mt-1 text-base font-semibold text-red-800"
+            data-testid="error-about"
+          >
+            <span aria-hidden="true">⚠ </span>
+            {errors.about}
+          </p>
+        )}
+      </div>
+      <label className="flex min-h-12 cursor-pointer items-center gap-3 text-base font-bold text-slate-800">
+        <input
+          type="checkbox"
+          name="receiveNotifications"
+          checked={values.receiveNotifications}
+          onChange={(event) => setValues({ ...values, receiveNotifications: event.target.checked })}
+          disabled={saving}
+          className="size-6 accent-brand-600"
+        />
+        {t('account.receiveNotifications')}
+      </label>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving} data-testid="profile-save">
+          {saving ? t('account.saving') : t('account.save')}
+        </Button>
+        <Button variant="ghost" disabled={saving} onClick={() => onStateChange('view')}>
+          {t('account.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,251 @@
+import { type CurrentUser, type HistoryRecord, levelProgress, levelTitle } from '@mathgames/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { ProgressBar } from '../../../components/ui/progress-bar.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { Tabs } from '../../../components/ui/tabs.js';
+import { displayNameOf } from '../../../lib/auth.js';
+import { toLang } from '../../../lib/i18n.js';
+import { useMessage } from '../../../lib/messages.js';
+import { gameHistoryQueryOptions } from '../api/get-game-history.js';
+import { profileStatisticsQueryOptions } from '../api/get-statistics.js';
+import { profileBadgeSummaryQueryOptions, profileBadgesQueryOptions } from '../api/get-user-badges.js';
+import { usePercent } from '../hooks/use-percent.js';
+import { profileStatisticsFrom } from '../hooks/use-profile-statistics.js';
+import { AccountTab } from './account-tab.js';
+import { Avatar } from './avatar.js';
+import { BadgesTab } from './badges-tab.js';
+import { HistoryRow, HistoryTab } from './history-tab.js';
+import { PhotoControls } from './photo-controls.js';
+import { PointsChart } from './points-chart.js';
+import type { EditState } from './profile-form.js';
+import { SettingsTab } from './settings-tab.js';
+import { StatisticsTab } from './statistics-tab.js';
+
+/** Spec §9: 3 recent activities in the left column. */
+export const RECENT_ACTIVITIES = 3;
+
+export type ProfileTab = 'hesap' | 'badges' | 'ayarlar' | 'istatistikler' | 'oyunlar';
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-2 last:border-0">
+      <dt className="text-base font-bold text-slate-700">{label}</dt>
+      <dd className="text-lg font-black tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function ProfileScreen({ user }: { user: CurrentUser }) {
+  const { t, i18n } = useTranslation(['profile', 'common']);
+  const message = useMessage();
+  const percent = usePercent();
+  const lang = toLang(i18n.resolvedLanguage);
+  const [tab, setTab] = useState<ProfileTab>('hesap');
+  const [editState, setEditState] = useState<EditState>('view');
+
+  const statistics = useQuery(profileStatisticsQueryOptions);
+  const history = useInfiniteQuery(gameHistoryQueryOptions);
+  const badges = useQuery(profileBadgesQueryOptions);
+  const summary = useQuery(profileBadgeSummaryQueryOptions);
+
+  const stats = profileStatisticsFrom(statistics.data);
+  const records: HistoryRecord[] = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const totalGames = statistics.data?.totalGames ?? history.data?.pages[0]?.total;
+  const level = levelProgress(stats?.totalPoints ?? 0);
+  const name = displayNameOf(user);
+  const completedBadges = summary.data?.completed ?? badges.data?.filter((item) => item.completed).length;
+  const totalBadges = summary.data?.total ?? badges.data?.length;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <header className="mb-6 flex flex-col items-center gap-5 rounded-3xl bg-gradient-to-br from-brand-600 to-violet-700 p-6 text-center text-white shadow-md sm:flex-row sm:text-left">
+        <div className="relative">
+          <Avatar user={user} />
+          <span
+            className="absolute -right-1 -bottom-1 flex size-11 items-center justify-center rounded-full border-4 border-white bg-amber-400 text-lg font-black text-slate-900"
+            data-testid="level-badge"
+          >
+            <span className="sr-only">{t('header.level', { level: level.level })}</span>
+            <span aria-hidden="true">{level.level}</span>
+          </span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="text-base font-bold text-amber-200" data-testid="level-title">
+            {levelTitle(level.level, lang)}
+          </p>
+          <h1 className="text-3xl font-black break-words sm:text-4xl" data-testid="profile-name">
+            {name}
+          </h1>
+          <p className="text-lg break-all text-indigo-100">{user.email ?? '—'}</p>
+        </div>
+        <div className="rounded-3xl bg-white p-3 text-slate-900">
+          <PhotoControls user={user} />
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+        <aside className="flex flex-col gap-5" aria-label={t('header.summary')}>
+          <Card>
+            <CardTitle className="mb-3">{t('progress.heading')}</CardTitle>
+            {stats ? (
+              <>
+                <p className="text-lg font-black">
+                  {t('progress.level', { level: level.level })} · {levelTitle(level.level, lang)}
+                </p>
+                <ProgressBar
+                  className="mt-2"
+                  barClassName="bg-amber-500"
+                  value={level.percentToNext}
+                  label={t('progress.barLabel', {
+                    percent: percent(level.percentToNext),
+                    level: level.level + 1,
+                  })}
+                />
+                <p className="mt-1 text-sm font-bold text-slate-700" data-testid="points-to-next">
+                  {percent(level.percentToNext)} · {t('progress.toNext', { count: level.pointsToNext })}
+                </p>
+                <dl className="mt-3">
+                  <Stat
+                    label={t('progress.totalPoints')}
+                    value={String(stats.totalPoints)}
+                    testId="profile-points"
+                  />
+                  <Stat label={t('progress.successRate')} value={percent(stats.successRate)} />
+                  <Stat label={t('progress.badges')} value={String(completedBadges ?? '—')} />
+                </dl>
+              </>
+            ) : statistics.isError ? (
+              <p role="alert" className="font-bold text-red-800">
+                {message('statistics_error_loading')}
+              </p>
+            ) : (
+              <Skeleton className="h-44" />
+            )}
+          </Card>
+          <Card>
+            <CardTitle className="mb-3">{t('gameStats.heading')}</CardTitle>
+            <dl>
+              <Stat
+                label={t('gameStats.totalGames')}
+                value={String(totalGames ?? '—')}
+                testId="profile-total-games"
+              />
+              <Stat
+                label={t('gameStats.correct')}
+                value={stats ? `${stats.correctAnswers}/${stats.totalQuestions}` : '—'}
+              />
+              <Stat
+                label={t('gameStats.badges')}
+                value={
+                  completedBadges !== undefined && totalBadges !== undefined
+                    ? `${completedBadges}/${totalBadges}`
+                    : '—'
+                }
+              />
+            </dl>
+            <h4 className="mt-4 mb-2 text-base font-extrabold">{t('gameStats.weeklyPoints')}</h4>
+            {stats ? (
+              <PointsChart
+                values={stats.weeklyPoints}
+                heightPx={80}
+                minPx={12}
+                zeroPx={12}
+                testId="profile-weekly-chart"
+              />
+            ) : (
+              <Skeleton className="h-28" />
+            )}
+            <h4 className="mt-5 mb-2 text-base font-extrabold">{t('gameStats.recent')}</h4>
+            {history.isPending ? (
+              <Skeleton className="h-40" />
+            ) : records.length === 0 ? (
+              <p className="text-slate-700">{t('history.empty')}</p>
+            ) : (
+              <>
+                <ul className="flex flex-col gap-2" data-testid="recent-activities">
+                  {records.slice(0, RECENT_ACTIVITIES).map((record) => (
+                    <li key={record.id}>
+                      <HistoryRow record={record} />
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="mt-3 min-h-12 font-bold text-brand-700 underline underline-offset-4"
+                  onClick={() => {
+                    setTab('oyunlar');
+                    document.getElementById('profile-tabs')?.scrollIntoView({ block: 'start' });
+                  }}
+                >
+                  {t('gameStats.seeAll')}
+                </button>
+              </>
+            )}
+          </Card>
+        </aside>
+
+        <div id="profile-tabs">
+          <Tabs
+            label={t('tabs.label')}
+            value={tab}
+            onValueChange={(value) => setTab(value as ProfileTab)}
+            tabs={[
+              {
+                value: 'hesap',
+                label: t('tabs.account'),
+                content: (
+                  <AccountTab
+                    user={user}
+                    totalGames={totalGames}
+                    badges={badges.data}
+                    badgesFailed={badges.isError}
+                    editState={editState}
+                    onEditState={setEditState}
+                  />
+                ),
+              },
+              {
+                value: 'badges',
+                label: t('tabs.badges'),
+                content: <BadgesTab badges={badges.data} failed={badges.isError} />,
+              },
+              { value: 'ayarlar', label: t('tabs.settings'), content: <SettingsTab user={user} /> },
+              {
+                value: 'istatistikler',
+                label: t('tabs.statistics'),
+                content: (
+                  <StatisticsTab
+                    stats={stats}
+                    raw={statistics.data}
+                    totalGames={totalGames}
+                    failed={statistics.isError}
+                  />
+                ),
+              },
+              {
+                value: 'oyunlar',
+                label: t('tabs.history'),
+                content: (
+                  <HistoryTab
+                    records={records}
+                    total={history.data?.pages[0]?.total}
+                    isPending={history.isPending}
+                    failed={history.isError}
+                    hasMore={history.hasNextPage}
+                    loadingMore={history.isFetchingNextPage}
+                    onMore={() => void history.fetchNextPage()}
+                  />
+                ),
+              },
+            ]}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  GAME_TYPE_KEYS,
+  GAME_TYPES,
+  type ProfileStatistics,
+  type StatisticsResponse,
+} from '@mathgames/contracts';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
+import { buttonClasses } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { ProgressBar } from '../../../components/ui/progress-bar.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { useMessage } from '../../../lib/messages.js';
+import { usePercent } from '../hooks/use-percent.js';
+import { PointsChart } from './points-chart.js';
+
+function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-3xl bg-slate-50 p-4 text-center">
+      <dt className="text-sm font-bold text-slate-700">{label}</dt>
+      <dd className="order-first text-2xl font-black tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function EmptyGames({ text }: { text: string }) {
+  const { t } = useTranslation('profile');
+  return (
+    <div className="flex flex-col items-center gap-3 py-6 text-center">
+      <span aria-hidden="true" className="text-5xl">
+        🎲
+      </span>
+      <p className="text-lg font-bold">{text}</p>
+      <Link to="/games" className={buttonClasses('primary')}>
+        {t('playGames')}
+      </Link>
+    </div>
+  );
+}
+
+export function StatisticsTab({
+  stats,
+  raw,
+  totalGames,
+  failed,
+}: {
+  stats: ProfileStatistics | null;
+  raw: StatisticsResponse | undefined;
+  totalGames: number | undefined;
+  failed: boolean;
+}) {
+  const { t } = useTranslation(['profile', 'common']);
+  const message = useMessage();
+  const percent = usePercent();
+  if (failed)
+    return (
+      <Card>
+        <p role="alert" className="font-bold text-red-800">
+          {message('statistics_error_loading')}
+        </p>
+      </Card>
+    );
+  if (!stats || !raw)
+    return (
+      <div className="flex flex-col gap-3" aria-hidden="true">
+        {Array.from({ length: 5 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+    );
+  return (
+    <div className="flex flex-col gap-5" data-testid="profile-statistics">
+      <Card>
+        <CardTitle className="mb-4">{t('statsTab.heading')}</CardTitle>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Tile
+            label={t('statsTab.totalPoints')}
+            value={String(stats.totalPoints)}
+            testId="profile-stat-points"
+          />
+          <Tile
+            label={t('statsTab.correctOfTotal')}
+            value={`${stats.correctAnswers}/${stats.totalQuestions}`}
+            testId="profile-stat-correct"
+          />
+          <Tile
+            label={t('statsTab.successRate')}
+            value={percent(stats.successRate)}
+            testId="profile-stat-rate"
+          />
+          <Tile
+            label={t('statsTab.totalGames')}
+            value={String(totalGames ?? '—')}
+            testId="profile-stat-games"
+          />
+        </dl>
+      </Card>
+      <Card>
+        <CardTitle className="mb-4">{t('statsTab.byType')}</CardTitle>
+        {stats.totalQuestions === 0 ? (
+          <EmptyGames text={t('statsTab.empty')} />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {GAME_TYPES.map((type) => {
+              const topic = GAME_TYPE_KEYS[type];
+              const stat = raw.gameTypeStats[type];
+              const name = t(`common:topics.${topic}`);
+              return (
+                <li
+                  key={type}
+                  className={`flex items-center gap-3 rounded-2xl p-3 ${TOPIC_CLASSES[topic].soft}`}
+                >
+                  <TopicIcon topic={topic} className="size-11 text-xl" />
+                  <div className="min-w-0 flex-1">
+                    <p className="flex justify-between gap-2 font-extrabold">
+                      <span>{name}</span>
+                      <span className="tabular-nums">
+                        {stat.correct}/{stat.total}
+                      </span>
+                    </p>
+                    <ProgressBar
+                      value={stat.rate}
+                      label={t('statsTab.typeBar', { topic: name, percent: percent(stat.rate) })}
+                      className="mt-1 h-3"
+                      barClassName={TOPIC_CLASSES[topic].bg}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+      <Card>
+        <CardTitle className="mb-4">{t('statsTab.weekly')}</CardTitle>
+        {stats.weeklyPoints.every((v) => v === 0) ? (
+          <EmptyGames text={t('statsTab.weeklyEmpty')} />
+        ) : (
+          <PointsChart
+            values={stats.weeklyPoints}
+            heightPx={140}
+            minPx={20}
+            zeroPx={4}
+            testId="profile-stats-chart"
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import {
+  adjustProfileStatistics,
+  type ProfileStatistics,
+  type StatisticsResponse,
+} from '@mathgames/contracts';
+
+/** Spec §9's profile adjustment (rules live in contracts), applied to whatever the statistics call answered. */
+export function profileStatisticsFrom(data: StatisticsResponse | undefined): ProfileStatistics | null {
+  if (!data) return null;
+  return adjustProfileStatistics({
+    totalPoints: data.totalPoints,
+    totalQuestions: data.totalQuestions,
+    correctAnswers: data.correctAnswers,
+    weeklyProgress: data.weeklyProgress,
+  });
+}

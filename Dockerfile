@@ -23,7 +23,9 @@ COPY services/badges/package.json services/badges/
 COPY services/mail/package.json services/mail/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
-RUN --mount=type=cache,target=/root/.npm npm ci
+# The lock file cannot list other platforms' optional binaries (the registry this project is locked against lacks
+# some), so `npm ci` may refuse it; `npm install` then installs the same locked versions (as .ci/run does).
+RUN --mount=type=cache,target=/root/.npm npm ci || npm install
 
 # ---- build: type-check and emit every package once, then the SPA
 FROM deps AS build
@@ -35,9 +37,11 @@ RUN npx tsc -b && npm run build -w @mathgames/frontend
 
 # ---- prod-deps: production dependencies of the server workspaces only (the SPA's React stack stays out)
 FROM deps AS prod-deps
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev \
-      -w @mathgames/contracts -w @mathgames/platform -w @mathgames/auth -w @mathgames/game-results \
-      -w @mathgames/badges -w @mathgames/mail -w @mathgames/gateway \
+ARG SERVER_WORKSPACES="-w @mathgames/contracts -w @mathgames/platform -w @mathgames/auth -w @mathgames/game-results \
+      -w @mathgames/badges -w @mathgames/mail -w @mathgames/gateway"
+RUN --mount=type=cache,target=/root/.npm (npm ci --omit=dev $SERVER_WORKSPACES \
+      || (rm -rf node_modules */node_modules services/*/node_modules services/libs/*/node_modules \
+          && npm install --omit=dev $SERVER_WORKSPACES)) \
  && mkdir /out && cp -a package.json node_modules /out/ \
  && for ws in services/libs/contracts services/libs/platform services/auth services/game-results services/badges \
       services/mail gateway; do \

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { MAIL_QUEUE } from '@mathgames/contracts';
+import { MAIL_QUEUE, MAX_PHOTO_BYTES } from '@mathgames/contracts';
 import { baseConfigShape, bullPrefix, createPool, loadConfig, TOPOLOGY } from '@mathgames/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -157,6 +157,16 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     expect(backend.name).toBe('gateway');
     const gatewayService = findObject(objects(), 'Service', 'gateway');
     expect(gatewayService?.spec.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
+  });
+
+  it('lets the largest allowed profile photo through the ingress, so auth answers with its own message', () => {
+    const [ingress] = byKind(objects(), 'Ingress');
+    const size = /^(\d+)([km])$/.exec(
+      ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size'],
+    );
+    const bytes = Number(size?.[1]) * (size?.[2] === 'm' ? 1024 * 1024 : 1024);
+    // Multipart framing adds a little around the file itself.
+    expect(bytes).toBeGreaterThan(MAX_PHOTO_BYTES + 64 * 1024);
   });
 
   it('gives up on a slow upstream in the gateway, before the ingress does, so the child sees a translated error', async () => {

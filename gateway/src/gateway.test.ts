@@ -33,6 +33,7 @@ let auth: HttpService;
 let badges: HttpService;
 let gameResults: HttpService;
 let gameResultsPort: number;
+let badgesPort: number;
 const seenByAuth: { identityHeader?: string; cookie?: string } = {};
 
 function gameResultsService(): HttpService {
@@ -43,6 +44,24 @@ function gameResultsService(): HttpService {
     routes(app) {
       app.post('/api/game-results', (req, res) => {
         res.status(201).json({ userId: req.identity.userId });
+      });
+    },
+  });
+}
+
+function badgesService(): HttpService {
+  return createHttpService({
+    name: 'badges',
+    config: { INTERNAL_SECRET: config?.INTERNAL_SECRET ?? loadConfig({}, environment.env).INTERNAL_SECRET },
+    logger,
+    routes(app) {
+      app.get('/api/user-badges/summary', (req, res) => {
+        res.json({
+          total: 175,
+          completed: 0,
+          userId: requireUser(req),
+          category: req.query.category ?? null,
+        });
       });
     },
   });
@@ -77,18 +96,9 @@ beforeAll(async () => {
       });
     },
   });
-  badges = createHttpService({
-    name: 'badges',
-    config: services,
-    logger,
-    routes(app) {
-      app.get('/api/user-badges/summary', (req, res) => {
-        res.json({ total: 175, completed: 0, userId: requireUser(req) });
-      });
-    },
-  });
+  badges = badgesService();
   const authPort = portOf(await auth.listen(0));
-  const badgesPort = portOf(await badges.listen(0));
+  badgesPort = portOf(await badges.listen(0));
   config = loadConfig(gatewayConfigShape, {
     ...environment.env,
     LOG_LEVEL: 'silent',
@@ -296,6 +306,24 @@ describe('sessions', () => {
     expect(await redis.ttl(sessionKey(cookie))).toBeGreaterThan(6 * 86_400);
   });
 
+  it('the badge summary poll forwards its query but no client-sent identity', async () => {
+    const cookie = await logIn(13);
+    const forged = signIdentity(
+      { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
+      config.INTERNAL_SECRET,
+    );
+
+    const anonymous = await fetch(`${baseUrl}/api/user-badges/summary`, {
+      headers: { [IDENTITY_HEADER]: forged },
+    });
+    const mine = await fetch(`${baseUrl}/api/user-badges/summary?category=kesirler`, {
+      headers: { cookie, [IDENTITY_HEADER]: forged },
+    });
+
+    expect(anonymous.status).toBe(401);
+    expect(await mine.json()).toMatchObject({ userId: 13, category: 'kesirler' });
+  });
+
   it('a session older than the absolute timeout ends however active it was', async () => {
     const cookie = await logIn(12);
     const stored = JSON.parse((await redis.get(sessionKey(cookie)))!) as { createdAt: number };
@@ -337,6 +365,24 @@ describe('routing and failures', () => {
     const back = await post();
 
     expect(back.status).toBe(201);
+  });
+
+  it('answers the badge summary poll with 503 JSON while badges is down, and recovers', async () => {
+    await badges.close();
+    const poll = () => fetch(`${baseUrl}/api/user-badges/summary`, { headers: { 'x-lang': 'en' } });
+
+    const down = await poll();
+
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({
+      code: 'service_unavailable',
+      message: translate('service_unavailable', 'en'),
+    });
+
+    badges = badgesService();
+    await badges.listen(badgesPort);
+
+    expect((await poll()).status).toBe(401);
   });
 
   it('refuses a client over the credential limit with 429 and Retry-After', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as contracts from '@mathgames/contracts';
 import { translate } from '@mathgames/contracts';
@@ -13,9 +13,11 @@ import {
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Redis } from 'ioredis';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import proxyAddr from 'proxy-addr';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError } from './http-errors.js';
 import { type Lang, resolveLanguage } from './language.js';
+import { createPollFastPath, POLL_PATH } from './poll-fast-path.js';
 import { createProxies, type UpstreamName, upstreamFor } from './proxy.js';
 import { createRateLimits } from './rate-limit.js';
 import { createCrossSiteCheck, securityHeaders } from './security.js';
@@ -172,12 +174,13 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     const path = req.originalUrl.split('?', 1)[0]!;
     try {
       if (UNTOUCHED_SESSION_PATHS.has(path) && req.method === 'GET') {
-        const [wait, userId] = await Promise.all([
+        const [wait, session] = await Promise.all([
           rateLimits.check(req.ip ?? '', req.method, path),
-          sessions.peekUserId(req, cookieHeader),
+          sessions.peek(cookieHeader),
         ]);
         if (wait !== null) return tooMany(res, req.lang, wait);
-        req.userId = userId;
+        req.userId = session?.userId ?? null;
+        req.gatewaySessionId = session?.sessionId;
         req.url = req.originalUrl;
         return proxies.badges(req, res, next);
       }
@@ -264,13 +267,37 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     return { redis: redisCheck, auth, 'game-results': gameResults, badges };
   }
 
+  const trust = trustFunction(config.TRUST_PROXY);
+  const handlePoll = createPollFastPath({
+    target: new URL(proxies.targets.badges),
+    agent: proxies.agent,
+    clientIp: (req) => proxyAddr(req, trust),
+    rateLimit: (ip) => rateLimits.check(ip, 'GET', POLL_PATH),
+    peek: (cookie) => sessions.peek(cookie),
+    sign: (identity) =>
+      signIdentity(
+        { ...identity, sessionId: publicSessionId(identity.sessionId ?? undefined) },
+        config.INTERNAL_SECRET,
+      ),
+    onUpstreamError: (err, requestId) =>
+      logger.warn({ upstream: 'badges', err: err.message, requestId }, 'upstream unavailable'),
+    onError: (err, requestId) => logger.error({ err, requestId }, 'badge summary poll failed'),
+    observe: (status, startedAt) => {
+      requests.inc({ target: 'badges', method: 'GET', status });
+      latency.observe({ target: 'badges' }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+    },
+  });
+
   let server: Server | undefined;
 
   return {
     app,
     listen(port = config.PORT ?? 8080) {
       return new Promise((resolve, reject) => {
-        const s = app.listen(port, () => {
+        const s = createServer((req, res) => {
+          if (!handlePoll(req, res)) app(req, res);
+        });
+        s.listen(port, () => {
           const address = s.address() as AddressInfo;
           logger.info({ port: address.port }, 'gateway listening');
           resolve(s);
@@ -305,6 +332,22 @@ function tooMany(res: Response, lang: Lang, seconds: number) {
 function isRedisDown(err: unknown): boolean {
   const message = err instanceof Error ? err.message : '';
   return /ECONNREFUSED|Connection is closed|max retries|ETIMEDOUT|Stream isn't writeable/i.test(message);
+}
+
+/** TRUST_PROXY as a proxy-addr trust function, with Express's "true" and hop-count forms. */
+function trustFunction(value: string): (addr: string, i: number) => boolean {
+  if (value === 'true') return () => true;
+  if (value === 'false') return () => false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_addr, i) => i < hops;
+  }
+  return proxyAddr.compile(
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
 }
 
 function trustProxySetting(value: string): boolean | number | string {

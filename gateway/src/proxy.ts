@@ -112,6 +112,7 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
     'game-results': make('game-results'),
     badges: make('badges'),
     targets,
+    agent,
     close() {
       agent.destroy();
     },

@@ -24,7 +24,7 @@ export interface SessionLayer {
    * Reads the user id of a request without touching the session (no idle-timeout extension, no Set-Cookie,
    * no write). Used for the badge-summary poll, which every open tab sends every 3 s.
    */
-  peekUserId(req: Request, cookieHeader: string | undefined): Promise<number | null>;
+  peek(cookieHeader: string | undefined): Promise<{ userId: number; sessionId: string } | null>;
   /** Ends a session that outlived the absolute timeout; returns the user id that is still valid, if any. */
   currentUserId(req: Request): Promise<number | null>;
   login(req: Request, userId: number): Promise<void>;
@@ -89,7 +89,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
     cookieName,
     middleware,
 
-    async peekUserId(req, cookieHeader) {
+    async peek(cookieHeader) {
       const cookie = readCookie(cookieHeader, cookieName);
       const sid = cookie ? unsign(cookie) : null;
       if (!sid) return null;
@@ -106,8 +106,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
         await destroyStored(sid, data.uid);
         return null;
       }
-      req.gatewaySessionId = sid;
-      return data.uid;
+      return { userId: data.uid, sessionId: sid };
     },
 
     async currentUserId(req) {

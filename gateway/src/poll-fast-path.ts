@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { type Agent, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { IDENTITY_HEADER } from '@mathgames/platform';
+import { sendJsonError } from './http-errors.js';
+import { type Lang, resolveLanguage } from './language.js';
+
+export const POLL_PATH = '/api/user-badges/summary';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+// Upstream response headers a browser may see; everything else (hop-by-hop, cookies, x-mg-*) stays behind.
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'vary'];
+
+export interface PollFastPathDeps {
+  target: URL;
+  agent: Agent;
+  clientIp(req: IncomingMessage): string;
+  rateLimit(ip: string): Promise<number | null>;
+  peek(cookieHeader: string | undefined): Promise<{ userId: number; sessionId: string } | null>;
+  sign(identity: {
+    userId: number | null;
+    sessionId: string | null;
+    lang: Lang;
+    requestId: string;
+    ip: string;
+  }): string;
+  onUpstreamError(err: Error, requestId: string): void;
+  onError(err: unknown, requestId: string): void;
+  observe(status: number, startedAt: bigint): void;
+}
+
+/**
+ * The badge summary, polled every 3 s by every open tab, is the hottest request in the product. It is answered
+ * here, before Express: no router, no session middleware (it must not touch the session anyway), one Redis
+ * round trip for the rate limit and one for the session, both at once, and the response written in one go.
+ * The rules are the same as on the general path: client headers never reach the service (only the signed
+ * identity and request id are sent), and a service that is down gives the same 503 JSON.
+ * Returns false for any other request.
+ */
+export function createPollFastPath(deps: PollFastPathDeps) {
+  return function handlePoll(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || !(url === POLL_PATH || url.startsWith(`${POLL_PATH}?`))) return false;
+    const startedAt = process.hrtime.bigint();
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const lang = resolveLanguage(req.headers);
+    const ip = deps.clientIp(req);
+    res.once('finish', () => deps.observe(res.statusCode, startedAt));
+
+    Promise.all([deps.rateLimit(ip), deps.peek(req.headers.cookie)]).then(
+      ([wait, session]) => {
+        if (wait !== null) {
+          res.setHeader('Retry-After', String(wait));
+          return sendJsonError(res, 429, 'rate_limited', lang, { seconds: wait });
+        }
+        const identity = deps.sign({
+          userId: session?.userId ?? null,
+          sessionId: session?.sessionId ?? null,
+          lang,
+          requestId,
+          ip,
+        });
+        const upstream = request(
+          {
+            host: deps.target.hostname,
+            port: deps.target.port,
+            path: url, // the service owns the same path and query
+            method: 'GET',
+            agent: deps.agent,
+            headers: { accept: 'application/json', [IDENTITY_HEADER]: identity, 'x-request-id': requestId },
+          },
+          (upstreamRes) => {
+            const headers: Record<string, string | string[]> = {
+              'x-request-id': requestId,
+              'x-content-type-options': 'nosniff',
+            };
+            for (const name of FORWARDED_RESPONSE_HEADERS) {
+              const value = upstreamRes.headers[name];
+              if (value !== undefined) headers[name] = value;
+            }
+            res.writeHead(upstreamRes.statusCode ?? 502, headers);
+            upstreamRes.on('error', () => res.destroy());
+            upstreamRes.pipe(res);
+          },
+        );
+        upstream.setTimeout(15_000, () => upstream.destroy(new Error('upstream timed out')));
+        upstream.on('error', (err) => {
+          deps.onUpstreamError(err, requestId);
+          sendJsonError(res, 503, 'service_unavailable', lang);
+        });
+        // A tab closed mid-request: stop waiting for the service.
+        res.on('close', () => {
+          if (!res.writableFinished) upstream.destroy();
+        });
+        upstream.end();
+      },
+      (err: unknown) => {
+        deps.onError(err, requestId);
+        sendJsonError(res, 503, 'service_unavailable', lang);
+      },
+    );
+    return true;
+  };
+}

@@ -52,7 +52,7 @@ function gameResultsService(): HttpService {
 function badgesService(): HttpService {
   return createHttpService({
     name: 'badges',
-    config: { INTERNAL_SECRET: config?.INTERNAL_SECRET ?? loadConfig({}, environment.env).INTERNAL_SECRET },
+    config: { INTERNAL_SECRET: environment.env.INTERNAL_SECRET! },
     logger,
     routes(app) {
       app.get('/api/user-badges/summary', (req, res) => {

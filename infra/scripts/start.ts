@@ -187,8 +187,12 @@ async function main() {
   process.on('SIGINT', () => void stopAll('SIGINT'));
   process.on('SIGTERM', () => void stopAll('SIGTERM'));
 
-  if (children.has('gateway') && (await waitForHealth(`http://127.0.0.1:${gatewayPort}/healthz`))) {
-    const url = dev ? 'http://localhost:5173' : `http://localhost:${gatewayPort}`;
+  const gatewayUp =
+    children.has('gateway') && (await waitForHealth(`http://127.0.0.1:${gatewayPort}/healthz`));
+  // In dev the browser talks to Vite, which takes a while to optimise dependencies on its first start.
+  const viteUp = !dev || !children.has('vite') || (await waitForHealth('http://127.0.0.1:5173/'));
+  if (gatewayUp && viteUp) {
+    const url = dev && children.has('vite') ? 'http://localhost:5173' : `http://localhost:${gatewayPort}`;
     say(paint(1, `Matematik Oyunları is running at ${paint(4, url)}  (Ctrl-C stops everything)`));
   } else if (!stopping) {
     warn('the gateway is not answering; see its log lines above');

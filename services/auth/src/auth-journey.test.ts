@@ -55,6 +55,7 @@ describe('the whole account journey through the gateway', () => {
     const me = await tab.get('/api/auth/me');
     expect(me.status).toBe(200);
     expect(me.body).toEqual(loggedIn.body);
+    expect(me.headers.get('cache-control')).toBe('no-store');
     expect(JSON.stringify(me.body)).not.toMatch(/hash|token|argon/i);
 
     // Profile update.

@@ -11,6 +11,7 @@ import { purgePublishedOutbox } from './data-access/outbox.js';
 import { AbuseLimits } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthContext } from './domain/context.js';
+import { warmUpPasswordHashing } from './domain/passwords.js';
 import { authRoutes } from './entry-points/http/routes.js';
 
 export { type AuthConfig, authConfigShape, loadAuthConfig } from './config.js';
@@ -41,6 +42,7 @@ export function createAuthService(config: ServiceConfig): HttpService {
     background: new BackgroundTasks(logger),
     logger,
   };
+  void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
   const relay = startOutboxRelay({
     pool,
     schema: 'auth',

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** A refusal: how many seconds until the caller may try again. */
 export type LimitExceeded = { retryAfterSeconds: number };
@@ -45,6 +45,8 @@ export class AbuseLimits {
           keyPrefix: `${prefix}auth:rl:${name}`,
           points: spec.points,
           duration: spec.durationSeconds,
+          // While Redis is unreachable, count in this process instead of failing logins with a 500.
+          insuranceLimiter: new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds }),
         }),
       ]),
     ) as unknown as Record<LimitName, RateLimiterRedis>;
@@ -84,12 +86,17 @@ export class AbuseLimits {
     return (await this.check(keys)) ?? (await this.consume(keys));
   }
 
+  /** Unknown when Redis cannot say: the device then simply gets the stricter budgets. */
   async isKnownDevice(account: string, ip: string): Promise<boolean> {
-    return (await this.redis.exists(this.deviceKey(account, ip))) === 1;
+    try {
+      return (await this.redis.exists(this.deviceKey(account, ip))) === 1;
+    } catch {
+      return false;
+    }
   }
 
   async rememberDevice(account: string, ip: string): Promise<void> {
-    await this.redis.set(this.deviceKey(account, ip), '1', 'EX', KNOWN_DEVICE_SECONDS);
+    await this.redis.set(this.deviceKey(account, ip), '1', 'EX', KNOWN_DEVICE_SECONDS).catch(() => undefined);
   }
 
   private deviceKey(account: string, ip: string): string {

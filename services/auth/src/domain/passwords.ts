@@ -14,6 +14,12 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
+/** Computes the throw-away hash at start, so the first unknown-address login is not the slow one. */
+export function warmUpPasswordHashing(): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password-just-equal-timing');
+  return dummyHash.then(() => undefined);
+}
+
 /**
  * Verifies a password against a stored hash. With no hash (unknown account) it still spends one
  * verification against a throw-away hash, so response timing does not reveal which addresses exist.
@@ -23,8 +29,8 @@ export async function verifyPassword(
   password: string,
 ): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword('not-a-real-password-just-equal-timing');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    await warmUpPasswordHashing();
+    await argon2.verify(await dummyHash!, password).catch(() => false);
     return false;
   }
   try {

@@ -86,6 +86,12 @@ const rateLimitedHandler: ErrorRequestHandler = (err, req, res, next) => {
 
 export function authRoutes(ctx: AuthContext) {
   return (app: Express) => {
+    // Personal data: never cached by the browser or a proxy (the photo route sets its own caching).
+    app.use((_req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      next();
+    });
+
     app.get('/api/auth/me', async (req, res) => {
       res.json(await getCurrentUser(ctx, requireUser(req)));
     });
@@ -121,7 +127,7 @@ export function authRoutes(ctx: AuthContext) {
 
     app.get('/api/auth/validate-reset-token', async (req, res) => {
       const { token } = validateResetTokenQuerySchema.parse(req.query);
-      res.set('Cache-Control', 'no-store').json(await validateResetToken(ctx, token));
+      res.json(await validateResetToken(ctx, token));
     });
 
     app.post('/api/auth/reset-password', async (req, res) => {

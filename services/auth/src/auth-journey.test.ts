@@ -181,3 +181,38 @@ describe('sessions', () => {
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 });
+
+describe('registration with an address that already has an account', () => {
+  it('answers exactly like a success and mails the owner a notice instead', async () => {
+    const owner = { username: 'first', email: 'taken@example.com', password: 'secret1' };
+    expect((await stack.browser().post('/api/auth/register', owner)).status).toBe(201);
+    await stack.smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('/verify-email?token='));
+
+    const fresh = await stack
+      .browser('en')
+      .post('/api/auth/register', { username: 'fresh', email: 'fresh@example.com', password: 'secret1' });
+    const copycat = await stack
+      .browser('en')
+      .post('/api/auth/register', {
+        username: 'copycat',
+        email: 'TAKEN@example.com',
+        password: 'other-pass',
+      });
+    expect(copycat.status).toBe(fresh.status);
+    expect(copycat.body).toEqual({
+      message: fresh.body.message,
+      user: { username: 'copycat', email: 'taken@example.com' },
+    });
+
+    const notice = await stack.smtp.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('zaten'));
+    expect(notice.text).toContain('Merhaba first');
+    const { rows } = await stack.pool.query(
+      `SELECT username FROM auth.users WHERE lower(email) = 'taken@example.com'`,
+    );
+    expect(rows).toEqual([{ username: 'first' }]);
+    // The copycat's password opens nothing.
+    expect(
+      (await stack.browser().post('/api/auth/login', { email: owner.email, password: 'other-pass' })).status,
+    ).toBe(401);
+  });
+});

@@ -191,13 +191,11 @@ describe('registration with an address that already has an account', () => {
     const fresh = await stack
       .browser('en')
       .post('/api/auth/register', { username: 'fresh', email: 'fresh@example.com', password: 'secret1' });
-    const copycat = await stack
-      .browser('en')
-      .post('/api/auth/register', {
-        username: 'copycat',
-        email: 'TAKEN@example.com',
-        password: 'other-pass',
-      });
+    const copycat = await stack.browser('en').post('/api/auth/register', {
+      username: 'copycat',
+      email: 'TAKEN@example.com',
+      password: 'other-pass',
+    });
     expect(copycat.status).toBe(fresh.status);
     expect(copycat.body).toEqual({
       message: fresh.body.message,

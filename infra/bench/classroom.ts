@@ -12,6 +12,8 @@
  * Knobs: BENCH_PUPILS (30), BENCH_SECONDS (60), BENCH_LAG_RESULTS (500), BENCH_LAG_RATE (50 results/s).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { createPool, IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
@@ -28,7 +30,16 @@ const LAG_RATE = Number(process.env.BENCH_LAG_RATE ?? 50);
 const POLL_MS = 3_000;
 const POST_EVERY_MS = 60_000;
 
+/**
+ * Pupils' devices: distinct loopback addresses (all of 127/8 is local on Linux), as pupils at home would be.
+ * Auth allows 30 registrations per address per 15 minutes, so a classroom behind one address could not sign up.
+ */
+const deviceAddress = (i: number) => `127.0.${1 + (i >> 7)}.${1 + (i & 127)}`;
+
 const say = (text: string) => process.stdout.write(`${text}\n`);
+/** The machine is shared: every figure is printed with the 1-minute load average it was taken under. */
+const machineLoad = () =>
+  `load average ${loadavg()[0]!.toFixed(1)} on ${navigator.hardwareConcurrency} cores`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -75,25 +86,60 @@ class Pupil {
     readonly baseUrl: string,
     readonly name: string,
     readonly gameType: string,
-  ) {}
+    localAddress: string,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, localAddress });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  /** Each pupil's own connection from its own loopback address, like a device of its own. */
+  private readonly agent: http.Agent;
 
   async call(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
     const started = performance.now();
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        'x-lang': 'tr',
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
+    const body = json === undefined ? undefined : JSON.stringify(json);
+    const url = new URL(path, this.baseUrl);
+    const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
+      (resolve, reject) => {
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: `${url.pathname}${url.search}`,
+            method,
+            agent: this.agent,
+            headers: {
+              'x-lang': 'tr',
+              ...(this.cookie ? { cookie: this.cookie } : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...headers,
+            },
+          },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on('data', (c: Buffer) => chunks.push(c));
+            incoming.on('end', () =>
+              resolve({
+                status: incoming.statusCode ?? 0,
+                headers: incoming.headers,
+                text: Buffer.concat(chunks).toString('utf8'),
+              }),
+            );
+            incoming.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
       },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await res.text();
+    );
     const elapsed = performance.now() - started;
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('mg.sid='));
+    const setCookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('mg.sid='));
     if (setCookie) this.cookie = setCookie.split(';', 1)[0]!;
-    return { status: res.status, headers: res.headers, text, elapsed };
+    const etag = res.headers.etag;
+    return { status: res.status, etag: typeof etag === 'string' ? etag : null, text: res.text, elapsed };
   }
 
   async signUp(): Promise<void> {
@@ -107,9 +153,14 @@ class Pupil {
   }
 }
 
+function describeErrors(errors: Map<number, number>): string {
+  if (errors.size === 0) return '0';
+  return [...errors].map(([status, n]) => `${n}×${status === 0 ? 'network' : status}`).join(' ');
+}
+
 /** Per-endpoint latencies and outcomes of the open-loop phases. */
 class Recorder {
-  private readonly samples = new Map<string, { latencies: number[]; errors: number }>();
+  private readonly samples = new Map<string, { latencies: number[]; errors: Map<number, number> }>();
   private readonly started = performance.now();
   private ended: number | null = null;
 
@@ -118,14 +169,14 @@ class Recorder {
     this.ended ??= performance.now();
   }
 
-  record(endpoint: string, elapsed: number, ok: boolean): void {
+  record(endpoint: string, elapsed: number, status: number, ok: boolean): void {
     let s = this.samples.get(endpoint);
     if (!s) {
-      s = { latencies: [], errors: 0 };
+      s = { latencies: [], errors: new Map() };
       this.samples.set(endpoint, s);
     }
     s.latencies.push(elapsed);
-    if (!ok) s.errors++;
+    if (!ok) s.errors.set(status, (s.errors.get(status) ?? 0) + 1);
   }
 
   print(): void {
@@ -136,7 +187,7 @@ class Recorder {
           percentile(s.latencies, 50),
         ).padStart(
           9,
-        )}  p99 ${ms(percentile(s.latencies, 99)).padStart(9)}  n ${s.latencies.length}  errors ${s.errors}`,
+        )}  p99 ${ms(percentile(s.latencies, 99)).padStart(9)}  n ${s.latencies.length}  errors ${describeErrors(s.errors)}`,
       );
     }
   }
@@ -225,10 +276,14 @@ class LagWatcher {
   }
 }
 
+/** A 201 means the result committed: only then does it count towards what the read models must show. */
+function stored(pupil: Pupil, body: ReturnType<typeof resultFor>): void {
+  pupil.expectedQuestions += body.questionsCount;
+  pupil.expectedCorrect += body.correctAnswers;
+}
+
 function resultFor(pupil: Pupil, seed: number) {
   const correct = 1 + (seed % 10);
-  pupil.expectedQuestions += 10;
-  pupil.expectedCorrect += correct;
   return honestResult({
     gameType: pupil.gameType,
     difficulty: 'orta',
@@ -255,17 +310,24 @@ async function main(): Promise<void> {
     },
   });
   const pool = createPool(stack.env.DATABASE_URL!, { max: 4 });
+  const pupils: Pupil[] = [];
+  const others: Pupil[] = [];
   try {
-    const pupils: Pupil[] = [];
     for (let i = 0; i < PUPILS; i++) {
-      const pupil = new Pupil(stack.baseUrl, `pupil${i}`, GAME_TYPES[i % GAME_TYPES.length]!);
+      const pupil = new Pupil(
+        stack.baseUrl,
+        `pupil${i}`,
+        GAME_TYPES[i % GAME_TYPES.length]!,
+        deviceAddress(i),
+      );
       await pupil.signUp();
       pupils.push(pupil);
     }
-    const heavy = new Pupil(stack.baseUrl, 'heavy', 'toplama');
-    const light = new Pupil(stack.baseUrl, 'light', 'toplama');
+    const heavy = new Pupil(stack.baseUrl, 'heavy', 'toplama', deviceAddress(PUPILS));
+    const light = new Pupil(stack.baseUrl, 'light', 'toplama', deviceAddress(PUPILS + 1));
     await heavy.signUp();
     await light.signUp();
+    others.push(heavy, light);
     await seedResults(pool, heavy.userId, 100_000, stack.env.TIME_ZONE ?? 'Europe/Istanbul');
     await seedResults(pool, light.userId, 10, stack.env.TIME_ZONE ?? 'Europe/Istanbul');
 
@@ -279,7 +341,7 @@ async function main(): Promise<void> {
     });
     const summaryUrl = `${stack.baseUrl}/api/user-badges/summary`;
     const first = await pupils[0]!.call('GET', '/api/user-badges/summary');
-    const etag = first.headers.get('etag') ?? '';
+    const etag = first.etag ?? '';
     // 1. The comparison point, measured right before and after the summary runs: this machine is shared, so
     // only figures taken side by side compare.
     const hello = await startHelloExpress();
@@ -311,6 +373,7 @@ async function main(): Promise<void> {
     const summary100k = await load({ url: summaryUrl, ...as(heavy) });
     const summary10 = await load({ url: summaryUrl, ...as(light) });
 
+    say(`measured long vs short history (${machineLoad()})`);
     // 4. Event lag at a fixed arrival rate (open loop: posts leave on schedule whatever the answers do).
     const lag = new LagWatcher(pool);
     const lagRecorder = new Recorder();
@@ -324,8 +387,11 @@ async function main(): Promise<void> {
       const body = resultFor(pupil, n);
       posts.push(
         pupil.call('POST', '/api/game-results', body).then((res) => {
-          lagRecorder.record('POST /api/game-results (50/s)', res.elapsed, res.status === 201);
-          if (res.status === 201) lag.expect(pupil, performance.now());
+          lagRecorder.record('POST /api/game-results (50/s)', res.elapsed, res.status, res.status === 201);
+          if (res.status === 201) {
+            stored(pupil, body);
+            lag.expect(pupil, performance.now());
+          }
         }),
       );
     }
@@ -337,6 +403,7 @@ async function main(): Promise<void> {
     const lagBadges = [...lag.badges];
     const lagBoth = [...lag.both];
     const lagUnseen = lag.pending;
+    say(`measured event lag (${machineLoad()})`);
 
     // 5. The classroom.
     const recorder = new Recorder();
@@ -356,9 +423,10 @@ async function main(): Promise<void> {
             recorder.record(
               'GET /api/user-badges/summary (poll)',
               res.elapsed,
+              res.status,
               res.status === 200 || res.status === 304,
             );
-            pupil.etag = res.headers.get('etag') ?? pupil.etag;
+            pupil.etag = res.etag ?? pupil.etag;
             await sleep(POLL_MS);
           }
         };
@@ -366,17 +434,22 @@ async function main(): Promise<void> {
           await sleep(Math.random() * POST_EVERY_MS);
           let game = 0;
           while (performance.now() < end) {
-            const res = await pupil.call(
-              'POST',
-              '/api/game-results',
-              resultFor(pupil, 10_000 + i * 1000 + game++),
-            );
-            recorder.record('POST /api/game-results', res.elapsed, res.status === 201);
-            if (res.status === 201) scenarioLag.expect(pupil, performance.now());
+            const body = resultFor(pupil, 10_000 + i * 1000 + game++);
+            const res = await pupil.call('POST', '/api/game-results', body);
+            recorder.record('POST /api/game-results', res.elapsed, res.status, res.status === 201);
+            if (res.status === 201) {
+              stored(pupil, body);
+              scenarioLag.expect(pupil, performance.now());
+            }
             const stats = await pupil.call('GET', '/api/statistics');
-            recorder.record('GET /api/statistics', stats.elapsed, stats.status === 200);
+            recorder.record('GET /api/statistics', stats.elapsed, stats.status, stats.status === 200);
             const badges = await pupil.call('GET', '/api/user-badges?limit=1000');
-            recorder.record('GET /api/user-badges?limit=1000', badges.elapsed, badges.status === 200);
+            recorder.record(
+              'GET /api/user-badges?limit=1000',
+              badges.elapsed,
+              badges.status,
+              badges.status === 200,
+            );
             await sleep(POST_EVERY_MS * (0.8 + Math.random() * 0.4));
           }
         };
@@ -384,6 +457,7 @@ async function main(): Promise<void> {
       }),
     );
     recorder.stop();
+    say(`ran the classroom (${machineLoad()})`);
     await scenarioLag.drain();
 
     say('');
@@ -424,6 +498,7 @@ async function main(): Promise<void> {
     say(`results never seen within 30 s: ${scenarioLag.pending}`);
     await scenarioLag.stop();
   } finally {
+    for (const pupil of [...pupils, ...others]) pupil.close();
     await pool.end();
     await stack.stop();
   }

@@ -339,6 +339,15 @@ describe('sessions', () => {
 });
 
 describe('routing and failures', () => {
+  it('describes the API at /api/openapi.json', async () => {
+    const res = await fetch(`${baseUrl}/api/openapi.json`);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+
+    expect(res.status).toBe(200);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/user-badges/summary');
+  });
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await fetch(`${baseUrl}/api/no-such-thing`, { headers: { 'x-lang': 'en' } });
 

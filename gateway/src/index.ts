@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as contracts from '@mathgames/contracts';
-import { translate } from '@mathgames/contracts';
+import { buildOpenApiDocument, translate } from '@mathgames/contracts';
 import {
   createLogger,
   IDENTITY_HEADER,
@@ -211,12 +210,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     }
   });
 
-  app.get('/api/openapi.json', (req, res) => {
-    // Looked up by name so the gateway keeps building while contracts grows the document builder.
-    const build = (contracts as Record<string, unknown>).buildOpenApiDocument;
-    if (typeof build !== 'function') return sendJsonError(res, 404, 'not_found', req.lang);
-    openApiDocument ??= JSON.stringify(build());
-    res.type('application/json').send(openApiDocument);
+  app.get('/api/openapi.json', (_req, res) => {
+    // Built once, on first request: the document is derived from the contracts schemas and never changes.
+    openApiDocument ??= JSON.stringify(buildOpenApiDocument());
+    res.type('application/json').set('Cache-Control', 'no-cache').send(openApiDocument);
   });
 
   app.use('/api', (req, res, next) => {

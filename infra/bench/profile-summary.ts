@@ -1,14 +1,19 @@
 /**
- * Where the badge summary poll spends CPU: starts the full stack with `--cpu-prof`, drives the poll through the
- * gateway for 10 s, stops the stack (profiles are written on exit) and prints each process's top functions by
- * self time. Run: node --conditions=source --import tsx infra/bench/profile-summary.ts
+ * Where the badge summary poll spends CPU: starts the processes the poll touches (gateway, badges, auth for the
+ * login) with `--cpu-prof`, drives the poll through the gateway for 10 s, stops them (profiles are written on
+ * exit) and prints each process's top functions by self time. Run: node --conditions=source --import tsx infra/bench/profile-summary.ts
  */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack } from '../../frontend/e2e/harness/index.js';
+import { fileURLToPath } from 'node:url';
+import { createTestEnvironment } from '@mathgames/platform/testing';
 import { load } from './load.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface ProfileNode {
   id: number;
@@ -60,45 +65,90 @@ function topFunctions(profile: Profile, limit: number): string[] {
     .map(([key, t]) => `${((t / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
 
+/** A free TCP port (the gateway needs its upstreams' URLs before they start). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+// Only what the poll touches, each from its built dist with --cpu-prof (not allowed in NODE_OPTIONS).
+spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
 const dir = mkdtempSync(join(tmpdir(), 'mg-profile-'));
-const stack = await startStack({
-  smtp: false,
-  env: {
-    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'warn',
-  },
-});
+const environment = await createTestEnvironment({ amqp: false });
+const ports = { auth: await freePort(), badges: await freePort(), gateway: await freePort() };
+const env = {
+  ...process.env,
+  ...environment.env,
+  LOG_LEVEL: 'warn',
+  AUTH_URL: `http://127.0.0.1:${ports.auth}`,
+  BADGES_URL: `http://127.0.0.1:${ports.badges}`,
+  GAME_RESULTS_URL: 'http://127.0.0.1:9',
+  RATE_LIMIT_API_PER_MINUTE: '100000000',
+};
+const children: ChildProcess[] = [];
+for (const [name, entry] of [
+  ['auth', 'services/auth/dist/main.js'],
+  ['badges', 'services/badges/dist/main.js'],
+  ['gateway', 'gateway/dist/main.js'],
+] as const) {
+  children.push(
+    spawn(
+      process.execPath,
+      ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, entry],
+      {
+        cwd: ROOT,
+        env: { ...env, PORT: String(ports[name]) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    ),
+  );
+}
+const baseUrl = `http://127.0.0.1:${ports.gateway}`;
 try {
+  await Promise.all(Object.values(ports).map((port) => waitReady(`http://127.0.0.1:${port}/healthz`)));
   const user = { username: 'profiled', email: 'profiled@bench.local', password: 'correct horse' };
-  await post(`${stack.baseUrl}/api/auth/register`, user);
-  const { cookie } = await post(`${stack.baseUrl}/api/auth/login`, {
-    email: user.email,
-    password: user.password,
-  });
-  const result = await load({
-    url: `${stack.baseUrl}/api/user-badges/summary`,
-    duration: 10,
-    headers: { cookie },
-  });
+  await post(`${baseUrl}/api/auth/register`, user);
+  const { cookie } = await post(`${baseUrl}/api/auth/login`, { email: user.email, password: user.password });
+  const result = await load({ url: `${baseUrl}/api/user-badges/summary`, duration: 10, headers: { cookie } });
   process.stdout.write(
-    `summary via gateway: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms\n`,
+    `summary via gateway: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (load average ${loadavg()[0]!.toFixed(1)})\n`,
   );
 } finally {
-  await stack.stop();
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  );
+  await environment.cleanup();
 }
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
-  const seconds = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1e6;
-  if (seconds < 5) continue; // short-lived helpers (tsc, npm)
   const busy = profile.samples.filter((id) => {
     const name = profile.nodes.find((n) => n.id === id)?.callFrame.functionName;
     return name !== '(idle)' && name !== '(program)';
   }).length;
-  const entry = profile.nodes
-    .map((n) => /(gateway|services\/[\w-]+)\/dist\/(main|worker)\.js/.exec(n.callFrame.url))
-    .find(Boolean);
-  const name = entry ? `${entry[1]} ${entry[2]}` : file;
+  const name = file.replace('.cpuprofile', '');
   process.stdout.write(`\n== ${name}: ${((busy / profile.samples.length) * 100).toFixed(0)} % busy ==\n`);
   for (const line of topFunctions(profile, 18)) process.stdout.write(`${line}\n`);
 }

@@ -71,6 +71,8 @@ export function PhotoControls({ user }: { user: CurrentUser }) {
           className="sr-only"
           id="profile-photo-input"
           data-testid="photo-input"
+          aria-label={user.photoUrl ? t('photo.change') : t('photo.upload')}
+          tabIndex={-1}
           aria-describedby={error ? 'profile-photo-error' : undefined}
           onChange={(event) => void onFile(event.target.files?.[0])}
         />

@@ -1,0 +1,344 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type Difficulty,
+  formatQuestionText,
+  type GameType,
+  generateQuestions,
+  type Lang,
+  translate,
+} from '@mathgames/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LANGS = ['tr', 'en'] as const;
+// A 1×1 PNG: a real image for the server's byte sniffing.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${ROOT}frontend/dist/index.html`)) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the web app did not build');
+  }
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Serious and critical axe findings on the current screen, as readable lines. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+const UI = {
+  tr: {
+    login: 'Giriş Yap',
+    register: 'Kayıt Ol',
+    tabs: { statistics: 'İstatistikler', history: 'Oyun Geçmişi', settings: 'Ayarlar', account: 'Profil' },
+  },
+  en: {
+    login: 'Log In',
+    register: 'Sign Up',
+    tabs: { statistics: 'Statistics', history: 'Game History', settings: 'Settings', account: 'Profile' },
+  },
+} as const;
+
+/**
+ * Opens `path` until `testId` shows `expected`: the workers apply a result a moment after it is saved, and the
+ * screen shows it on the next visit. Waits through the UI, never with a fixed sleep.
+ */
+async function visitUntil(
+  page: Page,
+  path: string,
+  testId: string,
+  expected: string | RegExp,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | null = null;
+  for (;;) {
+    await page.goto(`${stack.baseUrl}${path}`);
+    const element = page.getByTestId(testId);
+    await element.waitFor();
+    // The screen refetches on mount: give that answer the chance to land before reloading.
+    try {
+      await expect.poll(() => element.textContent(), { timeout: 2_000 }).toMatch(expected);
+      return;
+    } catch {
+      last = await element.textContent();
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${testId} on ${path} still shows ${last}, expected ${expected}`);
+  }
+}
+
+/** Plays a whole addition game through the UI, answering the first `right` questions correctly. */
+async function playAddition(page: Page, count: 5, right: number): Promise<void> {
+  await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+  await page.getByTestId(`count-${count}`).click();
+  await page.getByTestId('start-game').click();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/game-results') && response.request().method() === 'POST',
+    { timeout: 60_000 },
+  );
+  for (let i = 0; i < count; i++) {
+    const question = page.getByTestId('question');
+    await question.waitFor();
+    const counter = await page.getByTestId('question-counter').textContent();
+    const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec((await question.textContent()) ?? '') ?? [];
+    const sum = Number(a) + Number(b);
+    // An option reads "<key>Option <key>: <value>"; the value is the last number.
+    const options = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (p) => /(\d+)\s*$/.exec((await page.getByTestId(`option-${p}`).textContent()) ?? '')?.[1],
+      ),
+    );
+    const position = options.findIndex((text) =>
+      i < right ? text?.trim() === String(sum) : text?.trim() !== String(sum),
+    );
+    await page.getByTestId(`option-${position + 1}`).click();
+    await page.waitForFunction(
+      (previous) =>
+        document.querySelector('[data-testid="result-summary"]') !== null ||
+        document.querySelector('[data-testid="question-counter"]')?.textContent !== previous,
+      counter,
+    );
+  }
+  await page.getByTestId('result-summary').waitFor();
+  // A full page load next would abort the result's POST if it were still in flight.
+  expect((await saved).status()).toBe(201);
+}
+
+/** A valid, fully correct result saved through the API as the logged-in browser (for reaching a badge threshold). */
+async function saveCorrectResult(page: Page, gameType: GameType, difficulty: Difficulty) {
+  const questions = generateQuestions({ gameType, difficulty, count: 20 });
+  const response = await page.request.post(`${stack.baseUrl}/api/game-results`, {
+    data: {
+      gameType,
+      difficulty,
+      questionsCount: 20,
+      correctAnswers: 20,
+      totalTime: 90,
+      questions: questions.map((q) => ({
+        question: formatQuestionText(q),
+        answer: q.answer,
+        userAnswer: q.answer,
+        isCorrect: true,
+      })),
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Registers, verifies through the captured mail's link and logs in: the browser context holds the session. */
+async function registeredPupil(context: BrowserContext, lang: Lang) {
+  const suffix = `${lang}${Date.now() % 1_000_000}`;
+  const email = `pupil-${suffix}@example.com`;
+  const request = context.request;
+  const registered = await request.post(`${stack.baseUrl}/api/auth/register`, {
+    data: { username: `pupil_${suffix}`, email, password: 'secret123', lang },
+  });
+  expect(registered.status()).toBe(201);
+  if (!stack.mail) throw new Error('the stack has no mail capture');
+  const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+  expect(token).toBeTruthy();
+  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
+  const login = await request.post(`${stack.baseUrl}/api/auth/login`, {
+    data: { email, password: 'secret123' },
+  });
+  expect(login.status()).toBe(200);
+  return { email, username: `pupil_${suffix}` };
+}
+
+describe.each(LANGS)('in %s', (lang) => {
+  const ui = UI[lang];
+
+  it('a guest sees locked screens on statistics and badges, and is sent home from the profile with a toast', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    const problems: Record<string, string[]> = {};
+    for (const path of ['/statistics', '/badges']) {
+      await page.goto(`${stack.baseUrl}${path}`);
+      const locked = page.getByTestId('locked-screen');
+      await locked.waitFor();
+      problems[path] = await accessibilityProblems(page);
+      await locked.getByRole('button', { name: ui.login }).click();
+      await page.getByTestId('auth-mode-login').waitFor();
+      await page.keyboard.press('Escape');
+      await locked.getByRole('button', { name: ui.register }).click();
+      await page.getByTestId('auth-mode-register').waitFor();
+    }
+    await page.goto(`${stack.baseUrl}/profile`);
+    await page.waitForURL(`${stack.baseUrl}/`);
+    expect(await page.getByTestId('toast').textContent()).toContain(translate('access_denied', lang));
+    expect(problems).toEqual({ '/statistics': [], '/badges': [] });
+    await context.close();
+  });
+
+  describe('a logged-in pupil', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let pupil: { email: string; username: string };
+
+    beforeAll(async () => {
+      context = await newContext(browser, lang);
+      page = await context.newPage();
+      pupil = await registeredPupil(context, lang);
+    });
+    afterAll(() => context?.close());
+
+    it('plays two games and then sees the right totals on the statistics screen', async () => {
+      await playAddition(page, 5, 5);
+      await playAddition(page, 5, 3);
+
+      await visitUntil(page, '/statistics', 'stat-total-questions', '10');
+      expect(await page.getByTestId('stat-correct-answers').textContent()).toBe('8');
+      expect(await page.getByTestId('stat-total-points').textContent()).toBe('80');
+      expect(await page.getByTestId('stat-success-rate').textContent()).toBe(lang === 'tr' ? '%80' : '80%');
+      expect(await page.getByTestId('topic-addition').textContent()).toContain('8/10');
+      await expect.poll(() => page.getByTestId('weekly-total').textContent()).toMatch(/\b8\b/);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    });
+
+    it('sees the progress on the badges screen, and a badge crossing its threshold moves to the earned list', async () => {
+      const novice = '[data-badge-id="toplama.kolay.novice"]';
+      await page.goto(`${stack.baseUrl}/badges`);
+      const ongoing = page.getByTestId('ongoing-badges').locator(novice);
+      await ongoing.waitFor();
+      expect(await ongoing.getByTestId('badge-progress').textContent()).toBe('8 / 50');
+      expect(await page.getByTestId('completed-badges').getByTestId('badges-empty').isVisible()).toBe(true);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      // 8 + 3 × 20 = 68 correct answers: past the novice threshold of 50, short of the rookie's 100.
+      for (let i = 0; i < 3; i++) await saveCorrectResult(page, 'toplama', 'kolay');
+
+      // The open screen polls the summary every 3 s; no reload.
+      await page.getByTestId('completed-badges').locator(novice).waitFor({ timeout: 30_000 });
+      await page.getByTestId('ongoing-badges').locator(novice).waitFor({ state: 'detached' });
+      expect(await page.getByTestId('progress-ring').getAttribute('aria-label')).toMatch(
+        /\b1\b.*175|175.*\b1\b/,
+      );
+      const rookie = page.getByTestId('ongoing-badges').locator('[data-badge-id="toplama.kolay.rookie"]');
+      expect(await rookie.getByTestId('badge-progress').textContent()).toBe('68 / 100');
+    });
+
+    it('sees the games in the profile history, the left column and the statistics tab', async () => {
+      await visitUntil(page, '/profile', 'profile-total-games', '5');
+      await expect
+        .poll(() => page.getByTestId('recent-activities').getByTestId('history-row').count())
+        .toBe(3);
+      expect(await page.getByTestId('profile-points').textContent()).toBe('680');
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      await page.getByRole('tab', { name: ui.tabs.history }).click();
+      await expect.poll(() => page.getByTestId('history-list').getByTestId('history-row').count()).toBe(5);
+      const scores = await page.getByTestId('history-list').getByTestId('history-score').allTextContents();
+      expect(scores.filter((text) => text.startsWith('20/20'))).toHaveLength(3);
+      expect(scores.filter((text) => text.startsWith('5/5'))).toHaveLength(1);
+      expect(scores.filter((text) => text.startsWith('3/5'))).toHaveLength(1);
+      expect(await page.getByTestId('history-total').textContent()).toMatch(/^5 /);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      // The tabs work from the keyboard: arrow keys move between them.
+      await page.getByRole('tab', { name: ui.tabs.history }).focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.getByTestId('profile-statistics').waitFor();
+      expect(await page.getByTestId('profile-stat-correct').textContent()).toBe('68/70');
+      expect(await accessibilityProblems(page)).toEqual([]);
+    });
+
+    it('edits the profile, with a validation error first, and sees the new name', async () => {
+      await page.goto(`${stack.baseUrl}/profile`);
+      await page.getByTestId('profile-edit').click();
+      const displayName = page.locator('input[name="displayName"]');
+      await displayName.fill('Al');
+      await page.getByTestId('profile-save').click();
+      expect(await page.getByTestId('error-displayName').textContent()).toContain(
+        translate('display_name_too_short', lang),
+      );
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      await displayName.fill('Ayşe Yıldız');
+      await page
+        .locator('textarea[name="about"]')
+        .fill(lang === 'tr' ? 'Kesirleri seviyorum.' : 'I love fractions.');
+      await page.getByTestId('profile-save').click();
+      await page.getByTestId('profile-saved').waitFor();
+      expect(await page.getByTestId('profile-name').textContent()).toBe('Ayşe Yıldız');
+      expect(await page.getByTestId('toast').textContent()).toContain(translate('profile_updated', lang));
+
+      await page.reload();
+      expect(await page.getByTestId('account-display-name').textContent()).toBe('Ayşe Yıldız');
+    });
+
+    it('is told a file that is not an image cannot be a photo, then uploads one and deletes it after confirming', async () => {
+      await page.goto(`${stack.baseUrl}/profile`);
+      const input = page.getByTestId('photo-input');
+      await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      expect(await page.getByTestId('photo-error').textContent()).toContain(
+        translate('photo_type_invalid', lang),
+      );
+
+      await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      const photo = page.getByTestId('avatar-photo');
+      await photo.waitFor();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+
+      await page.getByRole('button', { name: lang === 'tr' ? 'Fotoğrafı Sil' : 'Delete Photo' }).click();
+      const confirm = page.getByTestId('confirm-photo-delete');
+      await confirm.waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await confirm.click();
+      await page.getByTestId('avatar-initial').waitFor();
+      await page.reload();
+      await page.getByTestId('avatar-initial').waitFor();
+    });
+
+    it('turns the game sounds off and on in the settings, with a toast each time', async () => {
+      await page.goto(`${stack.baseUrl}/profile`);
+      await page.getByRole('tab', { name: ui.tabs.settings }).click();
+      const toggle = page.getByTestId('sound-toggle');
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      expect(await page.getByTestId('toast').textContent()).toContain(
+        lang === 'tr' ? 'Sesler kapatıldı' : 'Sounds turned off',
+      );
+      expect(await page.evaluate(() => localStorage.getItem('soundEnabled'))).toBe('false');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.reload();
+      await page.getByRole('tab', { name: ui.tabs.settings }).click();
+      expect(await page.getByTestId('sound-toggle').getAttribute('aria-checked')).toBe('false');
+      await page.getByTestId('sound-toggle').click();
+      expect(await page.getByTestId('toast').textContent()).toContain(
+        lang === 'tr' ? 'Sesler açıldı' : 'Sounds turned on',
+      );
+      expect(await page.getByTestId('last-login').textContent()).not.toBe('—');
+      expect(pupil.email).toContain('@');
+    });
+  });
+});

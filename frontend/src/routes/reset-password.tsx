@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkBrokenIcon, PartyIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { TextField } from '../components/ui/text-field.js';
 import { toast } from '../components/ui/toast.js';
@@ -52,9 +53,7 @@ function ResetPassword() {
   if (!token || validation.isError || validation.data?.valid === false) {
     return (
       <StandaloneCard testId="reset-invalid">
-        <span aria-hidden="true" className="text-6xl">
-          🔗
-        </span>
+        <LinkBrokenIcon className="mx-auto size-16 text-red-700" />
         <h1 className="mt-3 text-3xl font-black">
           {message(token ? 'reset_link_invalid' : 'reset_link_missing')}
         </h1>
@@ -68,9 +67,7 @@ function ResetPassword() {
   if (done) {
     return (
       <StandaloneCard testId="reset-success">
-        <span aria-hidden="true" className="text-6xl">
-          🎉
-        </span>
+        <PartyIcon className="mx-auto size-16 text-emerald-700" />
         <h1 className="mt-3 text-3xl font-black">{t('account:reset.successTitle')}</h1>
         <p className="mt-2 text-lg text-slate-700">{message('password_reset_success')}</p>
         <Button size="lg" className="mt-6 w-full" onClick={() => openAuthModal(true)}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CheckIcon, WarningIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { verifyEmailQueryOptions } from '../features/auth/api/verify-email.js';
 import { StandaloneCard } from '../features/auth/components/standalone-card.js';
@@ -43,9 +44,7 @@ function VerifyEmail() {
   if (token && query.isSuccess) {
     return (
       <StandaloneCard testId="verify-success">
-        <span aria-hidden="true" className="text-6xl">
-          ✅
-        </span>
+        <CheckIcon className="mx-auto size-16 rounded-full bg-emerald-100 p-2 text-emerald-700" />
         <h1 className="mt-3 text-3xl font-black">{t('verify.successTitle')}</h1>
         <p className="mt-2 text-lg text-slate-700">{query.data?.message || t('verify.successText')}</p>
         <Button size="lg" className="mt-6 w-full" onClick={() => openAuthModal(true)}>
@@ -56,9 +55,7 @@ function VerifyEmail() {
   }
   return (
     <StandaloneCard testId="verify-error">
-      <span aria-hidden="true" className="text-6xl">
-        ⚠️
-      </span>
+      <WarningIcon className="mx-auto size-16 text-red-700" />
       <h1 className="mt-3 text-3xl font-black">{message('verification_error_title')}</h1>
       <p role="alert" className="mt-2 text-lg font-semibold text-red-800">
         {token

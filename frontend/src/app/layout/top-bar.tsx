@@ -116,7 +116,7 @@ export function TopBar() {
           onClick={() => setMenuOpen(false)}
         >
           <LogoMark />
-          <span className="text-lg font-black tracking-tight whitespace-nowrap text-brand-800 sm:text-xl">
+          <span className="sr-only text-lg font-black tracking-tight whitespace-nowrap text-brand-800 min-[400px]:not-sr-only sm:text-xl">
             {t('appName')}
           </span>
         </Link>

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { cn } from '../../lib/cn.js';
+import { EyeIcon, EyeOffIcon, WarningIcon } from '../icons.js';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -51,7 +52,7 @@ export function TextField({
             aria-pressed={revealed}
             className="absolute top-0 right-0 flex size-12 items-center justify-center rounded-2xl text-xl text-slate-700"
           >
-            <span aria-hidden="true">{revealed ? '🙈' : '👁'}</span>
+            {revealed ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         )}
       </div>
@@ -61,7 +62,7 @@ export function TextField({
           className="mt-1 flex items-center gap-1 text-base font-semibold text-red-800"
           data-testid={`error-${name}`}
         >
-          <span aria-hidden="true">⚠</span>
+          <WarningIcon className="size-5 shrink-0" />
           {error}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn.js';
+import { CheckIcon, InfoIcon, WarningIcon } from '../icons.js';
 import { type ToastVariant, toastAtom } from './toast.js';
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
@@ -9,7 +10,11 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
   destructive: 'border-red-700 bg-red-50 text-red-950',
 };
 
-const VARIANT_ICONS: Record<ToastVariant, string> = { default: 'ℹ️', success: '✅', destructive: '⚠️' };
+const VARIANT_ICONS: Record<ToastVariant, typeof InfoIcon> = {
+  default: InfoIcon,
+  success: CheckIcon,
+  destructive: WarningIcon,
+};
 
 /** Mounted once in the root layout. Radix defaults kept: 5 s, swipe threshold 50, hotkey F8 (spec §9). */
 export default function ToastView({ closeLabel }: { closeLabel: string }) {
@@ -30,9 +35,10 @@ export default function ToastView({ closeLabel }: { closeLabel: string }) {
           data-testid="toast"
           data-variant={current.variant}
         >
-          <span aria-hidden="true" className="text-2xl leading-none">
-            {VARIANT_ICONS[current.variant]}
-          </span>
+          {(() => {
+            const Icon = VARIANT_ICONS[current.variant];
+            return <Icon className="mt-0.5 size-7 shrink-0" />;
+          })()}
           <div className="flex-1">
             <ToastPrimitive.Title className="text-lg font-bold">{current.title}</ToastPrimitive.Title>
             {current.description && (

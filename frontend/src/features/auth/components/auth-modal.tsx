@@ -6,6 +6,7 @@ import {
 } from '@mathgames/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MailIcon } from '../../../components/icons.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -56,11 +57,13 @@ function LinkButton({
   );
 }
 
-export default function AuthModal({
-  initialMode,
-  onClose,
-  reload = () => window.location.reload(),
-}: AuthModalProps) {
+/** Spec §4 reloads after login; from a one-time link page (a spent token) it goes home instead. */
+function reloadAfterLogin(): void {
+  if (/^\/(verify-email|reset-password)/.test(window.location.pathname)) window.location.assign('/');
+  else window.location.reload();
+}
+
+export default function AuthModal({ initialMode, onClose, reload = reloadAfterLogin }: AuthModalProps) {
   const { t } = useTranslation(['auth', 'common']);
   const message = useMessage();
   const setCurrentUser = useSetCurrentUser();
@@ -270,9 +273,7 @@ export default function AuthModal({
 
         {mode === 'sent' && (
           <div className="flex flex-col items-center gap-4 text-center">
-            <span aria-hidden="true" className="text-6xl">
-              📬
-            </span>
+            <MailIcon className="size-16 text-brand-600" />
             <Button size="lg" onClick={() => go('login')} data-testid="sent-to-login">
               {t('auth:sent.backToLogin')}
             </Button>

@@ -2,6 +2,7 @@ import { formatAnswer, formatClock, GAME_TYPE_KEYS, type Question } from '@mathg
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
+import { CheckIcon, ClockIcon, CrossIcon, PartyIcon, SpeakerIcon } from '../../../components/icons.js';
 import { TOPIC_CLASSES } from '../../../components/topic-icon.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
@@ -66,8 +67,8 @@ export function QuestionView({
           <p className="text-lg font-extrabold sm:text-xl" data-testid="question-counter">
             {t('gameplay:play.questionOf', { current: index + 1, total })}
           </p>
-          <p className="flex items-center gap-2 rounded-full bg-white/20 px-4 py-1.5 text-lg font-extrabold tabular-nums">
-            <span aria-hidden="true">⏱</span>
+          <p className="flex items-center gap-2 rounded-full bg-black/25 px-4 py-1.5 text-lg font-extrabold tabular-nums">
+            <ClockIcon className="size-6" />
             <span className="sr-only">{t('gameplay:play.time')}: </span>
             <span data-testid="clock">{formatClock(elapsedMs)}</span>
           </p>
@@ -90,7 +91,7 @@ export function QuestionView({
               aria-label={t('gameplay:play.readAloud')}
               className="flex size-12 items-center justify-center rounded-full border-2 border-slate-200 text-2xl hover:bg-slate-50"
             >
-              <span aria-hidden="true">🔊</span>
+              <SpeakerIcon className="size-7 text-brand-700" />
             </button>
           )}
         </div>
@@ -145,16 +146,8 @@ export function QuestionView({
               </span>
               <span className="sr-only">{t('gameplay:play.option', { key: position + 1 })}: </span>
               <AnswerValue value={option} />
-              {state === 'right' && (
-                <span aria-hidden="true" className="absolute top-2 right-3 text-2xl">
-                  ✔
-                </span>
-              )}
-              {state === 'wrong' && (
-                <span aria-hidden="true" className="absolute top-2 right-3 text-2xl">
-                  ✖
-                </span>
-              )}
+              {state === 'right' && <CheckIcon className="absolute top-2 right-3 size-7" />}
+              {state === 'wrong' && <CrossIcon className="absolute top-2 right-3 size-7" />}
             </button>
           );
         })}
@@ -165,13 +158,13 @@ export function QuestionView({
         {feedback &&
           (feedback.correct ? (
             <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
-              <span aria-hidden="true">🎉</span>
+              <PartyIcon className="size-8" />
               {message('correct_answer')} {t('gameplay:play.correctCheer')}
             </p>
           ) : (
             <p className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white sm:flex-row sm:gap-3">
               <span className="text-2xl font-black">
-                <span aria-hidden="true">✖ </span>
+                <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
                 {message('wrong_answer')}
               </span>
               <span className="text-xl font-bold">{t('gameplay:play.wrongExplain', { equation })}</span>

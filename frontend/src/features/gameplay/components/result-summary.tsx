@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
+import { CheckIcon, CrossIcon } from '../../../components/icons.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
@@ -172,7 +173,7 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
                         correct ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900',
                       )}
                     >
-                      <span aria-hidden="true">{correct ? '✔' : '✖'}</span>
+                      {correct ? <CheckIcon className="size-5" /> : <CrossIcon className="size-5" />}
                       {correct ? t('gameplay:result.statusCorrect') : t('gameplay:result.statusWrong')}
                     </span>
                   </td>

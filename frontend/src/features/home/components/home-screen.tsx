@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ChartIcon, GamepadIcon, MedalIcon, StarIcon } from '../../../components/icons.js';
 import { TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { useCurrentUser } from '../../../lib/auth.js';
@@ -12,9 +13,9 @@ const TOPICS = ['addition', 'subtraction', 'multiplication', 'division', 'fracti
 const LEVEL_COLOURS = ['bg-emerald-100', 'bg-sky-100', 'bg-amber-100', 'bg-orange-100', 'bg-rose-100'];
 
 const FEATURES = [
-  { key: 'games', icon: '🎮' },
-  { key: 'badges', icon: '🏅' },
-  { key: 'progress', icon: '📈' },
+  { key: 'games', Icon: GamepadIcon, tone: 'bg-blue-100 text-blue-800' },
+  { key: 'badges', Icon: MedalIcon, tone: 'bg-amber-100 text-amber-800' },
+  { key: 'progress', Icon: ChartIcon, tone: 'bg-emerald-100 text-emerald-800' },
 ] as const;
 
 export function HomeScreen() {
@@ -46,7 +47,7 @@ export function HomeScreen() {
               )}
             </div>
           </div>
-          <div aria-hidden="true" className="grid grid-cols-3 gap-4 sm:gap-5">
+          <div aria-hidden="true" className="mx-auto grid w-fit grid-cols-3 gap-4 sm:gap-6">
             {TOPICS.map((topic, i) => (
               <TopicIcon
                 key={topic}
@@ -68,8 +69,8 @@ export function HomeScreen() {
         <ul className="mt-6 grid gap-5 md:grid-cols-3">
           {FEATURES.map((feature) => (
             <li key={feature.key} className="rounded-3xl bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="text-5xl">
-                {feature.icon}
+              <span className={`flex size-16 items-center justify-center rounded-2xl ${feature.tone}`}>
+                <feature.Icon className="size-9" />
               </span>
               <h3 className="mt-3 text-2xl font-extrabold">{t(`home:features.${feature.key}.title`)}</h3>
               <p className="mt-2 text-lg text-slate-700">{t(`home:features.${feature.key}.text`)}</p>
@@ -86,8 +87,10 @@ export function HomeScreen() {
         <ol className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {LEVELS.map((level, i) => (
             <li key={level} className={`rounded-3xl p-5 text-center ${LEVEL_COLOURS[i]}`}>
-              <span aria-hidden="true" className="text-3xl">
-                {'★'.repeat(i + 1)}
+              <span aria-hidden="true" className="flex justify-center gap-0.5 text-amber-600">
+                {LEVELS.slice(0, i + 1).map((star) => (
+                  <StarIcon key={star} className="size-5" />
+                ))}
               </span>
               <p className="mt-2 text-xl font-extrabold text-slate-900">
                 {t(`common:difficulties.${level}`)}

@@ -6,11 +6,16 @@ import { defineConfig } from 'vite';
 // `source` first: workspace packages (contracts) are consumed from their TypeScript sources.
 const conditions = ['source', 'module', 'browser', 'import', 'default'];
 
+// Absolute URLs in the static head (social crawlers run no script): the site root from PUBLIC_URL (conventions).
+process.env.VITE_PUBLIC_URL ??= (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The home page is the landing page: kept in the first download, saving a round trip before it paints.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       quoteStyle: 'single',

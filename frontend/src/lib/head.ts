@@ -22,7 +22,9 @@ function setLink(rel: string, href: string): void {
 }
 
 /**
- * Per-page head data (spec §1): title, description, social tags and the canonical link to the site root.
+ * Per-page head data (spec §1): title, description, social tags (og:url and the 1200x630 og:image at the site root)
+ * and the canonical link, on the site root's origin. Each page's canonical names its own path: a canonical to the
+ * home page from every page would tell search engines every page duplicates the home page.
  * Omitted title/description fall back to the Turkish-first defaults of the current language.
  */
 export function usePageHead({ title, description }: { title?: string; description?: string }): void {
@@ -46,6 +48,6 @@ export function usePageHead({ title, description }: { title?: string; descriptio
     setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', fullTitle);
     setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', fullDescription);
     setMeta('meta[name="twitter:image"]', 'name', 'twitter:image', `${root}og-image.png`);
-    setLink('canonical', root);
+    setLink('canonical', `${window.location.origin}${window.location.pathname}`);
   }, [title, description, t, i18n.resolvedLanguage]);
 }

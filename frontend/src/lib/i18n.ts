@@ -2,6 +2,8 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from '../locales/en/common.json';
 import commonTr from '../locales/tr/common.json';
+import homeEn from '../locales/en/home.json';
+import homeTr from '../locales/tr/home.json';
 import { languageDetector } from './language-detector.js';
 
 export const LANGUAGES = ['tr', 'en'] as const;
@@ -9,7 +11,7 @@ export type Lang = (typeof LANGUAGES)[number];
 
 /**
  * Every `src/locales/<lang>/<namespace>.json` is its own chunk, fetched when a route needs it (route loaders call
- * `loadNamespaces`). Only `common` (frame, toasts) ships in the first bundle. Adding a namespace = adding the files.
+ * `loadNamespaces`). Only `common` (frame, toasts) and `home` (the landing page) ship in the first bundle. Adding a namespace = adding the files.
  */
 const localeFiles = import.meta.glob<{ default: ResourceKey }>([
   '../locales/*/*.json',
@@ -41,10 +43,10 @@ i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: 'tr',
-    ns: ['common'],
+    ns: ['common', 'home'],
     defaultNS: 'common',
     partialBundledLanguages: true,
-    resources: { tr: { common: commonTr }, en: { common: commonEn } },
+    resources: { tr: { common: commonTr, home: homeTr }, en: { common: commonEn, home: homeEn } },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });

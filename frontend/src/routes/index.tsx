@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../components/ui/toast.js';
 import { HomeScreen } from '../features/home/components/home-screen.js';
-import { loadNamespaces } from '../lib/i18n.js';
 import { optionalText } from '../lib/search-params.js';
 
 const searchSchema = (search: Record<string, unknown>): { verified?: string } => ({
@@ -12,7 +11,6 @@ const searchSchema = (search: Record<string, unknown>): { verified?: string } =>
 
 export const Route = createFileRoute('/')({
   validateSearch: searchSchema,
-  loader: () => loadNamespaces('home'),
   component: Home,
 });
 

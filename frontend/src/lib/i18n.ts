@@ -1,8 +1,8 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from '../locales/en/common.json';
-import commonTr from '../locales/tr/common.json';
 import homeEn from '../locales/en/home.json';
+import commonTr from '../locales/tr/common.json';
 import homeTr from '../locales/tr/home.json';
 import { languageDetector } from './language-detector.js';
 

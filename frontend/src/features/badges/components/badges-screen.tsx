@@ -64,8 +64,8 @@ export function BadgesLoadError() {
       role="alert"
       className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-3xl bg-red-50 p-8 text-center"
     >
-      <span aria-hidden="true" className="text-5xl">
-        😕
+      <span aria-hidden="true" className="text-5xl text-red-700">
+        ⚠
       </span>
       <h2 className="text-2xl font-black text-red-900">{message('badges_load_failed_title')}</h2>
       <p className="text-lg text-red-900">{message('badges_load_failed')}</p>
@@ -81,8 +81,8 @@ function EmptyState({ text }: { text: string }) {
       className="flex flex-col items-center gap-4 rounded-3xl border-2 border-dashed border-slate-300 bg-white p-8 text-center"
       data-testid="badges-empty"
     >
-      <span aria-hidden="true" className="text-5xl">
-        🏅
+      <span aria-hidden="true" className="text-5xl text-amber-500">
+        ★
       </span>
       <p className="text-lg font-bold text-slate-800">{text}</p>
       <Link to="/games" className={buttonClasses('primary', 'lg')}>

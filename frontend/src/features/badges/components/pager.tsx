@@ -18,15 +18,24 @@ export function Pager({
   const { t } = useTranslation('badges');
   if (pages <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-5 flex items-center justify-center gap-3" data-testid={testId}>
-      <Button variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 0}>
+    <nav
+      aria-label={label}
+      className="mt-5 flex flex-wrap items-center justify-center gap-2"
+      data-testid={testId}
+    >
+      <Button variant="outline" className="px-4" onClick={() => onPage(page - 1)} disabled={page <= 0}>
         <span aria-hidden="true">←</span>
         {t('pager.previous')}
       </Button>
-      <span className="min-w-24 text-center text-base font-bold tabular-nums" aria-live="polite">
+      <span className="min-w-16 text-center text-base font-bold tabular-nums" aria-live="polite">
         {t('pager.status', { page: page + 1, pages })}
       </span>
-      <Button variant="outline" onClick={() => onPage(page + 1)} disabled={page >= pages - 1}>
+      <Button
+        variant="outline"
+        className="px-4"
+        onClick={() => onPage(page + 1)}
+        disabled={page >= pages - 1}
+      >
         {t('pager.next')}
         <span aria-hidden="true">→</span>
       </Button>

@@ -61,7 +61,7 @@ export function AccountTab({
           <CardTitle>{t('account.heading')}</CardTitle>
           {!editing && (
             <Button variant="outline" onClick={() => onEditState('edit')} data-testid="profile-edit">
-              <span aria-hidden="true">✏️</span>
+              <span aria-hidden="true">✎</span>
               {t('account.edit')}
             </Button>
           )}
@@ -72,7 +72,7 @@ export function AccountTab({
             className="mb-3 rounded-2xl bg-emerald-50 p-3 font-bold text-emerald-900"
             data-testid="profile-saved"
           >
-            <span aria-hidden="true">✅ </span>
+            <span aria-hidden="true">✓ </span>
             {t('account.saved')}
           </p>
         )}

@@ -12,7 +12,7 @@ const GLYPHS: Record<string, string> = {
   expert: '✦',
   master: '★',
   champion: '♛',
-  medal: '🏅',
+  medal: '●',
 };
 
 /** Icon by the Turkish keyword rule of spec §2 (the catalogue's Turkish text), else a generic medal. */
@@ -42,7 +42,7 @@ export function BadgeMini({ item }: { item: UserBadgeItem }) {
             : 'flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-200 text-2xl font-black text-slate-700'
         }
       >
-        {GLYPHS[iconOf(item)] ?? '🏅'}
+        {GLYPHS[iconOf(item)] ?? '●'}
       </span>
       <div className="min-w-0">
         <p className="font-extrabold leading-tight break-words">{name}</p>

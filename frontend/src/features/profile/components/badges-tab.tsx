@@ -32,8 +32,8 @@ export function BadgesTab({ badges, failed }: { badges: UserBadgeItem[] | undefi
         </div>
       ) : started.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="profile-badges-empty">
-          <span aria-hidden="true" className="text-5xl">
-            🏅
+          <span aria-hidden="true" className="text-5xl text-amber-500">
+            ★
           </span>
           <p className="text-lg font-bold">{t('badgesTab.empty')}</p>
           <Link to="/games" className={buttonClasses('primary')}>

@@ -31,30 +31,31 @@ export function HistoryRow({ record }: { record: HistoryRecord }) {
   const { t } = useTranslation(['profile', 'common']);
   const difficultyLabel = useDifficultyLabel();
   const topic = GAME_TYPE_KEYS[record.gameType];
+  // Two wrapping lines so the row fits the narrow left column as well as the wide tab.
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm" data-testid="history-row">
-      <TopicIcon topic={topic} className="size-12 text-2xl" />
+      <TopicIcon topic={topic} className="size-11 text-xl" />
       <div className="min-w-0 flex-1">
-        <p className="font-extrabold">
-          {t(`common:topics.${topic}`)}
-          <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-sm font-bold text-slate-800">
-            {difficultyLabel(record.difficulty)}
+        <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-extrabold">{t(`common:topics.${topic}`)}</span>
+          <span className="font-black tabular-nums" data-testid="history-score">
+            {t('history.correct', { correct: record.correctAnswers, total: record.questionsCount })}
           </span>
         </p>
-        <p className="text-sm text-slate-700">
-          <time dateTime={record.createdAt}>{formatHistoryDate(record.createdAt, DEFAULT_TIME_ZONE)}</time>
-          {' · '}
-          <span className="sr-only">{t('history.duration')}: </span>
-          <span aria-hidden="true">⏱ </span>
-          {formatMinutesSeconds(record.totalTime)}
-        </p>
-      </div>
-      <div className="text-right">
-        <p className="font-black tabular-nums" data-testid="history-score">
-          {t('history.correct', { correct: record.correctAnswers, total: record.questionsCount })}
-        </p>
-        <p className="text-sm font-bold text-amber-800 tabular-nums">
-          {t('history.points', { count: record.points })}
+        <p className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-700">
+          <span className="flex flex-wrap items-center gap-x-2">
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 font-bold text-slate-800">
+              {difficultyLabel(record.difficulty)}
+            </span>
+            <time dateTime={record.createdAt}>{formatHistoryDate(record.createdAt, DEFAULT_TIME_ZONE)}</time>
+            <span>
+              <span className="sr-only">{t('history.duration')}: </span>
+              {formatMinutesSeconds(record.totalTime)}
+            </span>
+          </span>
+          <span className="font-bold text-amber-800 tabular-nums">
+            {t('history.points', { count: record.points })}
+          </span>
         </p>
       </div>
     </div>

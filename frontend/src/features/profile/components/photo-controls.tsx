@@ -77,12 +77,10 @@ export function PhotoControls({ user }: { user: CurrentUser }) {
           onChange={(event) => void onFile(event.target.files?.[0])}
         />
         <Button variant="outline" disabled={busy} onClick={() => input.current?.click()}>
-          <span aria-hidden="true">📷</span>
           {user.photoUrl ? t('photo.change') : t('photo.upload')}
         </Button>
         {user.photoUrl && (
           <Button variant="ghost" disabled={busy} onClick={() => setConfirming(true)}>
-            <span aria-hidden="true">🗑️</span>
             {t('photo.delete')}
           </Button>
         )}

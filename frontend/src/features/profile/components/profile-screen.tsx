@@ -88,7 +88,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
         </div>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <aside className="flex flex-col gap-5" aria-label={t('header.summary')}>
           <Card>
             <CardTitle className="mb-3">{t('progress.heading')}</CardTitle>

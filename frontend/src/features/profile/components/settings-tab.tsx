@@ -96,17 +96,13 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
             disabled={sending}
             data-testid="change-password"
           >
-            <span aria-hidden="true">🔑</span>
             {t('settings.changePassword')}
           </Button>
         </div>
       </Card>
       <Card>
         <CardTitle className="mb-2">{t('settings.security')}</CardTitle>
-        <p className="rounded-2xl bg-sky-50 p-3 text-base text-sky-950">
-          <span aria-hidden="true">💡 </span>
-          {t('settings.securityTip')}
-        </p>
+        <p className="rounded-2xl bg-sky-50 p-3 text-base text-sky-950">{t('settings.securityTip')}</p>
         <p className="mt-4 text-base">
           <span className="font-bold">{t('settings.lastLogin')}: </span>
           <span data-testid="last-login">{formatLastLogin(user.lastLogin, lang, DEFAULT_TIME_ZONE)}</span>

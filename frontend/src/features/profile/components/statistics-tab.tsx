@@ -30,8 +30,8 @@ export function EmptyGames({ text }: { text: string }) {
   const { t } = useTranslation('profile');
   return (
     <div className="flex flex-col items-center gap-3 py-6 text-center">
-      <span aria-hidden="true" className="text-5xl">
-        🎲
+      <span aria-hidden="true" className="text-5xl text-amber-500">
+        ★
       </span>
       <p className="text-lg font-bold">{text}</p>
       <Link to="/games" className={buttonClasses('primary')}>

@@ -81,7 +81,7 @@ function ErrorNote({
       className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-center text-red-900"
     >
       <p className="text-lg font-bold">
-        <span aria-hidden="true">⚠️ </span>
+        <span aria-hidden="true">⚠ </span>
         {text}
       </p>
       {onRetry && (
@@ -214,7 +214,7 @@ export function StatisticsScreen() {
                       className="rounded-full bg-amber-200 px-3 py-1 text-amber-950"
                       data-testid="weekly-celebration"
                     >
-                      <span aria-hidden="true">🎉 </span>
+                      <span aria-hidden="true">★ </span>
                       {t('weekly.celebration')}
                     </span>
                   )}

@@ -46,6 +46,13 @@ async function playThrough(
 ): Promise<number> {
   let correct = 0;
   for (;;) {
+    // A question waiting for an answer (not one still showing feedback), or the end.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="result-summary"]') !== null ||
+        document.querySelector('[data-testid="option-1"]:not([disabled])') !== null,
+    );
+    if (await page.getByTestId('result-summary').isVisible()) return correct;
     const counter = await page.getByTestId('question-counter').textContent();
     await answer(position);
     const state = await page.getByTestId(`option-${position}`).getAttribute('data-state');

@@ -21,6 +21,8 @@ export interface QuestionViewProps {
 }
 
 const OPTION_KEYS = ['1', '2', '3', '4'] as const;
+/** How operators look on screen; the saved text keeps the generator's spelling. */
+const OPERATOR_GLYPHS: Record<string, string> = { '-': '−' };
 
 export function QuestionView({
   settings,
@@ -55,13 +57,17 @@ export function QuestionView({
   // A new question takes the focus, so keyboard and screen-reader users start from it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the question changes
   useEffect(() => {
-    questionRef.current?.focus();
+    questionRef.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
   }, [index]);
 
   const equation = `${question.num1} ${question.operator} ${question.num2} = ${formatAnswer(question.answer)}`;
 
   return (
-    <section className="mx-auto max-w-3xl px-3 py-4 sm:px-4 sm:py-8" aria-labelledby="question-heading">
+    <section
+      className="mx-auto max-w-3xl px-3 py-3 sm:px-4 sm:py-8 2xl:max-w-5xl"
+      aria-labelledby="question-heading"
+    >
       <div className={cn('rounded-3xl p-4 text-white shadow-md sm:p-5', TOPIC_CLASSES[topic].bg)}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-lg font-extrabold sm:text-xl" data-testid="question-counter">
@@ -82,8 +88,8 @@ export function QuestionView({
         />
       </div>
 
-      <div className="mt-5 rounded-3xl bg-white p-5 text-center shadow-sm sm:p-8">
-        <div className="flex justify-end">
+      <div className="relative mt-3 rounded-3xl bg-white px-4 py-5 text-center shadow-sm sm:mt-5 sm:p-8">
+        <div className="absolute top-3 right-3">
           {readAloud.available && (
             <button
               type="button"
@@ -100,18 +106,20 @@ export function QuestionView({
           ref={questionRef}
           tabIndex={-1}
           data-testid="question"
-          className="flex items-center justify-center gap-3 text-6xl font-black tabular-nums text-slate-900 outline-none sm:gap-5 sm:text-7xl"
+          className="flex items-center justify-center gap-3 pr-10 pl-10 text-6xl font-black tabular-nums text-slate-900 outline-none sm:gap-5 sm:text-7xl 2xl:text-8xl"
         >
           <span className="sr-only">{t('gameplay:play.question')}: </span>
           <Operand value={question.num1} />
-          <span className={TOPIC_CLASSES[topic].text}>{question.operator}</span>
+          <span className={TOPIC_CLASSES[topic].text}>
+            {OPERATOR_GLYPHS[question.operator] ?? question.operator}
+          </span>
           <Operand value={question.num2} />
           <span className="text-slate-500">=</span>
           <span className="text-slate-500">?</span>
         </h1>
       </div>
 
-      <fieldset className="mt-5 grid grid-cols-2 gap-3 sm:gap-4">
+      <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:mt-5 sm:gap-4">
         <legend className="sr-only">{t('gameplay:play.answers')}</legend>
         {question.options.map((option, position) => {
           const chosen = feedback?.chosen === option;
@@ -129,7 +137,7 @@ export function QuestionView({
               aria-keyshortcuts={OPTION_KEYS[position]}
               onClick={() => onAnswer(option)}
               className={cn(
-                'relative flex min-h-24 items-center justify-center rounded-3xl border-4 px-4 py-3 text-4xl font-black tabular-nums shadow-sm transition-transform duration-100 active:scale-95 sm:min-h-28 sm:text-5xl',
+                'relative flex min-h-20 items-center justify-center rounded-3xl border-4 px-4 py-2 text-4xl font-black tabular-nums shadow-sm transition-transform duration-100 active:scale-95 sm:min-h-28 sm:py-3 sm:text-5xl 2xl:min-h-36 2xl:text-6xl',
                 state === 'idle' &&
                   'border-slate-200 bg-white text-slate-900 hover:border-brand-500 hover:bg-brand-50',
                 state === 'right' && 'border-emerald-700 bg-emerald-100 text-emerald-950',
@@ -154,7 +162,7 @@ export function QuestionView({
       </fieldset>
 
       {/* Announced at once by screen readers: the child is waiting for it. */}
-      <div aria-live="assertive" aria-atomic="true" className="mt-5 min-h-20" data-testid="feedback">
+      <div aria-live="assertive" aria-atomic="true" className="mt-3 min-h-20 sm:mt-5" data-testid="feedback">
         {feedback &&
           (feedback.correct ? (
             <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">

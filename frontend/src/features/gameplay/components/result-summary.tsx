@@ -117,25 +117,25 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
       </dl>
 
       <div className="mt-6 overflow-x-auto rounded-3xl bg-white shadow-sm">
-        <table className="w-full min-w-[32rem] text-left text-lg">
+        <table className="w-full text-left text-base sm:text-lg">
           <caption className="px-5 pt-4 text-left text-xl font-extrabold">
             {t('gameplay:result.tableCaption')}
           </caption>
           <thead>
             <tr className="border-b border-slate-200 text-base text-slate-600">
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('gameplay:result.number')}
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('gameplay:result.question')}
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('gameplay:result.correctAnswer')}
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('gameplay:result.yourAnswer')}
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('gameplay:result.status')}
               </th>
             </tr>
@@ -150,23 +150,24 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
                   className="border-b border-slate-100 last:border-0"
                   data-testid="result-row"
                 >
-                  <td className="px-4 py-3 font-bold text-slate-600">{i + 1}</td>
-                  <td className="px-4 py-3 font-bold whitespace-nowrap">
+                  <td className="px-2 py-3 sm:px-4 font-bold text-slate-600">{i + 1}</td>
+                  <td className="px-2 py-3 sm:px-4 font-bold whitespace-nowrap">
                     <span className="inline-flex items-center gap-2">
-                      <Operand value={question.num1} /> {question.operator} <Operand value={question.num2} />
+                      <Operand value={question.num1} /> {question.operator === '-' ? '−' : question.operator}{' '}
+                      <Operand value={question.num2} />
                     </span>
                   </td>
-                  <td className="px-4 py-3 font-bold">
+                  <td className="px-2 py-3 sm:px-4 font-bold">
                     <AnswerValue value={question.answer} />
                   </td>
-                  <td className="px-4 py-3 font-bold">
+                  <td className="px-2 py-3 sm:px-4 font-bold">
                     {answer === null ? (
                       <span className="text-slate-500">{message('no_answer')}</span>
                     ) : (
                       <AnswerValue value={answer} />
                     )}
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-2 py-3 sm:px-4">
                     <span
                       className={cn(
                         'inline-flex items-center gap-1 rounded-full px-3 py-1 text-base font-bold',

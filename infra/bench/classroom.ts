@@ -13,7 +13,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { createPool, IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
@@ -39,7 +39,7 @@ const deviceAddress = (i: number) => `127.0.${1 + (i >> 7)}.${1 + (i & 127)}`;
 const say = (text: string) => process.stdout.write(`${text}\n`);
 /** The machine is shared: every figure is printed with the 1-minute load average it was taken under. */
 const machineLoad = () =>
-  `load average ${loadavg()[0]!.toFixed(1)} on ${navigator.hardwareConcurrency} cores`;
+  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 

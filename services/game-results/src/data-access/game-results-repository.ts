@@ -77,17 +77,27 @@ function toStored(row: ResultRow): StoredGameResult {
   };
 }
 
-/** Inserts the result; returns null when this user already stored a result under the same client id. */
+/**
+ * Inserts the result and counts it in the user's history total, in one statement; returns null when this user
+ * already stored a result under the same client id (nothing is counted then).
+ */
 export async function insertGameResult(
   db: Queryable,
   result: NewGameResult,
 ): Promise<StoredGameResult | null> {
   const { rows } = await db.query<ResultRow>(
-    `INSERT INTO results.game_results (user_id, client_result_id, game_type, difficulty, questions_count,
-       correct_answers, total_time, points, questions, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT ON CONSTRAINT game_results_client_result_id DO NOTHING
-     RETURNING ${RESULT_COLUMNS}`,
+    `WITH inserted AS (
+       INSERT INTO results.game_results (user_id, client_result_id, game_type, difficulty, questions_count,
+         correct_answers, total_time, points, questions, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT ON CONSTRAINT game_results_client_result_id DO NOTHING
+       RETURNING *
+     ), counted AS (
+       INSERT INTO results.user_result_counts AS c (user_id, results)
+       SELECT user_id, 1 FROM inserted
+       ON CONFLICT (user_id) DO UPDATE SET results = c.results + 1
+     )
+     SELECT ${RESULT_COLUMNS} FROM inserted`,
     [
       result.userId,
       result.clientResultId,
@@ -101,14 +111,7 @@ export async function insertGameResult(
       result.createdAt,
     ],
   );
-  const row = rows[0];
-  if (!row) return null;
-  await db.query(
-    `INSERT INTO results.user_result_counts (user_id, results) VALUES ($1, 1)
-     ON CONFLICT (user_id) DO UPDATE SET results = user_result_counts.results + 1`,
-    [result.userId],
-  );
-  return toStored(row);
+  return rows[0] ? toStored(rows[0]) : null;
 }
 
 export async function findByClientResultId(

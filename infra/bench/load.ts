@@ -12,6 +12,8 @@ export interface LoadResult {
 
 interface LoadOptions {
   url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
   connections?: number;
   duration?: number;
   headers?: Record<string, string>;

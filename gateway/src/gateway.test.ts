@@ -56,12 +56,14 @@ function badgesService(): HttpService {
     logger,
     routes(app) {
       app.get('/api/user-badges/summary', (req, res) => {
-        res.json({
-          total: 175,
-          completed: 0,
-          userId: requireUser(req),
-          category: req.query.category ?? null,
-        });
+        const userId = requireUser(req);
+        const etag = `"summary-${userId}"`;
+        if (req.headers['if-none-match'] === etag) {
+          res.status(304).end();
+          return;
+        }
+        res.setHeader('ETag', etag);
+        res.json({ total: 175, completed: 0, userId, category: req.query.category ?? null });
       });
     },
   });
@@ -322,6 +324,19 @@ describe('sessions', () => {
 
     expect(anonymous.status).toBe(401);
     expect(await mine.json()).toMatchObject({ userId: 13, category: 'kesirler' });
+  });
+
+  it('the badge summary poll answers 304 while the summary is unchanged', async () => {
+    const cookie = await logIn(14);
+    const first = await fetch(`${baseUrl}/api/user-badges/summary`, { headers: { cookie } });
+    const etag = first.headers.get('etag');
+
+    const again = await fetch(`${baseUrl}/api/user-badges/summary`, {
+      headers: { cookie, 'if-none-match': etag! },
+    });
+
+    expect(etag).toBe('"summary-14"');
+    expect(again.status).toBe(304);
   });
 
   it('a session older than the absolute timeout ends however active it was', async () => {

@@ -8,7 +8,14 @@ export const POLL_PATH = '/api/user-badges/summary';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 // Upstream response headers a browser may see; everything else (hop-by-hop, cookies, x-mg-*) stays behind.
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'vary'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'etag',
+  'vary',
+];
 
 export interface PollFastPathDeps {
   target: URL;
@@ -28,12 +35,28 @@ export interface PollFastPathDeps {
   observe(status: number, startedAt: bigint): void;
 }
 
+// Client headers the service may see on the poll: conditional requests let an unchanged summary answer 304.
+const FORWARDED_REQUEST_HEADERS = ['if-none-match', 'accept-encoding'] as const;
+
+function upstreamHeaders(req: IncomingMessage, identity: string, requestId: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [IDENTITY_HEADER]: identity,
+    'x-request-id': requestId,
+  };
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
 /**
  * The badge summary, polled every 3 s by every open tab, is the hottest request in the product. It is answered
  * here, before Express: no router, no session middleware (it must not touch the session anyway), one Redis
  * round trip for the rate limit and one for the session, both at once, and the response written in one go.
  * The rules are the same as on the general path: client headers never reach the service (only the signed
- * identity and request id are sent), and a service that is down gives the same 503 JSON.
+ * identity, request id and conditional/encoding headers are sent), and a service that is down gives the same 503 JSON.
  * Returns false for any other request.
  */
 export function createPollFastPath(deps: PollFastPathDeps) {
@@ -67,7 +90,7 @@ export function createPollFastPath(deps: PollFastPathDeps) {
             path: url, // the service owns the same path and query
             method: 'GET',
             agent: deps.agent,
-            headers: { accept: 'application/json', [IDENTITY_HEADER]: identity, 'x-request-id': requestId },
+            headers: upstreamHeaders(req, identity, requestId),
           },
           (upstreamRes) => {
             const headers: Record<string, string | string[]> = {

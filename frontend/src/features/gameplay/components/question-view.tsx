@@ -106,7 +106,7 @@ export function QuestionView({
           ref={questionRef}
           tabIndex={-1}
           data-testid="question"
-          className="flex items-center justify-center gap-3 pr-10 pl-10 text-6xl font-black tabular-nums text-slate-900 outline-none sm:gap-5 sm:text-7xl 2xl:text-8xl"
+          className="flex items-center justify-center gap-3 px-10 text-5xl font-black tabular-nums text-slate-900 outline-none min-[400px]:text-6xl sm:gap-5 sm:text-7xl 2xl:text-8xl"
         >
           <span className="sr-only">{t('gameplay:play.question')}: </span>
           <Operand value={question.num1} />
@@ -165,12 +165,12 @@ export function QuestionView({
       <div aria-live="assertive" aria-atomic="true" className="mt-3 min-h-20 sm:mt-5" data-testid="feedback">
         {feedback &&
           (feedback.correct ? (
-            <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
+            <p className="pop-in fixed inset-x-3 bottom-3 z-30 flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white shadow-xl sm:static sm:shadow-none">
               <PartyIcon className="size-8" />
               {message('correct_answer')} {t('gameplay:play.correctCheer')}
             </p>
           ) : (
-            <p className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white sm:flex-row sm:gap-3">
+            <p className="pop-in fixed inset-x-3 bottom-3 z-30 flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white shadow-xl sm:static sm:flex-row sm:gap-3 sm:shadow-none">
               <span className="text-2xl font-black">
                 <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
                 {message('wrong_answer')}

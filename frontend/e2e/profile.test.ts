@@ -340,5 +340,14 @@ describe.each(LANGS)('in %s', (lang) => {
       expect(await page.getByTestId('last-login').textContent()).not.toBe('—');
       expect(pupil.email).toContain('@');
     });
+
+    it('logs out from the settings and lands on the home page as a guest', async () => {
+      await page.goto(`${stack.baseUrl}/profile`);
+      await page.getByRole('tab', { name: ui.tabs.settings }).click();
+      await page.getByTestId('profile-logout').click();
+      await page.waitForURL(`${stack.baseUrl}/`);
+      await page.getByRole('button', { name: ui.login }).first().waitFor();
+      expect(await page.getByTestId('profile-link').count()).toBe(0);
+    });
   });
 });

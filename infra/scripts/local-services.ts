@@ -10,6 +10,12 @@ export const START_COMMANDS = {
 
 export type ServiceName = keyof typeof START_COMMANDS;
 
+const COMPOSE_SERVICES: Record<ServiceName, string> = {
+  Postgres: 'postgres',
+  Redis: 'redis',
+  RabbitMQ: 'rabbitmq',
+};
+
 const DEFAULT_PORTS: Record<string, number> = {
   'postgres:': 5432,
   'postgresql:': 5432,
@@ -48,6 +54,7 @@ export async function missingServices(urls: Record<ServiceName, string>): Promis
     .filter((_, i) => !results[i])
     .map(
       ([name, url]) =>
-        `${name} is not reachable at ${redact(url)}. Start it with: ${START_COMMANDS[name]}  (or: docker compose up -d)`,
+        `${name} is not reachable at ${redact(url)}. Start it with: ${START_COMMANDS[name]}  ` +
+        `(with Docker: docker compose up -d ${COMPOSE_SERVICES[name]})`,
     );
 }

@@ -18,7 +18,7 @@ const COLORS = [36, 33, 35, 32, 34, 91, 96, 93, 95];
 const say = (text: string) => process.stdout.write(`${paint(1, '[start]')} ${text}\n`);
 const warn = (text: string) => process.stdout.write(`${paint(33, '[start] warning:')} ${text}\n`);
 const fail = (text: string): never => {
-  process.stderr.write(`${paint(31, '[start] error:')} ${text}\n`);
+  for (const line of text.split('\n')) process.stderr.write(`${paint(31, '[start] error:')} ${line}\n`);
   process.exit(1);
 };
 

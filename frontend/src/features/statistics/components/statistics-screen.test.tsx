@@ -90,6 +90,17 @@ describe('the statistics screen', () => {
     expect(screen.getByTestId('weekly-bar-0').getAttribute('data-height')).toBe('0.0');
   });
 
+  it('names the part that is broken when only the topics or only the week came back unreadable', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-19T10:00:00+03:00'));
+    const broken = { ...statistics([1, 2, 3, 0, 0, 0, 0]), gameTypeStats: {}, weeklyProgress: [1, 2] };
+    fakeApi({ '/api/statistics': broken });
+    renderScreen(<StatisticsScreen />);
+    expect(await screen.findByText('Failed to load performance data')).toBeTruthy();
+    expect(screen.getByText('Failed to load weekly data')).toBeTruthy();
+    expect(screen.getByTestId('stat-total-points').textContent).toBe('370');
+  });
+
   it('says the statistics could not load and offers a retry', async () => {
     fakeApi({});
     renderScreen(<StatisticsScreen />);

@@ -1,0 +1,94 @@
+import type { CurrentUser } from '@mathgames/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguage } from '../../../testing/render.js';
+import { fakeApi, renderScreen } from '../../badges/testing/fake-api.js';
+import { AccountTab } from './account-tab.js';
+import type { EditState } from './profile-form.js';
+
+const USER: CurrentUser = {
+  id: 3,
+  username: 'mert',
+  displayName: 'Mert',
+  email: 'mert@example.com',
+  about: 'Bölme en sevdiğim.',
+  receiveNotifications: false,
+  avatarColor: null,
+  photoUrl: null,
+  isVerified: false,
+  role: 'user',
+  createdAt: '2026-01-01T08:00:00.000Z',
+  lastLogin: null,
+};
+
+/** The account tab with its edit state held like the profile screen holds it; the states seen are recorded. */
+function Harness({ seen }: { seen: EditState[] }) {
+  const [state, setState] = useState<EditState>('view');
+  return (
+    <AccountTab
+      user={USER}
+      totalGames={4}
+      badges={[]}
+      badgesFailed={false}
+      editState={state}
+      onEditState={(next) => {
+        seen.push(next);
+        setState(next);
+      }}
+    />
+  );
+}
+
+describe('editing the profile', () => {
+  beforeEach(() => useLanguage('tr', 'profile'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes view → edit → saving → saved, showing the Turkish rule message for a short name first', async () => {
+    const api = fakeApi({
+      '/api/profile/update': { message: 'Profil güncellendi', user: { ...USER, displayName: 'Mert Can' } },
+    });
+    const seen: EditState[] = [];
+    const user = userEvent.setup();
+    renderScreen(<Harness seen={seen} />);
+
+    await user.click(await screen.findByTestId('profile-edit'));
+    const name = screen.getByRole('textbox', { name: 'Görünen isim' });
+    await user.clear(name);
+    await user.type(name, 'Me');
+    await user.click(screen.getByTestId('profile-save'));
+    expect(screen.getByTestId('error-displayName').textContent).toContain(
+      'Görünen isim en az 3 karakter olmalıdır',
+    );
+    expect(api.calls).toEqual([]);
+
+    await user.clear(name);
+    await user.type(name, 'Mert Can');
+    await user.click(screen.getByTestId('profile-save'));
+    await screen.findByTestId('profile-saved');
+    expect(seen).toEqual(['edit', 'saving', 'saved']);
+    expect(api.calls).toEqual(['POST /api/profile/update']);
+  });
+
+  it('says the about text is too long past 500 characters, and cancel returns to the view unsaved', async () => {
+    const api = fakeApi({});
+    const seen: EditState[] = [];
+    const user = userEvent.setup();
+    renderScreen(<Harness seen={seen} />);
+    await user.click(await screen.findByTestId('profile-edit'));
+    const about = screen.getByRole('textbox', { name: 'Hakkımda' });
+    await user.clear(about);
+    await user.click(about);
+    await user.paste('a'.repeat(501));
+    await user.click(screen.getByTestId('profile-save'));
+    expect(screen.getByTestId('error-about').textContent).toContain(
+      'Hakkınızda bölümü 500 karakterden az olmalıdır',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect(screen.getByTestId('account-about').textContent).toBe('Bölme en sevdiğim.'));
+    expect(seen).toEqual(['edit', 'view']);
+    expect(api.calls).toEqual([]);
+  });
+});

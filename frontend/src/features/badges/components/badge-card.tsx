@@ -73,7 +73,7 @@ export function BadgeCard({ item }: { item: UserBadgeItem }) {
           value={percent}
           label={t('badges:card.progressLabel', { name: text.name, percent: percentText(percent) })}
           className="h-3"
-          barClassName={item.completed ? 'bg-amber-500' : TOPIC_CLASSES[topic].bg}
+          barClassName={TOPIC_CLASSES[topic].bg}
         />
         <div className="mt-3 flex flex-wrap gap-2 text-sm font-bold">
           <span className={cn('rounded-full px-3 py-1 text-white', TOPIC_CLASSES[topic].bg)}>

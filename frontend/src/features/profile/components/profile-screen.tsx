@@ -99,7 +99,6 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
                 </p>
                 <ProgressBar
                   className="mt-2"
-                  barClassName="bg-amber-500"
                   value={level.percentToNext}
                   label={t('progress.barLabel', {
                     percent: percent(level.percentToNext),

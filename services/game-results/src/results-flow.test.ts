@@ -47,21 +47,22 @@ describe('a game result through the gateway', () => {
     });
   });
 
-  it('a completed badge shows in the polled summary under a new strong ETag', async () => {
+  it('the polled summary answers 304 while nothing changes, and a completed badge shows under a new ETag', async () => {
     const pupil = await stack.signUp('mehmet');
     const first = await pupil.get<BadgeSummary>('/api/user-badges/summary');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ total: 175, completed: 0 });
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
+    expect((await pupil.get('/api/user-badges/summary', { 'if-none-match': etag })).status).toBe(304);
 
     for (let i = 0; i < 3; i++) {
       const res = await pupil.post('/api/game-results', honestResult({ questionsCount: 20, seed: i }));
       expect(res.status).toBe(201);
     }
     const changed = await waitFor(async () => {
-      const res = await pupil.get<BadgeSummary>('/api/user-badges/summary');
-      return res.body.completed === 1 ? res : null;
+      const res = await pupil.get<BadgeSummary>('/api/user-badges/summary', { 'if-none-match': etag });
+      return res.status === 200 && res.body.completed === 1 ? res : null;
     });
     expect(changed.body).toEqual({ total: 175, completed: 1 });
     expect(changed.headers.get('etag')).not.toBe(etag);

@@ -33,8 +33,12 @@ function buildIfNeeded(): void {
   const index = join(DIST, 'index.html');
   const stale =
     !existsSync(index) ||
-    Math.max(newestMtime(join(FRONTEND, 'src')), newestMtime(join(FRONTEND, 'public'))) >
-      statSync(index).mtimeMs;
+    Math.max(
+      newestMtime(join(FRONTEND, 'src')),
+      newestMtime(join(FRONTEND, 'public')),
+      statSync(join(FRONTEND, 'index.html')).mtimeMs,
+      statSync(join(FRONTEND, 'vite.config.ts')).mtimeMs,
+    ) > statSync(index).mtimeMs;
   if (!stale) return;
   console.log('building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
@@ -56,6 +60,12 @@ const TYPES: Record<string, string> = {
 
 function serveDist(): Promise<{ url: string; close: () => void }> {
   const server = createServer((req, res) => {
+    // Like the gateway: no SPA fallback for the API (no backend here, so every call is a JSON 404).
+    if (req.url?.startsWith('/api/')) {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end('{"code":"not_found","message":"Not found"}');
+      return;
+    }
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
       '',
@@ -87,7 +97,7 @@ function serveDist(): Promise<{ url: string; close: () => void }> {
 }
 
 interface LighthouseResult {
-  categories: Record<string, { score: number | null }>;
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<
     string,
     { details?: { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } }
@@ -124,6 +134,18 @@ try {
       return `${category} ${score}${score < target ? ` (target ${target})` : ''}`;
     });
     console.log(`${page.padEnd(7)} ${scores.join(' · ')}`);
+    // What cost points, so a miss can be acted on.
+    for (const category of Object.keys(TARGETS)) {
+      const failed = (result.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ({
+          id: ref.id,
+          audit: result.audits[ref.id] as { score?: number | null; displayValue?: string },
+        }))
+        .filter(({ audit }) => typeof audit?.score === 'number' && audit.score < 0.9)
+        .map(({ id, audit }) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      if (failed.length > 0) console.log(`        ${category}: ${failed.join(', ')}`);
+    }
     if (page === '/') {
       const scripts = (result.audits['network-requests']?.details?.items ?? []).filter(
         (item) => item.resourceType === 'Script',

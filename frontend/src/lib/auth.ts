@@ -10,7 +10,9 @@ export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 /** `GET /api/auth/me`: a 401 means "nobody is logged in"; other failures are logged and read as logged out. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/api/auth/me', signal);
+    const user = await api.get<CurrentUser>('/api/auth/me', signal);
+    // Anything but a user object (an HTML fallback page, an empty body) means nobody is logged in.
+    return user && typeof user === 'object' && typeof user.username === 'string' ? user : null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.warn('session check failed', error);
     return null;

@@ -376,10 +376,17 @@ async function main(): Promise<void> {
 
     // 3. Long and short history, same load, same endpoints.
     const as = (p: Pupil) => ({ headers: { cookie: p.cookie } });
-    const stats100k = await load({ url: `${stack.baseUrl}/api/statistics`, ...as(heavy) });
-    const stats10 = await load({ url: `${stack.baseUrl}/api/statistics`, ...as(light) });
-    const summary100k = await load({ url: summaryUrl, ...as(heavy) });
-    const summary10 = await load({ url: summaryUrl, ...as(light) });
+    // Alternated (long, short, long, short) so a change in the machine's load hits both alike.
+    const history: Array<[string, LoadResult]> = [];
+    for (let round = 1; round <= 2; round++) {
+      for (const [label, url] of [
+        ['GET /api/statistics', `${stack.baseUrl}/api/statistics`],
+        ['GET /api/user-badges/summary', summaryUrl],
+      ] as const) {
+        history.push([`${label}, 100,000 results (${round})`, await load({ url, ...as(heavy) })]);
+        history.push([`${label}, 10 results (${round})`, await load({ url, ...as(light) })]);
+      }
+    }
 
     // Capacity for results: the same honest 10-question result posted back to back (each one is stored).
     const poster = new Pupil(stack.baseUrl, 'poster', 'toplama', deviceAddress(PUPILS + 2));
@@ -513,10 +520,7 @@ async function main(): Promise<void> {
     say(loadLine('   badges service summary (signed identity)', badgesDirect));
     say('');
     say('== 3. long vs short history (via gateway) ==');
-    say(loadLine('GET /api/statistics, 100,000 results', stats100k));
-    say(loadLine('GET /api/statistics, 10 results', stats10));
-    say(loadLine('GET /api/user-badges/summary, 100,000 results', summary100k));
-    say(loadLine('GET /api/user-badges/summary, 10 results', summary10));
+    for (const [label, result] of history) say(loadLine(label, result));
     say('');
     say('== results capacity (closed loop, 10 connections, 5 s) ==');
     say(loadLine('POST /api/game-results via gateway', postViaGateway));

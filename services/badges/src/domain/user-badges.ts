@@ -19,10 +19,17 @@ export interface UserBadgesQuery {
 export function createCatalogueReader(pool: pg.Pool): () => Promise<CatalogueBadge[]> {
   let loading: Promise<CatalogueBadge[]> | null = null;
   return () => {
-    loading ??= loadCatalogue(pool).catch((err: unknown) => {
-      loading = null;
-      throw err;
-    });
+    loading ??= loadCatalogue(pool).then(
+      (badges) => {
+        // An empty table means migrations have not run yet: ask again next time rather than cache nothing.
+        if (badges.length === 0) loading = null;
+        return badges;
+      },
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    );
     return loading;
   };
 }

@@ -257,3 +257,50 @@ describe('a new pupil', () => {
     await context.close();
   });
 });
+
+describe('a pupil who forgot the password', () => {
+  it('asks for a link in the modal, sets a new password on the reset page and can log in with it', async () => {
+    const context = await newContext(browser, 'tr');
+    const page = await context.newPage();
+    const email = `forgetful-${Date.now()}@example.com`;
+    const registered = await page.request.post(`${stack.baseUrl}/api/auth/register`, {
+      data: { username: `forgetful${Date.now() % 100000}`, email, password: 'oldpass1' },
+      headers: { Origin: stack.baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('button', { name: 'Giriş Yap' }).first().click();
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByTestId('to-forgot').click();
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('auth-mode-sent').waitFor();
+
+    if (!stack.mail) throw new Error('the stack has no mail capture');
+    const mail = await stack.mail.waitFor(
+      (m) => m.to.some((to) => to.includes(email)) && /reset-password\?token=/.test(`${m.text}${m.html}`),
+    );
+    const token = /reset-password\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+    expect(token).toBeTruthy();
+
+    await page.goto(`${stack.baseUrl}/reset-password?token=${token}`);
+    await page.getByTestId('reset-form').waitFor();
+    await page.locator('input[name="password"]').fill('newpass12');
+    await page.locator('input[name="confirmPassword"]').fill('newpass13');
+    await page.locator('form button[type="submit"]').click();
+    await expect
+      .poll(() => page.getByTestId('error-confirmPassword').textContent())
+      .toContain('Şifreler eşleşmiyor');
+    await page.locator('input[name="confirmPassword"]').fill('newpass12');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('reset-success').waitFor();
+
+    const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, {
+      data: { email, password: 'newpass12' },
+      headers: { Origin: stack.baseUrl },
+    });
+    expect(login.status()).toBe(200);
+    await context.close();
+  });
+});

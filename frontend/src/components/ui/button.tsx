@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.js';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
+/** `tinted`: white text, no background of its own: the caller adds one (a topic colour). */
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'tinted';
 export type ButtonSize = 'md' | 'lg' | 'icon';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -10,6 +11,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   outline: 'border-2 border-brand-600 bg-white text-brand-700 hover:bg-brand-50',
   ghost: 'bg-transparent text-slate-800 hover:bg-slate-100',
   danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
+  tinted: 'text-white shadow-sm hover:brightness-110',
 };
 
 // Every target at least 48 px high (DESIGN.md).

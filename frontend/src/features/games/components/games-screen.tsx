@@ -58,7 +58,8 @@ export function GamesScreen() {
               </dl>
               <Button
                 size="lg"
-                className={cn('mt-5 w-full text-xl', TOPIC_CLASSES[topic].bg, 'hover:brightness-110')}
+                variant="tinted"
+                className={cn('mt-5 w-full text-xl', TOPIC_CLASSES[topic].bg)}
                 onClick={() => choose(gameType)}
                 aria-label={t('games:playTopic', { topic: name })}
                 data-testid={`play-${topic}`}

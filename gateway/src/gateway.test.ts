@@ -260,6 +260,33 @@ describe('sessions', () => {
     expect(header).toMatch(/SameSite=Lax/i);
   });
 
+  it('in production the cookie is Secure and __Host- prefixed behind a TLS-terminating proxy', async () => {
+    const production = createGateway(
+      { ...config, NODE_ENV: 'production', REDIS_PREFIX: `${config.REDIS_PREFIX}prod:` },
+      { logger },
+    );
+    const url = `http://127.0.0.1:${portOf(await production.listen(0))}`;
+    try {
+      const res = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        body: JSON.stringify({ userId: 4 }),
+      });
+      const header = res.headers.getSetCookie().find((c) => c.startsWith('__Host-mg.sid='));
+
+      const attributes = header!.split('; ').slice(1);
+
+      expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']));
+      expect(header).not.toMatch(/Domain=/i);
+      const cookie = header!.split(';', 1)[0]!;
+      const me = await fetch(`${url}/api/auth/me`, { headers: { cookie, 'x-forwarded-proto': 'https' } });
+      expect(((await me.json()) as { userId: number }).userId).toBe(4);
+      expect(seenByAuth.cookie).toBeUndefined();
+    } finally {
+      await production.close();
+    }
+  });
+
   it('a revoke directive ends every session of that user and no one else', async () => {
     const laptop = await logIn(8);
     const tablet = await logIn(8);

@@ -160,13 +160,12 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     req.lang = resolveLanguage(req.headers);
     req.userId = null;
     res.setHeader('x-request-id', req.requestId);
-    // Internal headers are the gateway's to set: whatever a client sends under x-mg-* is dropped, and the
-    // browser's cookies stay here (services never see the session credential).
+    // Internal headers are the gateway's to set: whatever a client sends under x-mg-* is dropped here. Cookies
+    // and X-Forwarded-* stay readable for the session (Secure cookies need the forwarded protocol) and are
+    // removed from the upstream request in the proxy, so services never see the session credential.
     for (const name of Object.keys(req.headers)) {
-      if (name.startsWith('x-mg-') || name.startsWith('x-forwarded-')) delete req.headers[name];
+      if (name.startsWith('x-mg-')) delete req.headers[name];
     }
-    const cookieHeader = req.headers.cookie;
-    delete req.headers.cookie;
 
     if (isCrossSite(req)) return sendJsonError(res, 403, 'forbidden', req.lang);
 
@@ -175,7 +174,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       if (UNTOUCHED_SESSION_PATHS.has(path) && req.method === 'GET') {
         const [wait, session] = await Promise.all([
           rateLimits.check(req.ip ?? '', req.method, path),
-          sessions.peek(cookieHeader),
+          sessions.peek(req.headers.cookie),
         ]);
         if (wait !== null) return tooMany(res, req.lang, wait);
         req.userId = session?.userId ?? null;
@@ -188,9 +187,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     } catch (err) {
       return next(err);
     }
-    if (cookieHeader !== undefined) req.headers.cookie = cookieHeader;
     sessions.middleware(req, res, async (err?: unknown) => {
-      if (cookieHeader !== undefined) delete req.headers.cookie;
       if (err) return next(err);
       try {
         req.userId = await sessions.currentUserId(req);
@@ -310,8 +307,17 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       ready = false;
       if (server) {
         const s = server;
+        // In-flight requests finish; keep-alive connections are closed as soon as they fall idle (a response may
+        // still be finishing when close starts, so one closeIdleConnections is not enough), and past the
+        // deadline whatever is left is cut.
         await new Promise<void>((resolve) => {
-          s.close(() => resolve());
+          const sweep = setInterval(() => s.closeIdleConnections(), 100);
+          const deadline = setTimeout(() => s.closeAllConnections(), 20_000);
+          s.close(() => {
+            clearInterval(sweep);
+            clearTimeout(deadline);
+            resolve();
+          });
           s.closeIdleConnections();
         });
       }

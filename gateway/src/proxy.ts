@@ -68,6 +68,12 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
       proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
       on: {
         proxyReq(proxyReq, req) {
+          // The browser's cookies (the session credential) and forwarding headers stay at the edge; the
+          // signed identity carries everything a service needs to know about the caller.
+          for (const name of proxyReq.getHeaderNames()) {
+            if (name === 'cookie' || name.startsWith('x-forwarded-') || name === 'forwarded')
+              proxyReq.removeHeader(name);
+          }
           for (const [key, value] of Object.entries(hooks.upstreamHeaders(req)))
             proxyReq.setHeader(key, value);
         },

@@ -21,7 +21,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['services/**/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/**/*.test.ts', 'k8s/**/*.test.ts'],
+          include: [
+            'services/**/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'k8s/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**', 'services/libs/contracts/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

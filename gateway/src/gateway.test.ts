@@ -86,7 +86,12 @@ beforeAll(async () => {
       app.get('/api/auth/me', (req, res) => {
         seenByAuth.identityHeader = req.headers[IDENTITY_HEADER] as string;
         seenByAuth.cookie = req.headers.cookie;
-        res.json({ userId: req.identity.userId, lang: req.identity.lang, requestId: req.identity.requestId });
+        res.json({
+          userId: req.identity.userId,
+          lang: req.identity.lang,
+          requestId: req.identity.requestId,
+          ip: req.identity.ip,
+        });
       });
       app.post('/api/auth/login', (req, res) => {
         res.setHeader('x-mg-session-login', String(req.body.userId));
@@ -189,6 +194,14 @@ describe('identity between the gateway and the services', () => {
     expect(await langOf({ cookie: 'i18next=en', 'accept-language': 'tr-TR' })).toBe('en');
     expect(await langOf({ 'accept-language': 'de-DE, en;q=0.8, tr;q=0.5' })).toBe('en');
     expect(await langOf({ 'accept-language': 'de-DE' })).toBe('tr');
+  });
+
+  it('tells the service the client address a trusted proxy forwarded, so per-IP limits see each pupil', async () => {
+    const ipSeen = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${baseUrl}/api/auth/me`, { headers })).json()) as { ip: string }).ip;
+
+    expect(await ipSeen({ 'x-forwarded-for': '203.0.113.7' })).toBe('203.0.113.7');
+    expect(await ipSeen({ 'x-forwarded-for': '198.51.100.23' })).toBe('198.51.100.23');
   });
 
   it('a service rejects a request that bypasses the gateway (no signature) with 401', async () => {

@@ -34,10 +34,5 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
-    rolldownOptions: {
-      // Contracts is pure (its rule), but its package.json does not say so: without this, importing one constant
-      // drags every zod schema and the OpenAPI builder into the chunk (~100 KB gzip).
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/services/libs/contracts/') },
-    },
   },
 });

@@ -34,6 +34,8 @@ dev: node_modules/.package-lock.json
 typecheck: node_modules/.package-lock.json
 	npx tsc -b
 	npx tsc -p infra/scripts/tsconfig.json
+	npx tsc -p infra/bench/tsconfig.json
+	npx tsc -p k8s
 
 lint: node_modules/.package-lock.json
 	npx biome check .

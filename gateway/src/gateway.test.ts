@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { translate } from '@mathgames/contracts';
+import { badgeSummaryCacheKey, encodeCompletedCounts, translate } from '@mathgames/contracts';
 import {
   createHttpService,
   createLogger,
@@ -377,6 +377,36 @@ describe('sessions', () => {
 
     expect(etag).toBe('"summary-14"');
     expect(again.status).toBe(304);
+  });
+
+  it('answers a poll from the badge-worker cache without the badges hop, by category and with 304', async () => {
+    const cookie = await logIn(15);
+    await redis.set(badgeSummaryCacheKey(config.REDIS_PREFIX, 15), encodeCompletedCounts([9, 3, 0, 2, 4, 0]));
+    await badges.close(); // every answer below must come from the cache
+
+    const all = await fetch(`${baseUrl}/api/user-badges/summary`, { headers: { cookie } });
+    const multiplication = await fetch(`${baseUrl}/api/user-badges/summary?category=carpma`, {
+      headers: { cookie },
+    });
+    const unchanged = await fetch(`${baseUrl}/api/user-badges/summary`, {
+      headers: { cookie, 'if-none-match': all.headers.get('etag')! },
+    });
+    const otherQuery = await fetch(`${baseUrl}/api/user-badges/summary?category=carpma&x=1`, {
+      headers: { cookie },
+    });
+    const guest = await fetch(`${baseUrl}/api/user-badges/summary`);
+
+    expect(all.status).toBe(200);
+    expect(await all.json()).toEqual({ total: 175, completed: 9 });
+    expect(all.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await multiplication.json()).toEqual({ total: 35, completed: 2 });
+    expect(unchanged.status).toBe(304);
+    // Anything the cache cannot answer goes to the service, here down: the usual 503.
+    expect(otherQuery.status).toBe(503);
+    expect(guest.status).toBe(503);
+
+    badges = badgesService();
+    await badges.listen(badgesPort);
   });
 
   it('a session older than the absolute timeout ends however active it was', async () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildOpenApiDocument, translate } from '@mathgames/contracts';
+import {
+  badgeSummaryCacheKey,
+  buildOpenApiDocument,
+  decodeCompletedCounts,
+  translate,
+} from '@mathgames/contracts';
 import {
   createLogger,
   IDENTITY_HEADER,
@@ -268,6 +273,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     clientIp: (req) => proxyAddr(req, trust),
     rateLimit: (ip) => rateLimits.check(ip, 'GET', POLL_PATH),
     peek: (cookie) => sessions.peek(cookie),
+    cachedCounts: async (userId) =>
+      decodeCompletedCounts(await redis.get(badgeSummaryCacheKey(config.REDIS_PREFIX, userId))),
     sign: (identity) =>
       signIdentity(
         { ...identity, sessionId: publicSessionId(identity.sessionId ?? undefined) },

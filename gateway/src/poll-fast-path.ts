@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Agent, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import {
+  badgeSummaryBody,
+  badgeSummaryEtag,
+  badgeSummaryFromCounts,
+  CATEGORY_KEYS,
+  type CategoryKey,
+  etagMatches,
+} from '@mathgames/contracts';
 import { IDENTITY_HEADER } from '@mathgames/platform';
 import { sendJsonError } from './http-errors.js';
 import { type Lang, resolveLanguage } from './language.js';
@@ -23,6 +31,8 @@ export interface PollFastPathDeps {
   clientIp(req: IncomingMessage): string;
   rateLimit(ip: string): Promise<number | null>;
   peek(cookieHeader: string | undefined): Promise<{ userId: number; sessionId: string } | null>;
+  /** The user's completed-badge counts as the badge-worker cached them, or null on a miss. */
+  cachedCounts(userId: number): Promise<number[] | null>;
   sign(identity: {
     userId: number | null;
     sessionId: string | null;
@@ -51,10 +61,24 @@ function upstreamHeaders(req: IncomingMessage, identity: string, requestId: stri
   return headers;
 }
 
+/** The summary's category when the query is one the cache can answer (none, or one valid `category`); else null. */
+function cacheableCategory(url: string): CategoryKey | null {
+  const query = url.slice(POLL_PATH.length);
+  if (query === '' || query === '?') return 'tumu';
+  const match = /^\?category=([a-z]+)$/.exec(query);
+  const key = match?.[1];
+  return key !== undefined && (CATEGORY_KEYS as readonly string[]).includes(key)
+    ? (key as CategoryKey)
+    : null;
+}
+
 /**
  * The badge summary, polled every 3 s by every open tab, is the hottest request in the product. It is answered
  * here, before Express: no router, no session middleware (it must not touch the session anyway), one Redis
  * round trip for the rate limit and one for the session, both at once, and the response written in one go.
+ * For a logged-in user whose counts the badge-worker has cached, the answer (body, ETag, 304) is built right here
+ * from that one Redis value, with the definitions the badges service uses (contracts), saving the hop to it; a
+ * miss, a guest or any other query goes to the badges service, which computes, fills the cache and validates.
  * The rules are the same as on the general path: client headers never reach the service (only the signed
  * identity, request id and conditional/encoding headers are sent), and a service that is down gives the same 503 JSON.
  * Returns false for any other request.
@@ -76,46 +100,46 @@ export function createPollFastPath(deps: PollFastPathDeps) {
           res.setHeader('Retry-After', String(wait));
           return sendJsonError(res, 429, 'rate_limited', lang, { seconds: wait });
         }
-        const identity = deps.sign({
-          userId: session?.userId ?? null,
-          sessionId: session?.sessionId ?? null,
-          lang,
-          requestId,
-          ip,
-        });
-        const upstream = request(
-          {
-            host: deps.target.hostname,
-            port: deps.target.port,
-            path: url, // the service owns the same path and query
-            method: 'GET',
-            agent: deps.agent,
-            headers: upstreamHeaders(req, identity, requestId),
-          },
-          (upstreamRes) => {
-            const headers: Record<string, string | string[]> = {
+        const forward = () =>
+          forwardToService(deps, req, res, {
+            url,
+            lang,
+            requestId,
+            identity: deps.sign({
+              userId: session?.userId ?? null,
+              sessionId: session?.sessionId ?? null,
+              lang,
+              requestId,
+              ip,
+            }),
+          });
+        const category = session ? cacheableCategory(url) : null;
+        if (!session || category === null) return forward();
+        deps.cachedCounts(session.userId).then(
+          (counts) => {
+            if (!counts) return forward();
+            const summary = badgeSummaryFromCounts(counts, category);
+            const etag = badgeSummaryEtag(summary);
+            const headers: Record<string, string | number> = {
               'x-request-id': requestId,
               'x-content-type-options': 'nosniff',
+              'cache-control': 'private, no-cache',
+              etag,
             };
-            for (const name of FORWARDED_RESPONSE_HEADERS) {
-              const value = upstreamRes.headers[name];
-              if (value !== undefined) headers[name] = value;
+            if (etagMatches(req.headers['if-none-match'], etag)) {
+              res.writeHead(304, headers);
+              res.end();
+              return;
             }
-            res.writeHead(upstreamRes.statusCode ?? 502, headers);
-            upstreamRes.on('error', () => res.destroy());
-            upstreamRes.pipe(res);
+            const body = badgeSummaryBody(summary);
+            headers['content-type'] = 'application/json; charset=utf-8';
+            headers['content-length'] = Buffer.byteLength(body);
+            res.writeHead(200, headers);
+            res.end(body);
           },
+          // Redis hiccup: the badges service answers (from Postgres if it must).
+          () => forward(),
         );
-        upstream.setTimeout(15_000, () => upstream.destroy(new Error('upstream timed out')));
-        upstream.on('error', (err) => {
-          deps.onUpstreamError(err, requestId);
-          sendJsonError(res, 503, 'service_unavailable', lang);
-        });
-        // A tab closed mid-request: stop waiting for the service.
-        res.on('close', () => {
-          if (!res.writableFinished) upstream.destroy();
-        });
-        upstream.end();
       },
       (err: unknown) => {
         deps.onError(err, requestId);
@@ -124,4 +148,47 @@ export function createPollFastPath(deps: PollFastPathDeps) {
     );
     return true;
   };
+}
+
+/** Sends the poll on to the badges service and streams its answer back. */
+function forwardToService(
+  deps: PollFastPathDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: { url: string; lang: Lang; requestId: string; identity: string },
+): void {
+  const { url, lang, requestId, identity } = ctx;
+  const upstream = request(
+    {
+      host: deps.target.hostname,
+      port: deps.target.port,
+      path: url, // the service owns the same path and query
+      method: 'GET',
+      agent: deps.agent,
+      headers: upstreamHeaders(req, identity, requestId),
+    },
+    (upstreamRes) => {
+      const headers: Record<string, string | string[]> = {
+        'x-request-id': requestId,
+        'x-content-type-options': 'nosniff',
+      };
+      for (const name of FORWARDED_RESPONSE_HEADERS) {
+        const value = upstreamRes.headers[name];
+        if (value !== undefined) headers[name] = value;
+      }
+      res.writeHead(upstreamRes.statusCode ?? 502, headers);
+      upstreamRes.on('error', () => res.destroy());
+      upstreamRes.pipe(res);
+    },
+  );
+  upstream.setTimeout(15_000, () => upstream.destroy(new Error('upstream timed out')));
+  upstream.on('error', (err) => {
+    deps.onUpstreamError(err, requestId);
+    sendJsonError(res, 503, 'service_unavailable', lang);
+  });
+  // A tab closed mid-request: stop waiting for the service.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.end();
 }

@@ -1,8 +1,9 @@
+import { badgeSummaryCacheKey, decodeCompletedCounts, encodeCompletedCounts } from '@mathgames/contracts';
 import type { Redis } from 'ioredis';
 
 /**
- * Completed-badge counts of one user, all categories first, in SUMMARY_CATEGORIES order. Stored in Redis as one
- * short comma-separated string so the 3-second summary poll costs exactly one GET and no JSON parsing.
+ * Completed-badge counts of one user in SUMMARY_CATEGORIES order (contracts), stored in Redis as one short string
+ * so the 3-second summary poll costs exactly one GET; the gateway's poll path reads the same key.
  */
 export type CompletedCounts = number[];
 
@@ -27,16 +28,13 @@ export interface SummaryCache {
 }
 
 export function createSummaryCache(redis: Redis, prefix: string): SummaryCache {
-  const key = (userId: number) => `${prefix}badges:summary:${userId}`;
+  const key = (userId: number) => badgeSummaryCacheKey(prefix, userId);
   return {
     async get(userId) {
-      const value = await redis.get(key(userId));
-      if (value === null) return null;
-      const counts = value.split(',').map(Number);
-      return counts.every(Number.isInteger) ? counts : null;
+      return decodeCompletedCounts(await redis.get(key(userId)));
     },
     async put(userId, counts) {
-      await redis.eval(SET_IF_NOT_OLDER, 1, key(userId), counts.join(','), TTL_SECONDS);
+      await redis.eval(SET_IF_NOT_OLDER, 1, key(userId), encodeCompletedCounts(counts), TTL_SECONDS);
     },
   };
 }

@@ -1,28 +1,18 @@
-import { BADGE_CATALOGUE, CATEGORY_KEYS, type CategoryKey } from '@mathgames/contracts';
+import {
+  type BadgeSummary,
+  badgeSummaryFromCounts,
+  type CategoryKey,
+  SUMMARY_CATEGORIES,
+} from '@mathgames/contracts';
 import type { Logger } from '@mathgames/platform';
 import type pg from 'pg';
 import { countCompletedAfterCommit, countCompletedByCategory } from '../data-access/badges-repository.js';
 import type { CompletedCounts, SummaryCache } from '../data-access/summary-cache.js';
 
-/** 'tumu' (all) first, then one per game type: the order of the cached counts. */
-export const SUMMARY_CATEGORIES: readonly CategoryKey[] = CATEGORY_KEYS;
-
-const TOTALS: Record<CategoryKey, number> = Object.fromEntries(
-  SUMMARY_CATEGORIES.map((key) => [
-    key,
-    key === 'tumu' ? BADGE_CATALOGUE.length : BADGE_CATALOGUE.filter((b) => b.categoryKey === key).length,
-  ]),
-) as Record<CategoryKey, number>;
-
 export interface SummaryDeps {
   pool: pg.Pool;
   cache: SummaryCache;
   logger: Logger;
-}
-
-export interface Summary {
-  total: number;
-  completed: number;
 }
 
 function toCounts(byKey: Map<string, number>): CompletedCounts {
@@ -67,24 +57,22 @@ export async function refreshSummaryAfterCommit(
  * The 3-second poll: one Redis GET when cached. A miss (new user, evicted, Redis flushed) recomputes from Postgres
  * and fills the cache; if Redis is down the answer still comes from Postgres rather than failing the tab.
  */
-export async function getSummary(deps: SummaryDeps, userId: number, category: CategoryKey): Promise<Summary> {
-  const index = SUMMARY_CATEGORIES.indexOf(category);
+export async function getSummary(
+  deps: SummaryDeps,
+  userId: number,
+  category: CategoryKey,
+): Promise<BadgeSummary> {
   let counts: CompletedCounts | null = null;
   try {
     counts = await deps.cache.get(userId);
   } catch (err) {
     deps.logger.warn({ err }, 'badge summary cache read failed; answering from Postgres');
   }
-  if (!counts || counts.length !== SUMMARY_CATEGORIES.length) {
+  if (!counts) {
     counts = await computeCompletedCounts(deps.pool, userId);
     deps.cache.put(userId, counts).catch((err: unknown) => {
       deps.logger.warn({ err }, 'badge summary cache fill failed');
     });
   }
-  return { total: TOTALS[category], completed: counts[index] ?? 0 };
-}
-
-/** Strong validator of the exact body: same total and completed, same bytes. */
-export function summaryEtag(summary: Summary): string {
-  return `"s${summary.total}-${summary.completed}"`;
+  return badgeSummaryFromCounts(counts, category);
 }

@@ -1,5 +1,6 @@
 export * from './answer-check.js';
 export * from './arithmetic.js';
+export * from './badge-summary.js';
 export * from './badges.js';
 export * from './formatting.js';
 export * from './fraction.js';

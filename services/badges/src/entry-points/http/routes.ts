@@ -1,22 +1,21 @@
-import { badgeSummaryQuerySchema, type CategoryKey, userBadgesQuerySchema } from '@mathgames/contracts';
+import {
+  badgeSummaryBody,
+  badgeSummaryEtag,
+  badgeSummaryQuerySchema,
+  type CategoryKey,
+  etagMatches,
+  userBadgesQuerySchema,
+} from '@mathgames/contracts';
 import { requireUser } from '@mathgames/platform';
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 import type pg from 'pg';
 import type { CatalogueBadge } from '../../data-access/badges-repository.js';
-import { getSummary, type SummaryDeps, summaryEtag } from '../../domain/badge-summary.js';
+import { getSummary, type SummaryDeps } from '../../domain/badge-summary.js';
 import { listBadgesForUser } from '../../domain/user-badges.js';
 
 export interface RouteDeps extends SummaryDeps {
   pool: pg.Pool;
   catalogue: () => Promise<CatalogueBadge[]>;
-}
-
-/** True when the client's cached copy (If-None-Match, possibly a list or *) is the current one. */
-function notModified(req: Request, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 export function badgesRoutes(deps: RouteDeps) {
@@ -27,15 +26,15 @@ export function badgesRoutes(deps: RouteDeps) {
       const category: CategoryKey =
         req.query.category === undefined ? 'tumu' : badgeSummaryQuerySchema.parse(req.query).category;
       const summary = await getSummary(deps, userId, category);
-      const etag = summaryEtag(summary);
+      const etag = badgeSummaryEtag(summary);
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', 'private, no-cache');
-      if (notModified(req, etag)) {
+      if (etagMatches(req.headers['if-none-match'], etag)) {
         res.status(304).end();
         return;
       }
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(`{"total":${summary.total},"completed":${summary.completed}}`);
+      res.end(badgeSummaryBody(summary));
     });
 
     app.get('/api/user-badges', async (req, res) => {

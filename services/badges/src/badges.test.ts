@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   BADGE_CATALOGUE,
   type BadgeSummary,
@@ -23,29 +21,12 @@ import {
   createTestEnvironment,
   TEST_INTERNAL_SECRET,
   type TestEnvironment,
+  unsettledMessages,
   waitFor,
 } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMigrationSql } from './data-access/catalogue-sql.js';
 import { BADGES_QUEUE, createBadgesService, startBadgeWorker } from './index.js';
-
-const run = promisify(execFile);
-
-/** Ready plus unacknowledged messages of a queue in the test's vhost. */
-async function queueDepth(vhost: string, queue: string): Promise<number> {
-  const { stdout } = await run('rabbitmqctl', [
-    'list_queues',
-    '-q',
-    '--no-table-headers',
-    '-p',
-    vhost,
-    'name',
-    'messages',
-  ]);
-  const line = stdout.split('\n').find((l) => l.trim().split(/\s+/)[0] === queue);
-  if (!line) throw new Error(`queue ${queue} not found`);
-  return Number(line.trim().split(/\s+/)[1]);
-}
 
 let env: TestEnvironment;
 let service: ReturnType<typeof createBadgesService>;
@@ -219,7 +200,9 @@ describe('badge-worker', () => {
     await publish(event);
     // Both deliveries settled (acked) means the duplicate was seen and skipped, not merely not yet handled.
     await waitFor(async () => (await badgesOf(user, '&category=kesirler')).some((i) => i.progress > 0));
-    await waitFor(async () => (await queueDepth(env.vhost!, BADGES_QUEUE)) === 0, { timeoutMs: 20_000 });
+    await waitFor(async () => (await unsettledMessages(env.vhost!, BADGES_QUEUE)) === 0, {
+      timeoutMs: 20_000,
+    });
     const { rows } = await env.pool.query<{ progress: number }>(
       'SELECT progress FROM badges.user_badges WHERE user_id = $1',
       [user],

@@ -1,11 +1,10 @@
 import { BADGES_QUEUE } from '@mathgames/badges';
 import { GAME_TYPES, type StatisticsResponse } from '@mathgames/contracts';
-import { closeVhostConnections, waitFor } from '@mathgames/platform/testing';
+import { closeVhostConnections, unsettledMessages, waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTICS_QUEUE } from './index.js';
 import { honestResult } from './test-support/fixtures.js';
 import { type Browser, type ChildWorker, type FlowStack, startFlowStack } from './test-support/flow-stack.js';
-import { queueDepth } from './test-support/rabbitmq.js';
 
 const RESULTS = 500;
 const PUPILS = 5;
@@ -105,8 +104,8 @@ describe('under broker and worker failures', () => {
         );
         return (
           rows[0]!.n === 0 &&
-          (await queueDepth(vhost, STATISTICS_QUEUE)) === 0 &&
-          (await queueDepth(vhost, BADGES_QUEUE)) === 0
+          (await unsettledMessages(vhost, STATISTICS_QUEUE)) === 0 &&
+          (await unsettledMessages(vhost, BADGES_QUEUE)) === 0
         );
       },
       { timeoutMs: 60_000, intervalMs: 500 },

@@ -86,3 +86,21 @@ export function vhostUrl(amqpUrl: string, vhost: string): string {
   url.pathname = `/${encodeURIComponent(vhost)}`;
   return url.toString();
 }
+
+/** Ready plus unacknowledged messages of a queue: 0 means every delivery was settled (checkQueue counts only ready). */
+export async function unsettledMessages(vhost: string, queue: string): Promise<number> {
+  const { stdout } = await run('rabbitmqctl', [
+    'list_queues',
+    '-q',
+    '--no-table-headers',
+    '-p',
+    vhost,
+    'name',
+    'messages',
+  ]);
+  for (const line of stdout.split('\n')) {
+    const [name, messages] = line.trim().split(/\s+/);
+    if (name === queue) return Number(messages);
+  }
+  throw new Error(`queue ${queue} not found in vhost ${vhost}`);
+}

@@ -1,25 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LANGS = ['tr', 'en'] as const;
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(`${ROOT}frontend/dist/index.html`)) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the web app did not build');
-  }
+  ensureWebAppBuilt();
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
 });
 

@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type Difficulty,
@@ -12,9 +9,8 @@ import {
 } from '@mathgames/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LANGS = ['tr', 'en'] as const;
 // A 1×1 PNG: a real image for the server's byte sniffing.
 const PNG = Buffer.from(
@@ -26,13 +22,7 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(`${ROOT}frontend/dist/index.html`)) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the web app did not build');
-  }
+  ensureWebAppBuilt();
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
 });
 

@@ -75,6 +75,7 @@ beforeAll(async () => {
   await mkdir(join(spaDir, 'assets'));
   await writeFile(join(spaDir, 'index.html'), '<!doctype html><div id="root">shell</div>');
   await writeFile(join(spaDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)');
+  await writeFile(join(spaDir, 'assets', 'vendor-Ef34Gh.js'), 'console.log("a long bundle");\n'.repeat(500));
 
   const base = loadConfig({}, environment.env);
   const services = { INTERNAL_SECRET: base.INTERNAL_SECRET };
@@ -520,6 +521,15 @@ describe('the single-page app', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(missing.status).toBe(404);
     expect(missingIcon.status).toBe(404);
+  });
+
+  it('sends the app compressed to browsers that accept it', async () => {
+    const bundle = await fetch(`${baseUrl}/assets/vendor-Ef34Gh.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+
+    expect(bundle.headers.get('content-encoding')).toBe('gzip');
+    expect(await bundle.text()).toContain('a long bundle');
   });
 
   it('answers health and readiness', async () => {

@@ -55,8 +55,8 @@ export function HomeScreen() {
                 className={`size-20 text-5xl sm:size-24 ${i === 3 ? 'col-start-1' : ''}`}
               />
             ))}
-            <span className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-5xl sm:size-24">
-              ⭐
+            <span className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-amber-900 sm:size-24">
+              <StarIcon className="size-12" />
             </span>
           </div>
         </div>

@@ -1,13 +1,12 @@
 import { categoryKeyFromGameType, normalizeGameType, parseGameType } from '@mathgames/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
 import { readSelection, writeSelection } from '../lib/game-selection.js';
 import { loadNamespaces } from '../lib/i18n.js';
-import { optionalText } from '../lib/search-params.js';
+import { optionalTextParam } from '../lib/search-params.js';
 
-const searchSchema = (search: Record<string, unknown>): { type?: string } => ({
-  type: optionalText(search.type, 40),
-});
+const searchSchema = z.object({ type: optionalTextParam(40) });
 
 export const Route = createFileRoute('/gameplay')({
   validateSearch: searchSchema,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { CheckIcon, WarningIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { verifyEmailQueryOptions } from '../features/auth/api/verify-email.js';
@@ -10,11 +11,9 @@ import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
-import { optionalText } from '../lib/search-params.js';
+import { optionalTextParam } from '../lib/search-params.js';
 
-const searchSchema = (search: Record<string, unknown>): { token?: string } => ({
-  token: optionalText(search.token, 512),
-});
+const searchSchema = z.object({ token: optionalTextParam(512) });
 
 export const Route = createFileRoute('/verify-email')({
   staticData: { frameless: true },

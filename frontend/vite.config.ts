@@ -1,10 +1,24 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 
 // `source` first: workspace packages (contracts) are consumed from their TypeScript sources.
 const conditions = ['source', 'module', 'browser', 'import', 'default'];
+
+/**
+ * Search params are validated with `zod/mini` in route options, which ship in the first download. Bundlers
+ * tree-shake a module once for the whole app, so while the lazy screens use full zod (the contracts schemas) the
+ * shared `zod/v4/core` modules would keep everything and land in the first download (~15 KB gzip). Resolving
+ * `zod/mini` to `zod-route-params` (an npm alias of the same zod version) gives the route options their own
+ * copy of the core, tree-shaken down to what they use.
+ */
+const require = createRequire(import.meta.url);
+const zodVersion = (require('zod/package.json') as { version: string }).version;
+const routeZodVersion = (require('zod-route-params/package.json') as { version: string }).version;
+if (zodVersion !== routeZodVersion)
+  throw new Error(`zod-route-params ${routeZodVersion} must be the same version as zod ${zodVersion}`);
 
 // Absolute URLs in the static head (social crawlers run no script): the site root from PUBLIC_URL (conventions).
 process.env.VITE_PUBLIC_URL ??= (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
@@ -25,7 +39,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  resolve: { conditions },
+  resolve: { conditions, alias: [{ find: /^zod\/mini$/, replacement: 'zod-route-params/mini' }] },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -5,14 +5,17 @@ import { ProfileScreen } from '../features/profile/components/profile-screen.js'
 import { currentUserQueryOptions, displayNameOf, useCurrentUser } from '../lib/auth.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
-import { message } from '../lib/messages.js';
 
 export const Route = createFileRoute('/profile')({
   // Spec §2/§6: a guest is sent home with the access-denied toast (not on a hover preload).
   beforeLoad: async ({ context, preload }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions);
     if (!user) {
-      if (!preload) toast({ title: message('access_denied'), variant: 'destructive' });
+      if (!preload) {
+        // The contracts message catalogue stays out of the first download (route options ship in it).
+        const { message } = await import('../lib/messages.js');
+        toast({ title: message('access_denied'), variant: 'destructive' });
+      }
       throw redirect({ to: '/', replace: true });
     }
   },

@@ -1,7 +1,7 @@
+import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 
 // `source` first: workspace packages (contracts) are consumed from their TypeScript sources.
@@ -23,7 +23,7 @@ if (zodVersion !== routeZodVersion)
 // Absolute URLs in the static head (social crawlers run no script): the site root from PUBLIC_URL (conventions).
 process.env.VITE_PUBLIC_URL ??= (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -40,6 +40,10 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: { conditions, alias: [{ find: /^zod\/mini$/, replacement: 'zod-route-params/mini' }] },
+  // The pre-render (server build of `src/prerender.tsx`) must print exactly what the browser's first render
+  // produces, so that the page hydrates: the router is bundled in its browser build (its server build renders
+  // for TanStack Start's streaming SSR, with other Suspense boundaries and inline scripts).
+  ssr: { noExternal: [/^@tanstack\/(react-router|router-core)$/], resolve: { conditions } },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } },
@@ -47,6 +51,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    reportCompressedSize: true,
+    reportCompressedSize: !isSsrBuild,
+    // The server build (`src/prerender.tsx`, used by `scripts/prerender.ts`) needs no copy of public/.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

@@ -1,5 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import gamesEn from '../src/locales/en/games.json';
+import homeEn from '../src/locales/en/home.json';
+import gamesTr from '../src/locales/tr/games.json';
+import homeTr from '../src/locales/tr/home.json';
 import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
 
 let stack: Stack;
@@ -45,4 +49,48 @@ describe('the gateway serves the web app to a real browser', () => {
     expect(response?.headers()['cache-control']).toBe('no-cache');
     await context.close();
   });
+
+  // The build pre-renders these pages (scripts/prerender.ts); the gateway picks the visitor's language.
+  const HEADINGS = {
+    tr: { '/': homeTr.hero.title, '/games': gamesTr.title },
+    en: { '/': homeEn.hero.title, '/games': gamesEn.title },
+  } as const;
+
+  for (const lang of ['tr', 'en'] as const) {
+    for (const path of ['/', '/games'] as const) {
+      it(`sends ${path} already drawn in ${lang} and brings it to life without re-drawing it`, async () => {
+        // Without JavaScript (what the child sees while it downloads): the page, in the browser's language.
+        const still = await newContext(browser, lang, { javaScriptEnabled: false });
+        const stillPage = await still.newPage();
+        await stillPage.goto(`${stack.baseUrl}${path}`);
+        expect(await stillPage.locator('h1').textContent()).toBe(HEADINGS[lang][path]);
+        expect(await stillPage.locator('html').getAttribute('lang')).toBe(lang);
+        await still.close();
+
+        // With JavaScript: React adopts the same elements (a mismatch would throw React error #418).
+        const context = await newContext(browser, lang);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (err) => errors.push(err.message));
+        await page.goto(`${stack.baseUrl}${path}`);
+        const heading = await page.locator('h1').elementHandle();
+        await page.waitForFunction(() => document.querySelector('#root a[href="/faq"]') !== null);
+        // Hydrated: a link now navigates inside the app, and the pre-rendered heading was kept, not replaced.
+        await expect
+          .poll(() =>
+            page.evaluate(
+              (h) => h?.isConnected && Object.keys(h).some((k) => k.startsWith('__react')),
+              heading,
+            ),
+          )
+          .toBe(true);
+        await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+        await page.locator('footer a[href="/faq"]').click();
+        await page.waitForURL(`${stack.baseUrl}/faq`);
+        expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
 });

@@ -1,14 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
-import { App } from './app/app.js';
+import { App, router } from './app/app.js';
+import { currentLang } from './lib/i18n.js';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// Wait for the first route's code and texts, so the first render is complete. A page the build pre-rendered
+// (`scripts/prerender.ts`) in the language the app picked is hydrated in place; otherwise the shell's top bar is
+// replaced by the app. Either way the child never sees a blank frame.
+void router.load().finally(() => {
+  if (container.dataset.prerendered === currentLang()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
 loadAnalytics();

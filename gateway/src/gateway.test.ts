@@ -75,6 +75,11 @@ beforeAll(async () => {
   await mkdir(join(spaDir, 'assets'));
   await writeFile(join(spaDir, 'index.html'), '<!doctype html><div id="root">shell</div>');
   await writeFile(join(spaDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)');
+  for (const lang of ['tr', 'en']) {
+    await mkdir(join(spaDir, 'pages', lang), { recursive: true });
+    for (const name of ['index', 'games'])
+      await writeFile(join(spaDir, 'pages', lang, `${name}.html`), `${name} ${lang}`);
+  }
   await writeFile(join(spaDir, 'assets', 'vendor-Ef34Gh.js'), 'console.log("a long bundle");\n'.repeat(500));
 
   const base = loadConfig({}, environment.env);
@@ -510,6 +515,27 @@ describe('the single-page app', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('id="root"');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('sends a pre-rendered landing page in the language the web app would pick', async () => {
+    const page = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${baseUrl}${path}`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      return { text: await res.text(), vary: res.headers.get('vary') ?? '' };
+    };
+
+    const home = await page('/');
+    expect(home.text).toBe('index tr');
+    expect(home.vary).toMatch(/Cookie/);
+    expect(home.vary).toMatch(/Accept-Language/);
+    expect((await page('/games', { 'accept-language': 'en-GB,en;q=0.9' })).text).toBe('games en');
+    // The stored choice beats the browser's languages, and `?lng=` beats both (spec §9 order).
+    expect((await page('/', { cookie: 'i18next=tr', 'accept-language': 'en' })).text).toBe('index tr');
+    expect((await page('/?lng=en', { cookie: 'i18next=tr' })).text).toBe('index en');
+    // Pages that are not pre-rendered get the shell.
+    expect((await page('/faq', { 'accept-language': 'en' })).text).toContain('shell');
+    expect((await page('/games/', { 'accept-language': 'en' })).text).toContain('shell');
   });
 
   it('caches hashed assets for a year and never answers a missing asset with HTML', async () => {

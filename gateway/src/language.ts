@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export type Lang = 'tr' | 'en';
 
-const asLang = (value: string | undefined): Lang | null => {
+export const asLang = (value: string | undefined): Lang | null => {
   const match = value ? /^\s*(tr|en)(?:[-_]|\s*$)/i.exec(value) : null;
   return match ? (match[1]!.toLowerCase() as Lang) : null;
 };

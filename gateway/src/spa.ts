@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { asLang, resolveLanguage } from './language.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -11,6 +12,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Client routes (/games, /profile, …) get index.html; a missing file (anything with an extension or under
  * /assets) is a real 404, so a stale tab never receives HTML where it expected JavaScript.
  * Text files go out compressed: on school Wi-Fi the first load is mostly JavaScript, a third of it gzipped.
+ *
+ * The build pre-renders the public landing pages as `pages/<lang>/<name>.html` (`/` → index, `/games` → games):
+ * those paths get the page already drawn, in the visitor's language as the web app would pick it (query `lng`,
+ * cookie `i18next`, then the browser's languages), so it paints before the JavaScript arrives.
  */
 export function spaHandlers(spaDir: string): RequestHandler[] {
   const indexFile = join(spaDir, 'index.html');
@@ -43,6 +48,18 @@ export function spaHandlers(spaDir: string): RequestHandler[] {
         .set('Cache-Control', 'no-store')
         .send('The web app is not built yet: run `npm run build -w @mathgames/frontend`.');
       return;
+    }
+    const name = req.path === '/' ? 'index' : /^\/([a-z][a-z-]*)$/.exec(req.path)?.[1];
+    if (name) {
+      const lng = typeof req.query.lng === 'string' ? req.query.lng : undefined;
+      const page = join(spaDir, 'pages', asLang(lng) ?? resolveLanguage(req.headers), `${name}.html`);
+      if (existsSync(page)) {
+        const headers = { 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language' };
+        res.sendFile(page, { headers }, (err) => {
+          if (err && !res.headersSent) notFound(res);
+        });
+        return;
+      }
     }
     res.sendFile(indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (err) => {
       if (err && !res.headersSent) notFound(res);

@@ -20,8 +20,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile (no cookies, no storage) speaking the given language. */
-export function newContext(browser: Browser, lang: Lang = 'tr'): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  lang: Lang = 'tr',
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
+    ...options,
     locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
     extraHTTPHeaders: { 'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9' },
   });

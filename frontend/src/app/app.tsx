@@ -3,7 +3,7 @@ import { queryClient } from '../lib/query-client.js';
 import { AppProvider } from './provider.js';
 import { createAppRouter } from './router.js';
 
-const router = createAppRouter(queryClient);
+export const router = createAppRouter(queryClient);
 
 export function App() {
   return (

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen.js';
 
 export interface RouterContext {
@@ -16,13 +16,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** Pre-rendering (no browser) passes a memory history and the origin links resolve against. */
+export function createAppRouter(
+  queryClient: QueryClient,
+  server?: { history: RouterHistory; origin: string },
+) {
   return createRouter({
     routeTree,
+    ...server,
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read through React Query, which owns freshness.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Server-side it would print an inline script, which the CSP forbids; the client restores scroll itself.
+    scrollRestoration: !import.meta.env.SSR,
   });
 }

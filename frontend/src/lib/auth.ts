@@ -14,6 +14,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
     // Anything but a user object (an HTML fallback page, an empty body) means nobody is logged in.
     return user && typeof user === 'object' && typeof user.username === 'string' ? user : null;
   } catch (error) {
+    if (signal?.aborted) throw error; // cancelled (the screen went away): React Query drops the result
     if (!(error instanceof ApiError && error.status === 401)) console.warn('session check failed', error);
     return null;
   }

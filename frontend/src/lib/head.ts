@@ -21,6 +21,14 @@ function setLink(rel: string, href: string): void {
   element.href = href;
 }
 
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/** The last head a server-side render asked for (see `src/prerender.tsx`). */
+export const renderedHead: { current: PageHead | null } = { current: null };
+
 /**
  * Per-page head data (spec §1): title, description, social tags (og:url and the 1200x630 og:image at the site root)
  * and the canonical link, on the site root's origin. Each page's canonical names its own path: a canonical to the
@@ -29,9 +37,11 @@ function setLink(rel: string, href: string): void {
  */
 export function usePageHead({ title, description }: { title?: string; description?: string }): void {
   const { t, i18n } = useTranslation('common');
+  const fullTitle = title ? `${title} | ${t('meta.titleSuffix')}` : t('meta.defaultTitle');
+  const fullDescription = description ?? t('meta.defaultDescription');
+  // Pre-rendering (no effects run there) reads the head of the page it rendered from here.
+  if (import.meta.env.SSR) renderedHead.current = { title: fullTitle, description: fullDescription };
   useEffect(() => {
-    const fullTitle = title ? `${title} | ${t('meta.titleSuffix')}` : t('meta.defaultTitle');
-    const fullDescription = description ?? t('meta.defaultDescription');
     const root = `${window.location.origin}/`;
     document.title = fullTitle;
     setMeta('meta[name="description"]', 'name', 'description', fullDescription);
@@ -49,5 +59,5 @@ export function usePageHead({ title, description }: { title?: string; descriptio
     setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', fullDescription);
     setMeta('meta[name="twitter:image"]', 'name', 'twitter:image', `${root}og-image.png`);
     setLink('canonical', `${window.location.origin}${window.location.pathname}`);
-  }, [title, description, t, i18n.resolvedLanguage]);
+  }, [fullTitle, fullDescription, i18n.resolvedLanguage]);
 }

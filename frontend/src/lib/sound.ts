@@ -17,7 +17,8 @@ export const SOUND_VOLUMES: Record<SoundName, number> = {
 export const soundEnabledAtom = atomWithStorage<boolean>(
   'soundEnabled',
   true,
-  createJSONStorage<boolean>(() => localStorage),
+  // jotai's default storage: localStorage, or none where it is missing (pre-rendering) or throws (sandboxed frames).
+  createJSONStorage<boolean>(),
   { getOnInit: true },
 );
 

@@ -1,16 +1,15 @@
 /**
- * `npm run lighthouse`: builds the SPA if needed, serves `frontend/dist` (gzip, immutable assets, SPA fallback —
- * what the gateway does), runs Lighthouse (mobile, simulated throttling) on `/` and `/games` in Debian's
+ * `npm run lighthouse`: builds the SPA if needed, serves `frontend/dist` with the gateway's SPA handlers, runs Lighthouse (mobile, simulated throttling) on `/` and `/games` in Debian's
  * Chromium, and prints the four scores per page plus the JavaScript `/` downloads at start (gzip bytes).
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import express from 'express';
+import { spaHandlers } from '../../gateway/src/spa.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FRONTEND = join(ROOT, 'frontend');
@@ -48,52 +47,20 @@ function buildIfNeeded(): void {
   if (build.status !== 0) throw new Error('the web app did not build');
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
+/** The built app served by the gateway's own SPA handlers (compression, cache headers, pre-rendered pages). */
 function serveDist(): Promise<{ url: string; close: () => void }> {
-  const server = createServer((req, res) => {
-    // Like the gateway: no SPA fallback for the API (no backend here, so every call is a JSON 404).
-    if (req.url?.startsWith('/api/')) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end('{"code":"not_found","message":"Not found"}');
-      return;
-    }
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
-    let file = join(DIST, path);
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory())
-      file = join(DIST, 'index.html');
-    const body = readFileSync(file);
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const compressible = /text|javascript|json|svg/.test(type);
-    res.setHeader('Content-Type', type);
-    res.setHeader(
-      'Cache-Control',
-      file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
-    if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding']))) {
-      res.setHeader('Content-Encoding', 'gzip');
-      res.end(gzipSync(body));
-    } else {
-      res.end(body);
-    }
+  const app = express();
+  // No backend runs here: the API answers as it does for a guest (spec §7: the session check is a 401).
+  app.use('/api', (_req, res) => {
+    res.status(401).json({ code: 'unauthorized', message: 'Bu işlem için giriş yapmalısınız' });
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
+  app.use(spaHandlers(DIST));
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    }),
-  );
+    });
+  });
 }
 
 interface LighthouseResult {

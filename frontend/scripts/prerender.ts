@@ -1,0 +1,67 @@
+/**
+ * Last step of `npm run build`: renders the landing pages (`/`, `/games`) in both languages with the server build
+ * of `src/prerender.tsx` and writes them beside the shell, as `dist/pages/<lang>/<page>.html`. The gateway sends
+ * them for those paths in the visitor's language (`gateway/src/spa.ts`); every other path gets the shell.
+ * Only public pages that look the same for every guest belong here: never a user's own data or a token page.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const FRONTEND = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(FRONTEND, 'dist');
+const SSR_DIST = join(FRONTEND, 'dist-ssr');
+const LANGS = ['tr', 'en'] as const;
+/** Path → file name under `dist/pages/<lang>/` (the gateway maps `/` to `index`, `/x` to `x`). */
+const PAGES = { '/': 'index', '/games': 'games' } as const;
+const OG_LOCALE = { tr: 'tr_TR', en: 'en_GB' } as const;
+
+// The router is bundled in its browser build (see vite.config.ts), which registers itself on `self`.
+(globalThis as { self?: unknown }).self ??= globalThis;
+
+type RenderPage = typeof import('../src/prerender.js')['renderPage'];
+const { renderPage } = (await import(pathToFileURL(join(SSR_DIST, 'prerender.js')).href)) as {
+  renderPage: RenderPage;
+};
+
+const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
+const ROOT = /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/;
+if (!ROOT.test(shell)) throw new Error('dist/index.html has no <div id="root"> followed by <noscript>');
+const siteRoot = /<link rel="canonical" href="([^"]*)\/"/.exec(shell)?.[1];
+if (siteRoot === undefined) throw new Error('dist/index.html has no site-root canonical link');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function setContent(html: string, attribute: 'name' | 'property', key: string, value: string): string {
+  const tag = new RegExp(`(<meta ${attribute}="${key}" content=")[^"]*(")`);
+  if (!tag.test(html)) throw new Error(`dist/index.html has no <meta ${attribute}="${key}">`);
+  return html.replace(tag, (_, open: string, close: string) => `${open}${escapeHtml(value)}${close}`);
+}
+
+for (const lang of LANGS) {
+  mkdirSync(join(DIST, 'pages', lang), { recursive: true });
+  for (const [path, name] of Object.entries(PAGES)) {
+    const { html, head } = await renderPage(path, lang);
+    if (html.includes('<script')) throw new Error(`${path} rendered an inline script, which the CSP blocks`);
+    let page = shell
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(/(<link rel="canonical" href=")[^"]*(")/, `$1${siteRoot}${path}$2`)
+      // The page is already drawn: its scripts must not compete with the stylesheet for a slow link.
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      .replace(ROOT, (_, close: string) => `<div id="root" data-prerendered="${lang}">${html}</div>${close}`);
+    const meta = [
+      ['name', 'description', head.description],
+      ['property', 'og:title', head.title],
+      ['property', 'og:description', head.description],
+      ['property', 'og:locale', OG_LOCALE[lang]],
+      ['name', 'twitter:title', head.title],
+      ['name', 'twitter:description', head.description],
+    ] as const;
+    for (const [attribute, key, value] of meta) page = setContent(page, attribute, key, value);
+    writeFileSync(join(DIST, 'pages', lang, `${name}.html`), page);
+  }
+}
+rmSync(SSR_DIST, { recursive: true, force: true });
+console.log(`pre-rendered ${Object.keys(PAGES).join(', ')} in ${LANGS.join(', ')} into dist/pages`);

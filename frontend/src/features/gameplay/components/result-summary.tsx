@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
 import { CheckIcon, CrossIcon } from '../../../components/icons.js';
+import { StatTile } from '../../../components/stat-tile.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
@@ -25,27 +26,6 @@ export interface ResultSummaryProps {
   answers: Array<number | null>;
   elapsedMs: number;
   onNewGame: () => void;
-}
-
-function Tile({
-  label,
-  value,
-  testId,
-  tone,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  tone: string;
-}) {
-  return (
-    <div className={cn('rounded-3xl p-4 text-center', tone)}>
-      <dt className="text-base font-bold">{label}</dt>
-      <dd className="order-first text-3xl font-black tabular-nums sm:text-4xl" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
 }
 
 export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGame }: ResultSummaryProps) {
@@ -90,29 +70,29 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
       </div>
 
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Tile
+        <StatTile
           label={t('gameplay:result.correct')}
           value={t('gameplay:result.correctOf', { correct: summary.correct, total: summary.total })}
           testId="tile-correct"
-          tone="bg-emerald-50 text-emerald-900"
+          className="bg-emerald-50 text-emerald-900"
         />
-        <Tile
+        <StatTile
           label={t('gameplay:result.wrong')}
           value={String(summary.wrong)}
           testId="tile-wrong"
-          tone="bg-red-50 text-red-900"
+          className="bg-red-50 text-red-900"
         />
-        <Tile
+        <StatTile
           label={t('gameplay:result.successRate')}
           value={lang === 'tr' ? `%${percent}` : `${percent}%`}
           testId="tile-rate"
-          tone="bg-brand-50 text-brand-900"
+          className="bg-brand-50 text-brand-900"
         />
-        <Tile
+        <StatTile
           label={t('gameplay:result.totalTime')}
           value={formatTotalTime(summary.totalSeconds, lang)}
           testId="tile-time"
-          tone="bg-amber-50 text-amber-900"
+          className="bg-amber-50 text-amber-900"
         />
       </dl>
 

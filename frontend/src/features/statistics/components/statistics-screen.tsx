@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatTile } from '../../../components/stat-tile.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
@@ -41,27 +42,6 @@ export function StatisticsSkeleton() {
         </div>
         <Skeleton className="h-80" />
       </div>
-    </div>
-  );
-}
-
-function SummaryCard({
-  label,
-  value,
-  testId,
-  tone,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  tone: string;
-}) {
-  return (
-    <div className={`flex min-h-32 flex-col justify-center rounded-3xl p-4 text-center shadow-sm ${tone}`}>
-      <dt className="text-base font-bold">{label}</dt>
-      <dd className="order-first text-3xl font-black tabular-nums sm:text-4xl" data-testid={testId}>
-        {value}
-      </dd>
     </div>
   );
 }
@@ -161,29 +141,29 @@ export function StatisticsScreen() {
     body = (
       <>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5" data-testid="statistics-summary">
-          <SummaryCard
+          <StatTile
             label={t('summary.totalPoints')}
             value={numberFormat.format(data.totalPoints)}
             testId="stat-total-points"
-            tone="bg-amber-100 text-amber-950"
+            className="flex min-h-32 flex-col justify-center shadow-sm bg-amber-100 text-amber-950"
           />
-          <SummaryCard
+          <StatTile
             label={t('summary.questionsSolved')}
             value={numberFormat.format(data.totalQuestions)}
             testId="stat-total-questions"
-            tone="bg-sky-100 text-sky-950"
+            className="flex min-h-32 flex-col justify-center shadow-sm bg-sky-100 text-sky-950"
           />
-          <SummaryCard
+          <StatTile
             label={t('summary.correctAnswers')}
             value={numberFormat.format(data.correctAnswers)}
             testId="stat-correct-answers"
-            tone="bg-emerald-100 text-emerald-950"
+            className="flex min-h-32 flex-col justify-center shadow-sm bg-emerald-100 text-emerald-950"
           />
-          <SummaryCard
+          <StatTile
             label={t('summary.successRate')}
             value={percent(data.successRate)}
             testId="stat-success-rate"
-            tone="bg-violet-100 text-violet-950"
+            className="flex min-h-32 flex-col justify-center shadow-sm bg-violet-100 text-violet-950"
           />
         </dl>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">

@@ -2,50 +2,21 @@
  * `npm run lighthouse`: builds the SPA if needed, serves `frontend/dist` with the gateway's SPA handlers, runs Lighthouse (mobile, simulated throttling) on `/` and `/games` in Debian's
  * Chromium, and prints the four scores per page plus the JavaScript `/` downloads at start (gzip bytes).
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import express from 'express';
 import { spaHandlers } from '../../gateway/src/spa.js';
+import { buildSpaIfStale } from './spa-build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FRONTEND = join(ROOT, 'frontend');
-const DIST = join(FRONTEND, 'dist');
+const DIST = join(ROOT, 'frontend/dist');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/games'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
 const INITIAL_JS_TARGET_KB = 120;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded(): void {
-  const index = join(DIST, 'index.html');
-  const stale =
-    !existsSync(index) ||
-    Math.max(
-      newestMtime(join(FRONTEND, 'src')),
-      newestMtime(join(FRONTEND, 'public')),
-      statSync(join(FRONTEND, 'index.html')).mtimeMs,
-      statSync(join(FRONTEND, 'vite.config.ts')).mtimeMs,
-    ) > statSync(index).mtimeMs;
-  if (!stale) return;
-  console.log('building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the web app did not build');
-}
 
 /** The built app served by the gateway's own SPA handlers (compression, cache headers, pre-rendered pages). */
 function serveDist(): Promise<{ url: string; close: () => void }> {
@@ -89,7 +60,7 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
   return JSON.parse(stdout) as LighthouseResult;
 }
 
-buildIfNeeded();
+if (!buildSpaIfStale()) throw new Error('the web app did not build');
 const server = await serveDist();
 let missed = 0;
 try {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { ROOT } from './deployables.js';
 
 export const SPA_INDEX = join(ROOT, 'frontend/dist/index.html');
+/** Written last by the build (the pre-rendered pages): its absence means an older or broken build. */
+const SPA_LAST_OUTPUT = join(ROOT, 'frontend/dist/pages/en/games.html');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -19,10 +21,11 @@ function newestMtime(path: string): number {
 
 /** The SPA is stale when any of its inputs (its sources or the shared contracts) is newer than the build. */
 export function spaIsStale(): boolean {
-  if (!existsSync(SPA_INDEX)) return true;
+  if (!existsSync(SPA_INDEX) || !existsSync(SPA_LAST_OUTPUT)) return true;
   const inputs = [
     'frontend/src',
     'frontend/public',
+    'frontend/scripts/prerender.ts',
     'frontend/index.html',
     'frontend/vite.config.ts',
     'services/libs/contracts/src',

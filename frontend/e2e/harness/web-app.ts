@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The gateway serves `frontend/dist`: build it once when a spec runs on a tree that has none. */
+/** The gateway serves `frontend/dist`: build it once when a spec runs on a tree that has none (or an older one). */
 export function ensureWebAppBuilt(): void {
-  if (existsSync(`${ROOT}frontend/dist/index.html`)) return;
+  if (existsSync(`${ROOT}frontend/dist/index.html`) && existsSync(`${ROOT}frontend/dist/pages/en/games.html`))
+    return;
   const build = spawnSync('npm', ['run', 'build', '-w', '@mathgames/frontend'], {
     cwd: ROOT,
     stdio: 'inherit',

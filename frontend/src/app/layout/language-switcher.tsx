@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.js';
 import { LANGUAGES, toLang } from '../../lib/i18n.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 
 /**
  * Language dropdown (spec §2): closes on outside click, Escape or choosing a language. A small disclosure
@@ -11,6 +12,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
   const current = toLang(i18n.resolvedLanguage);
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -44,7 +46,8 @@ export function LanguageSwitcher() {
         aria-controls={listId}
         aria-label={`${t('nav.chooseLanguage')}: ${t(`languages.${current}`)}`}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-slate-200 bg-white px-4 font-bold text-slate-800 hover:border-brand-500"
+        disabled={!hydrated}
+        className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-slate-200 bg-white px-4 font-bold text-slate-800 hover:border-brand-500 disabled:cursor-wait"
       >
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />

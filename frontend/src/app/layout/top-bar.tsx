@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast.js';
 import { type CurrentUser, displayNameOf, logout, useCurrentUser } from '../../lib/auth.js';
 import { cn } from '../../lib/cn.js';
 import { openAuthModal } from '../../lib/events.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 import { LanguageSwitcher } from './language-switcher.js';
 
 const NAV_LINKS = [
@@ -95,6 +96,7 @@ function AuthButtons({
 export function TopBar() {
   const { t } = useTranslation('common');
   const { user, isPending } = useCurrentUser();
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const panelId = useId();
 
@@ -139,11 +141,12 @@ export function TopBar() {
           </div>
           <button
             type="button"
-            className="inline-flex size-12 items-center justify-center rounded-full border-2 border-slate-200 bg-white text-slate-800 lg:hidden"
+            className="inline-flex size-12 items-center justify-center rounded-full border-2 border-slate-200 bg-white text-slate-800 disabled:cursor-wait lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={panelId}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
+            disabled={!hydrated}
           >
             <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
               {menuOpen ? (

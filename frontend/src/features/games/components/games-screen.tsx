@@ -1,8 +1,8 @@
 import { categoryKeyFromGameType, GAME_TYPE_KEYS, GAME_TYPES, type GameType } from '@mathgames/contracts';
-import { useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
-import { Button } from '../../../components/ui/button.js';
+import { buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
@@ -11,14 +11,11 @@ const STEPS = ['1', '2', '3', '4', '5'] as const;
 
 export function GamesScreen() {
   const { t } = useTranslation(['games', 'common']);
-  const navigate = useNavigate();
   usePageHead({ title: t('games:title'), description: t('games:subtitle') });
 
-  const choose = (gameType: GameType) => {
-    // Spec §2: the choice with the defaults (kolay, 10) goes to session storage; the address names the topic.
-    writeSelection({ gameType, difficulty: 'kolay', questions: 10 });
-    void navigate({ to: '/gameplay', search: { type: categoryKeyFromGameType(gameType) } });
-  };
+  // Spec §2: the choice with the defaults (kolay, 10) goes to session storage; the address names the topic.
+  // A real link: on the pre-rendered page it already works before the script has arrived.
+  const choose = (gameType: GameType) => writeSelection({ gameType, difficulty: 'kolay', questions: 10 });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -56,16 +53,16 @@ export function GamesScreen() {
                   <dd className="text-xl font-black">{t(`games:topics.${topic}.example`)}</dd>
                 </div>
               </dl>
-              <Button
-                size="lg"
-                variant="tinted"
-                className={cn('mt-5 w-full text-xl', TOPIC_CLASSES[topic].bg)}
+              <Link
+                to="/gameplay"
+                search={{ type: categoryKeyFromGameType(gameType) }}
+                className={buttonClasses('tinted', 'lg', cn('mt-5 w-full text-xl', TOPIC_CLASSES[topic].bg))}
                 onClick={() => choose(gameType)}
                 aria-label={t('games:playTopic', { topic: name })}
                 data-testid={`play-${topic}`}
               >
                 {t('games:play')} <span aria-hidden="true">▶</span>
-              </Button>
+              </Link>
             </li>
           );
         })}

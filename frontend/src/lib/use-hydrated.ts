@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False while React adopts a pre-rendered page (and in the pre-render itself), true from the next render on.
+ * Controls that only work with the script (menu toggles) are disabled until then, so an early tap is not lost
+ * silently and the markup still matches the pre-rendered one.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

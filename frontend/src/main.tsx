@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
 import { App, router } from './app/app.js';
@@ -16,7 +16,9 @@ const app = (
 // (`scripts/prerender.ts`) in the language the app picked is hydrated in place; otherwise the shell's top bar is
 // replaced by the app. Either way the child never sees a blank frame.
 void router.load().finally(() => {
-  if (container.dataset.prerendered === currentLang()) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+  if (container.dataset.prerendered === currentLang())
+    startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 });
 loadAnalytics();

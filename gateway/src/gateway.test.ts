@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { badgeSummaryCacheKey, encodeCompletedCounts, translate } from '@mathgames/contracts';
 import {
   createHttpService,
@@ -81,6 +82,11 @@ beforeAll(async () => {
       await writeFile(join(spaDir, 'pages', lang, `${name}.html`), `${name} ${lang}`);
   }
   await writeFile(join(spaDir, 'assets', 'vendor-Ef34Gh.js'), 'console.log("a long bundle");\n'.repeat(500));
+  const prebuilt = 'console.log("compressed by the build");\n'.repeat(500);
+  await writeFile(join(spaDir, 'assets', 'app-Zz99Yy.js'), prebuilt);
+  // Marked, to tell the build's files from compression on the fly.
+  await writeFile(join(spaDir, 'assets', 'app-Zz99Yy.js.br'), brotliCompressSync(`${prebuilt}// .br`));
+  await writeFile(join(spaDir, 'assets', 'app-Zz99Yy.js.gz'), gzipSync(`${prebuilt}// .gz`));
 
   const base = loadConfig({}, environment.env);
   const services = { INTERNAL_SECRET: base.INTERNAL_SECRET };
@@ -556,6 +562,29 @@ describe('the single-page app', () => {
 
     expect(bundle.headers.get('content-encoding')).toBe('gzip');
     expect(await bundle.text()).toContain('a long bundle');
+  });
+
+  it("sends the build's own brotli or gzip file when the browser takes it, with the asset's type and caching", async () => {
+    const brotli = await fetch(`${baseUrl}/assets/app-Zz99Yy.js`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    const gzip = await fetch(`${baseUrl}/assets/app-Zz99Yy.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const plain = await fetch(`${baseUrl}/assets/app-Zz99Yy.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const res of [brotli, gzip, plain]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    expect(brotli.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(await brotli.text()).toMatch(/compressed by the build.*\n\/\/ \.br$/s);
+    expect(await gzip.text()).toMatch(/\/\/ \.gz$/);
+    expect(await plain.text()).toMatch(/by the build"\);\n$/);
   });
 
   it('answers health and readiness', async () => {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { asLang, resolveLanguage } from './language.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,7 +12,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * revalidated every time so a deploy is picked up at once, other root files (icons, robots) for an hour.
  * Client routes (/games, /profile, …) get index.html; a missing file (anything with an extension or under
  * /assets) is a real 404, so a stale tab never receives HTML where it expected JavaScript.
- * Text files go out compressed: on school Wi-Fi the first load is mostly JavaScript, a third of it gzipped.
+ * Text files go out compressed: scripts and styles as compressed by the build (brotli or gzip), the rest (HTML,
+ * icons) by the compression middleware.
  *
  * The build pre-renders the public landing pages as `pages/<lang>/<name>.html` (`/` → index, `/games` → games):
  * those paths get the page already drawn, in the visitor's language as the web app would pick it (query `lng`,
@@ -19,14 +21,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function spaHandlers(spaDir: string): RequestHandler[] {
   const indexFile = join(spaDir, 'index.html');
-  const assets = express.static(spaDir, {
+  // The build writes .br and .gz beside each hashed script and style: those are sent as they are.
+  const assets = expressStaticGzip(spaDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    cacheControl: false,
-    redirect: false,
-    setHeaders(res, filePath) {
-      if (filePath.startsWith(join(spaDir, 'assets'))) res.setHeader('Cache-Control', IMMUTABLE);
-      else if (filePath === indexFile) res.setHeader('Cache-Control', 'no-cache');
-      else res.setHeader('Cache-Control', 'public, max-age=3600');
+    serveStatic: {
+      index: false,
+      cacheControl: false,
+      redirect: false,
+      setHeaders(res, filePath) {
+        if (filePath.startsWith(join(spaDir, 'assets'))) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (filePath === indexFile) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
     },
   });
 

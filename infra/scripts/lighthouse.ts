@@ -3,10 +3,12 @@
  * Chromium, and prints the four scores per page plus the JavaScript `/` downloads at start (gzip bytes).
  */
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import express from 'express';
 import { spaHandlers } from '../../gateway/src/spa.js';
 import { buildSpaIfStale } from './spa-build.js';
@@ -88,11 +90,21 @@ try {
       const scripts = (result.audits['network-requests']?.details?.items ?? []).filter(
         (item) => item.resourceType === 'Script',
       );
-      const bytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-      const kb = bytes / 1024;
-      if (kb > INITIAL_JS_TARGET_KB) missed++;
+      // The browser gets brotli where it can; the target is in gzip, so the same files are also sized as the
+      // gzip the build wrote (what a browser without brotli downloads).
+      const transferred = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+      const gzipped =
+        scripts.reduce((sum, item) => {
+          const file = join(DIST, new URL(item.url ?? '', server.url).pathname);
+          return (
+            sum +
+            (existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length)
+          );
+        }, 0) / 1024;
+      if (gzipped > INITIAL_JS_TARGET_KB) missed++;
       console.log(
-        `initial JS for / : ${kb.toFixed(1)} KB gzip in ${scripts.length} files (target ≤ ${INITIAL_JS_TARGET_KB} KB)`,
+        `initial JS for / : ${gzipped.toFixed(1)} KB gzip in ${scripts.length} files (target ≤ ${INITIAL_JS_TARGET_KB} KB); ` +
+          `${transferred.toFixed(1)} KB transferred (brotli, with headers)`,
       );
     }
   }

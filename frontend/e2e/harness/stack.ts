@@ -69,6 +69,7 @@ export interface StartStackOptions {
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPORT_LISTENING = fileURLToPath(new URL('./report-listening.mjs', import.meta.url));
 
 /** Builds every package's dist (a standalone run of an e2e file; `make test` has built them already). */
 function buildDeployables(): void {
@@ -91,20 +92,37 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Resolves when `child` itself listens on `port` (see report-listening.mjs), rejects if it exits first. */
+function listeningOn(child: ChildProcess, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { listening?: number }) => {
+      if (message?.listening === port) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`exited with code ${code}`)));
+  });
+}
+
 async function waitUntilReady(
   url: string,
-  child: ChildProcess,
+  listening: Promise<void>,
   name: string,
   logs: () => string,
 ): Promise<void> {
   const deadline = Date.now() + 60_000;
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('did not listen within 60 s')), 60_000).unref(),
+  );
+  try {
+    await Promise.race([listening, timeout]);
+  } catch (err) {
+    throw new Error(`${name} ${(err as Error).message}:\n${logs()}`);
+  }
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}:\n${logs()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
     } catch {
-      // not listening yet
+      // not ready yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -114,7 +132,8 @@ async function waitUntilReady(
 /**
  * The whole product on free ports against a fresh database, Redis prefix and RabbitMQ vhost, every deployable
  * as its own process from its built `dist` (run `tsc -b` first; `make test` does). Resolves when every
- * process answers /readyz.
+ * process listens on its own port (reported over IPC, so a stranger on that port never counts) and answers
+ * /readyz; starts again on new ports if one was taken in between.
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   const testing = await load<TestingModule>('@mathgames/platform/testing');
@@ -126,7 +145,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const output = new Map<string, string[]>();
   const logs = (name: string) => (output.get(name) ?? []).join('\n');
 
-  const stop = async () => {
+  const stopChildren = async () => {
     const exits = [...children.values()].map(
       (child) =>
         new Promise<void>((resolve) =>
@@ -139,6 +158,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }, 15_000);
     await Promise.all(exits);
     clearTimeout(killer);
+    children.clear();
+  };
+  const stop = async () => {
+    await stopChildren();
     await mail?.close();
     await environment.cleanup();
   };
@@ -149,50 +172,73 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       process.stderr.write(`[e2e] ${d.name} is not written yet; starting without it\n`);
       return false;
     });
-    const ports = new Map<string, number>();
-    for (const d of present) ports.set(d.name, await freePort());
-    const baseUrl = `http://127.0.0.1:${ports.get('gateway')}`;
-    const env: Record<string, string> = {
-      ...environment.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      PUBLIC_URL: baseUrl,
-      ...(mail ? { SMTP_URL: mail.url } : {}),
-      ...options.env,
-    };
-    for (const d of present) if (d.urlVariable) env[d.urlVariable] = `http://127.0.0.1:${ports.get(d.name)}`;
-
     if (present.some((d) => !existsSync(builtEntry(d)))) buildDeployables();
     for (const d of present) {
-      const entry = builtEntry(d);
-      if (!existsSync(entry))
-        throw new Error(`${entry} is missing after \`tsc -b\` (type errors in its package?)`);
-      const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-        env: { ...process.env, ...env, PORT: String(ports.get(d.name)) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.set(d.name, child);
-      const lines: string[] = [];
-      output.set(d.name, lines);
-      const keep = (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n')) {
-          if (!line) continue;
-          lines.push(line);
-          if (lines.length > 200) lines.shift();
-          if (process.env.E2E_LOGS) process.stderr.write(`[${d.name}] ${line}\n`);
-        }
-      };
-      child.stdout?.on('data', keep);
-      child.stderr?.on('data', keep);
+      if (!existsSync(builtEntry(d)))
+        throw new Error(`${builtEntry(d)} is missing after \`tsc -b\` (type errors in its package?)`);
     }
-    await Promise.all(
-      present.map((d) =>
-        waitUntilReady(`http://127.0.0.1:${ports.get(d.name)}/readyz`, children.get(d.name)!, d.name, () =>
-          logs(d.name),
-        ),
-      ),
-    );
-    return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, stop };
+
+    for (let attempt = 1; ; attempt++) {
+      const ports = new Map<string, number>();
+      for (const d of present) ports.set(d.name, await freePort());
+      const baseUrl = `http://127.0.0.1:${ports.get('gateway')}`;
+      const env: Record<string, string> = {
+        ...environment.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+        PUBLIC_URL: baseUrl,
+        ...(mail ? { SMTP_URL: mail.url } : {}),
+        ...options.env,
+      };
+      for (const d of present)
+        if (d.urlVariable) env[d.urlVariable] = `http://127.0.0.1:${ports.get(d.name)}`;
+
+      const listening = new Map<string, Promise<void>>();
+      for (const d of present) {
+        const child = spawn(
+          process.execPath,
+          ['--enable-source-maps', '--import', REPORT_LISTENING, builtEntry(d)],
+          {
+            env: { ...process.env, ...env, PORT: String(ports.get(d.name)) },
+            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+          },
+        );
+        children.set(d.name, child);
+        listening.set(d.name, listeningOn(child, ports.get(d.name)!));
+        listening.get(d.name)!.catch(() => {}); // awaited below; an early exit must not be an unhandled rejection
+        const lines: string[] = [];
+        output.set(d.name, lines);
+        const keep = (chunk: Buffer) => {
+          for (const line of chunk.toString('utf8').split('\n')) {
+            if (!line) continue;
+            lines.push(line);
+            if (lines.length > 200) lines.shift();
+            if (process.env.E2E_LOGS) process.stderr.write(`[${d.name}] ${line}\n`);
+          }
+        };
+        child.stdout?.on('data', keep);
+        child.stderr?.on('data', keep);
+      }
+      try {
+        await Promise.all(
+          present.map((d) =>
+            waitUntilReady(
+              `http://127.0.0.1:${ports.get(d.name)}/readyz`,
+              listening.get(d.name)!,
+              d.name,
+              () => logs(d.name),
+            ),
+          ),
+        );
+        return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, stop };
+      } catch (err) {
+        // A port picked ahead of time can be taken (by a parallel test file) before our process binds it.
+        const collided = present.some((d) => logs(d.name).includes('EADDRINUSE'));
+        await stopChildren();
+        if (!collided || attempt === 3) throw err;
+        process.stderr.write('[e2e] a port was taken by another process; starting again on new ports\n');
+      }
+    }
   } catch (err) {
     await stop();
     throw err;

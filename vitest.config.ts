@@ -42,6 +42,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // A real browser on a busy 2-core machine: a screen may take seconds to change (Playwright's own
+          // waits allow 30 s); the 1 s default made expect.poll flaky (the verified toast after hydration).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

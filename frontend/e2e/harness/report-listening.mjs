@@ -1,6 +1,6 @@
 // Preloaded into every process the e2e harness starts (`node --import`): tells the harness, over the IPC
 // channel, which port the process itself is listening on. Another process answering on a port the harness
-// picked (ports picked ahead of time can be taken by a parallel test file) is then never mistaken for ours.
+// picked (ports picked ahead of time can be taken by another process) is then never mistaken for ours.
 import { Server } from 'node:net';
 
 const listen = Server.prototype.listen;

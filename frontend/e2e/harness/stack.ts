@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export type Lang = 'tr' | 'en';
@@ -79,17 +79,27 @@ function buildDeployables(): void {
   });
 }
 
-/** Asks the OS for a free port. The gateway needs its upstreams' URLs before they start, so PORT=0 won't do. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * Asks the OS for `count` distinct free ports. The gateway needs its upstreams' URLs before they start, so
+ * PORT=0 won't do. All probes stay open until every port is known: a port closed and asked for again often comes
+ * back at once on Linux, which gave two processes of one stack the same port.
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.unref();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = probes.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(probes.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 /** Resolves when `child` itself listens on `port` (see report-listening.mjs), rejects if it exits first. */
@@ -179,8 +189,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
 
     for (let attempt = 1; ; attempt++) {
-      const ports = new Map<string, number>();
-      for (const d of present) ports.set(d.name, await freePort());
+      const picked = await freePorts(present.length);
+      const ports = new Map(present.map((d, i) => [d.name, picked[i]!]));
       const baseUrl = `http://127.0.0.1:${ports.get('gateway')}`;
       const env: Record<string, string> = {
         ...environment.env,
@@ -232,7 +242,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         );
         return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, stop };
       } catch (err) {
-        // A port picked ahead of time can be taken (by a parallel test file) before our process binds it.
+        // A port picked ahead of time can be taken by another process before ours binds it.
         const collided = present.some((d) => logs(d.name).includes('EADDRINUSE'));
         await stopChildren();
         if (!collided || attempt === 3) throw err;

@@ -6,11 +6,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestEnvironment } from '@mathgames/platform/testing';
+import { createTestEnvironment, freePorts } from '@mathgames/platform/testing';
 import { load } from './load.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -66,17 +65,6 @@ function topFunctions(profile: Profile, limit: number): string[] {
 }
 
 /** A free TCP port (the gateway needs its upstreams' URLs before they start). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
@@ -93,7 +81,8 @@ async function waitReady(url: string): Promise<void> {
 spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
 const dir = mkdtempSync(join(tmpdir(), 'mg-profile-'));
 const environment = await createTestEnvironment({ amqp: false });
-const ports = { auth: await freePort(), badges: await freePort(), gateway: await freePort() };
+const [authPort, badgesPort, gatewayPort] = await freePorts(3);
+const ports = { auth: authPort!, badges: badgesPort!, gateway: gatewayPort! };
 const env = {
   ...process.env,
   ...environment.env,

@@ -1,7 +1,6 @@
 /// <reference types="node" />
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { type AddressInfo, createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export type Lang = 'tr' | 'en';
@@ -40,6 +39,7 @@ interface DeployablesModule {
 interface TestingModule {
   createTestEnvironment(options?: { migrate?: boolean; amqp?: boolean }): Promise<TestEnvironment>;
   startSmtpCapture(): Promise<MailCapture>;
+  freePorts(count: number): Promise<number[]>;
 }
 
 // Loaded by path at run time: the frontend's tsconfig checks this folder but must not compile Node packages.
@@ -77,29 +77,6 @@ function buildDeployables(): void {
     cwd: ROOT,
     stdio: 'inherit',
   });
-}
-
-/**
- * Asks the OS for `count` distinct free ports. The gateway needs its upstreams' URLs before they start, so
- * PORT=0 won't do. All probes stay open until every port is known: a port closed and asked for again often comes
- * back at once on Linux, which gave two processes of one stack the same port.
- */
-async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const server = createServer();
-          server.unref();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = probes.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(probes.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 /** Resolves when `child` itself listens on `port` (see report-listening.mjs), rejects if it exits first. */
@@ -189,7 +166,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
 
     for (let attempt = 1; ; attempt++) {
-      const picked = await freePorts(present.length);
+      const picked = await testing.freePorts(present.length);
       const ports = new Map(present.map((d, i) => [d.name, picked[i]!]));
       const baseUrl = `http://127.0.0.1:${ports.get('gateway')}`;
       const env: Record<string, string> = {

@@ -1,4 +1,5 @@
 export * from './amqp-inspect.js';
+export * from './free-ports.js';
 export * from './rabbitmq-vhost.js';
 export * from './smtp-capture.js';
 export * from './test-environment.js';

@@ -27,7 +27,6 @@ export function spaHandlers(spaDir: string): RequestHandler[] {
     orderPreference: ['br', 'gzip'],
     index: false,
     serveStatic: {
-      index: false,
       cacheControl: false,
       redirect: false,
       setHeaders(res, filePath) {
@@ -57,21 +56,17 @@ export function spaHandlers(spaDir: string): RequestHandler[] {
         .send('The web app is not built yet: run `npm run build -w @mathgames/frontend`.');
       return;
     }
+    const send = (file: string, headers: Record<string, string>) =>
+      res.sendFile(file, { headers: { 'Cache-Control': 'no-cache', ...headers } }, (err) => {
+        if (err && !res.headersSent) notFound(res);
+      });
     const name = req.path === '/' ? 'index' : /^\/([a-z][a-z-]*)$/.exec(req.path)?.[1];
     if (name) {
       const lng = typeof req.query.lng === 'string' ? req.query.lng : undefined;
       const page = join(spaDir, 'pages', asLang(lng) ?? resolveLanguage(req.headers), `${name}.html`);
-      if (existsSync(page)) {
-        const headers = { 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language' };
-        res.sendFile(page, { headers }, (err) => {
-          if (err && !res.headersSent) notFound(res);
-        });
-        return;
-      }
+      if (existsSync(page)) return send(page, { Vary: 'Cookie, Accept-Language' });
     }
-    res.sendFile(indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (err) => {
-      if (err && !res.headersSent) notFound(res);
-    });
+    send(indexFile, {});
   };
 
   return [compression(), assets, fallback];

@@ -10,7 +10,7 @@ import { TOPIC_CLASSES } from '../../../components/topic-icon.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
 import { toLang } from '../../../lib/i18n.js';
-import { usePercent } from '../hooks/use-percent.js';
+import { usePercent } from '../../../lib/use-percent.js';
 import { BadgeMedal, iconForBadge } from './badge-icon.js';
 
 /** Name and description in the chosen language (the catalogue has both); the server's text otherwise. */

@@ -12,7 +12,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/messages.js';
-import { usePercent } from '../hooks/use-percent.js';
+import { usePercent } from '../../../lib/use-percent.js';
 import { PointsChart } from './points-chart.js';
 
 function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {

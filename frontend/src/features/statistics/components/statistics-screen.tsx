@@ -15,9 +15,9 @@ import { Card } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/messages.js';
+import { usePercent } from '../../../lib/use-percent.js';
 import { statisticsQueryOptions } from '../api/get-statistics.js';
 import { useMondayReset } from '../hooks/use-monday-reset.js';
-import { usePercent } from '../hooks/use-percent.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from './weekly-chart.js';
 
 const ZERO_WEEK = [0, 0, 0, 0, 0, 0, 0] as const;

@@ -27,9 +27,17 @@ import {
 
 // platform's shutdown limit (onShutdown timeoutMs) rounded up: the grace period must outlast it plus preStop.
 const PLATFORM_SHUTDOWN_SECONDS = 30;
-const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges'];
+const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges', 'classes'];
 // Deployables with a Postgres pool, and those whose outbox relay also holds a LISTEN connection.
-const POSTGRES_USERS = ['auth', 'game-results', 'badges', 'statistics-worker', 'badge-worker'];
+const POSTGRES_USERS = [
+  'auth',
+  'game-results',
+  'badges',
+  'classes',
+  'statistics-worker',
+  'badge-worker',
+  'classes-worker',
+];
 const OUTBOX_RELAYS = ['auth', 'game-results'];
 /** The declared subscriptions (contracts' event catalogue): the one place a queue name is written. */
 const QUEUE_OF_WORKER: Record<string, string> = Object.fromEntries(
@@ -58,12 +66,14 @@ function podSpecOf(objects: Manifest[], deployable: Deployable) {
 }
 
 describe('docs/conventions.md deployables table', () => {
-  it('lists the eight deployables this directory deploys', () => {
+  it('lists the ten deployables this directory deploys', () => {
     expect(deployables.map((d) => d.name).sort()).toEqual(
       [
         'auth',
         'badge-worker',
         'badges',
+        'classes',
+        'classes-worker',
         'game-results',
         'gateway',
         'mail-worker',
@@ -336,7 +346,7 @@ describe('production overlay', () => {
   it('lets KEDA alone scale the workers, each from a Deployment that exists', () => {
     const scaled = byKind(prod(), 'ScaledObject');
     const targets = scaled.map((s) => s.spec.scaleTargetRef.name);
-    expect(targets.sort()).toEqual(['badge-worker', 'mail-worker', 'statistics-worker']);
+    expect(targets.sort()).toEqual(['badge-worker', 'classes-worker', 'mail-worker', 'statistics-worker']);
     for (const object of scaled) {
       expect(findObject(prod(), 'Deployment', object.spec.scaleTargetRef.name)).toBeDefined();
       expect(object.spec.minReplicaCount).toBeGreaterThanOrEqual(1);

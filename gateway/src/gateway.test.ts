@@ -33,6 +33,7 @@ let baseUrl: string;
 let auth: HttpService;
 let badges: HttpService;
 let gameResults: HttpService;
+let classes: HttpService;
 let gameResultsPort: number;
 let badgesPort: number;
 const seenByAuth: { identityHeader?: string; cookie?: string } = {};
@@ -45,6 +46,24 @@ function gameResultsService(): HttpService {
     routes(app) {
       app.post('/api/game-results', (req, res) => {
         res.status(201).json({ userId: req.identity.userId });
+      });
+    },
+  });
+}
+
+function classesService(): HttpService {
+  return createHttpService({
+    name: 'classes',
+    config: { INTERNAL_SECRET: environment.env.INTERNAL_SECRET! },
+    logger,
+    routes(app) {
+      app.get('/api/classes', (req, res) => {
+        res.json({ userId: requireUser(req), items: [] });
+      });
+      app.post('/api/classes/:classId/join-code', (req, res) => {
+        // A service other than auth cannot steer sessions: this directive must be ignored.
+        res.setHeader('x-mg-session-login', '999');
+        res.json({ userId: req.identity.userId, classId: req.params.classId });
       });
     },
   });
@@ -116,13 +135,16 @@ beforeAll(async () => {
     },
   });
   badges = badgesService();
+  classes = classesService();
   const authPort = portOf(await auth.listen(0));
   badgesPort = portOf(await badges.listen(0));
+  const classesPort = portOf(await classes.listen(0));
   config = loadConfig(gatewayConfigShape, {
     ...environment.env,
     LOG_LEVEL: 'silent',
     AUTH_URL: `http://127.0.0.1:${authPort}`,
     BADGES_URL: `http://127.0.0.1:${badgesPort}`,
+    CLASSES_URL: `http://127.0.0.1:${classesPort}`,
     GAME_RESULTS_URL: 'http://127.0.0.1:1',
     SPA_DIR: spaDir,
   });
@@ -137,7 +159,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([auth?.close(), badges?.close(), gameResults?.close()]);
+  await Promise.all([auth?.close(), badges?.close(), gameResults?.close(), classes?.close()]);
   if (redis) {
     const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -253,6 +275,22 @@ describe('cross-site request defence', () => {
 
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ userId: 41 });
+  });
+
+  it('forwards /api/classes to the classes service as the signed-in user, ignoring its session directives', async () => {
+    const cookie = await logIn(42);
+    const list = await fetch(`${baseUrl}/api/classes`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual({ userId: 42, items: [] });
+
+    const res = await fetch(`${baseUrl}/api/classes/7/join-code`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: baseUrl, cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ userId: 42, classId: '7' });
+    const again = await fetch(`${baseUrl}/api/classes`, { headers: { cookie } });
+    expect(await again.json()).toEqual({ userId: 42, items: [] });
   });
 });
 

@@ -257,13 +257,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       const res = await fetch(new URL('/healthz', url), { signal: AbortSignal.timeout(2_000) });
       if (!res.ok) throw new Error(`healthz answered ${res.status}`);
     };
-    const [redisCheck, auth, gameResults, badges] = await Promise.all([
+    const [redisCheck, auth, gameResults, badges, classes] = await Promise.all([
       probe(() => redis.ping()),
       probe(upstream(proxies.targets.auth)),
       probe(upstream(proxies.targets['game-results'])),
       probe(upstream(proxies.targets.badges)),
+      probe(upstream(proxies.targets.classes)),
     ]);
-    return { redis: redisCheck, auth, 'game-results': gameResults, badges };
+    return { redis: redisCheck, auth, 'game-results': gameResults, badges, classes };
   }
 
   const trust = trustFunction(config.TRUST_PROXY);

@@ -34,6 +34,11 @@ export const EVENT_QUEUES = {
     event: GAME_RESULT_RECORDED,
     worker: 'badge-worker',
   },
+  classes: {
+    name: 'classes.game-result-recorded',
+    event: GAME_RESULT_RECORDED,
+    worker: 'classes-worker',
+  },
 } as const satisfies Record<string, EventQueue<GameResultRecordedEvent>>;
 
 /** Every queue of the product, for publishers' topology, the dead-letter replay and the manifest tests. */

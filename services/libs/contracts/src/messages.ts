@@ -134,6 +134,19 @@ const tr = {
   mistake_denominator_slip: 'Payda bir fazla ya da bir eksik oldu.',
   mistake_inverted_fraction: 'Pay ile paydanın yeri değişti.',
   mistake_near_miss: 'Çok yaklaştın, bir daha hesapla.',
+
+  // Classes (teachers and their classes).
+  class_name_required: 'Sınıfın adını yazın',
+  class_name_too_long: 'Sınıf adı en fazla 60 karakter olabilir',
+  class_grade_invalid: 'Sınıf düzeyi 1, 2, 3 ya da 4 olmalı',
+  class_not_found: 'Bu sınıf bulunamadı',
+  teacher_role_required: 'Sınıf oluşturmak için öğretmen hesabı gerekir',
+  teacher_email_not_verified: 'Sınıf oluşturmadan önce e-posta adresinizi doğrulayın',
+  class_limit_reached: 'En fazla {{max}} sınıf oluşturabilirsiniz',
+  class_created: 'Sınıf oluşturuldu',
+  class_updated: 'Sınıf güncellendi',
+  class_deleted: 'Sınıf silindi',
+  join_code_regenerated: 'Yeni sınıf kodu oluşturuldu',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -260,6 +273,18 @@ const en: Record<MessageKey, string> = {
   mistake_denominator_slip: 'The denominator is one too many or one too few.',
   mistake_inverted_fraction: 'The numerator and denominator swapped places.',
   mistake_near_miss: 'So close! Work it out once more.',
+
+  class_name_required: 'Please enter the class name',
+  class_name_too_long: 'The class name can be at most 60 characters',
+  class_grade_invalid: 'The grade must be 1, 2, 3 or 4',
+  class_not_found: "We couldn't find this class",
+  teacher_role_required: 'Only teacher accounts can create classes',
+  teacher_email_not_verified: 'Please verify your e-mail address before creating a class',
+  class_limit_reached: 'You can create at most {{max}} classes',
+  class_created: 'Class created',
+  class_updated: 'Class updated',
+  class_deleted: 'Class deleted',
+  join_code_regenerated: 'A new class code was made',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

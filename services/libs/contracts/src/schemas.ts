@@ -28,6 +28,10 @@ export const ABOUT_MAX = 500;
 export const EMAIL_MAX = 254;
 export const TOKEN_MAX = 512;
 
+/** `teacher`: may create classes (once verified). Every role plays the same games. */
+export const USER_ROLES = ['user', 'teacher'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 // ---------------------------------------------------------------- fields
 
 /** Trimmed and lower-cased so one address is one account whatever the keyboard did. */
@@ -113,6 +117,8 @@ export const registerRequestSchema = input({
   password: passwordSchema,
   /** Language of the verification e-mail; the gateway's language wins when absent. */
   lang: langSchema.optional(),
+  /** "I am a teacher": the account gets the teacher role (it can create classes once the e-mail is verified). */
+  teacher: z.boolean({ error: k('validation_error') }).optional(),
 }).meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -181,7 +187,7 @@ export const currentUserSchema = z
     avatarColor: z.string().nullable(),
     photoUrl: z.string().nullable(),
     isVerified: z.boolean(),
-    role: z.literal('user'),
+    role: z.enum(USER_ROLES),
     createdAt: isoDateTime,
     lastLogin: isoDateTime.nullable(),
   })

@@ -17,6 +17,7 @@ import { Route as GamesRouteImport } from './routes/games';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as StatisticsRouteImport } from './routes/statistics';
+import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 
 const IndexRoute = IndexRouteImport.update({
@@ -59,6 +60,11 @@ const StatisticsRoute = StatisticsRouteImport.update({
   path: '/statistics',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TeacherRoute = TeacherRouteImport.update({
+  id: '/teacher',
+  path: '/teacher',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
@@ -74,6 +80,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/statistics': typeof StatisticsRoute;
+  '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
 export interface FileRoutesByTo {
@@ -85,6 +92,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/statistics': typeof StatisticsRoute;
+  '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
 export interface FileRoutesById {
@@ -97,6 +105,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/statistics': typeof StatisticsRoute;
+  '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
 export interface FileRouteTypes {
@@ -110,6 +119,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/statistics'
+    | '/teacher'
     | '/verify-email';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -121,6 +131,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/statistics'
+    | '/teacher'
     | '/verify-email';
   id:
     | '__root__'
@@ -132,6 +143,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/statistics'
+    | '/teacher'
     | '/verify-email';
   fileRoutesById: FileRoutesById;
 }
@@ -144,6 +156,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   StatisticsRoute: typeof StatisticsRoute;
+  TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
 }
 
@@ -205,6 +218,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatisticsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/teacher': {
+      id: '/teacher';
+      path: '/teacher';
+      fullPath: '/teacher';
+      preLoaderRoute: typeof TeacherRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/verify-email': {
       id: '/verify-email';
       path: '/verify-email';
@@ -224,6 +244,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   StatisticsRoute: StatisticsRoute,
+  TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 };
 export const routeTree = rootRouteImport

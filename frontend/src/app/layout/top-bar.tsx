@@ -15,6 +15,11 @@ const NAV_LINKS = [
   { to: '/statistics', key: 'nav.statistics' },
   { to: '/badges', key: 'nav.badges' },
 ] as const;
+const TEACHER_LINK = { to: '/teacher', key: 'nav.teacher' } as const;
+
+/** A teacher also gets their classes in the menu; everyone plays the same games. */
+const navLinksFor = (user: CurrentUser | null) =>
+  user?.role === 'teacher' ? [...NAV_LINKS, TEACHER_LINK] : NAV_LINKS;
 
 const linkClasses =
   'inline-flex min-h-12 items-center rounded-full px-4 text-base font-bold text-slate-700 hover:bg-brand-50 hover:text-brand-800';
@@ -123,7 +128,7 @@ export function TopBar() {
           </span>
         </Link>
         <nav aria-label={t('nav.label')} className="ml-4 hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
+          {navLinksFor(user).map((link) => (
             <Link
               key={link.to}
               to={link.to}
@@ -174,7 +179,7 @@ export function TopBar() {
         className="fade-in border-t border-slate-200 bg-white px-3 pb-4 lg:hidden"
       >
         <nav aria-label={t('nav.label')} className="flex flex-col gap-1 py-2">
-          {NAV_LINKS.map((link) => (
+          {navLinksFor(user).map((link) => (
             <Link
               key={link.to}
               to={link.to}

@@ -72,7 +72,7 @@ export interface WorkerOptions {
   schema?: string;
   uses?: { redis?: boolean; postgres?: boolean };
   subscriptions: (context: WorkerContext) => readonly AnySubscription[];
-  /** Event retries (default: 250 ms doubling to 30 s, forever). */
+  /** Event retries (default: 250 ms doubling to 10 s, for as long as it takes). */
   retry?: RetryPolicy;
   /** Job retries (default: doubling to 15 min, parked after 24 h). */
   jobRetry?: JobRetryPolicy;

@@ -12,6 +12,7 @@ import { AbuseLimits } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthContext } from './domain/context.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
+import { pupilRoutes } from './entry-points/http/pupil-routes.js';
 import { authRoutes } from './entry-points/http/routes.js';
 
 export { type AuthConfig, authConfigShape, loadAuthConfig } from './config.js';
@@ -58,7 +59,10 @@ export function createAuthService(config: ServiceConfig): HttpService {
       postgres: () => pool.query('SELECT 1'),
       redis: () => redis.ping(),
     },
-    routes: authRoutes(ctx),
+    routes: (app) => {
+      pupilRoutes(ctx)(app);
+      authRoutes(ctx)(app);
+    },
   });
   const purge = setInterval(
     () => {

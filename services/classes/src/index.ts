@@ -7,6 +7,7 @@ import {
   startWorker,
 } from '@mathgames/platform';
 import type { ClassesConfig } from './config.js';
+import { createPupilAccountsClient } from './domain/pupil-accounts.js';
 import { createTeacherDirectory } from './domain/teacher-directory.js';
 import { CLASSES_CONSUMER, progressSubscription } from './entry-points/consumers/progress-consumer.js';
 import { classesRoutes } from './entry-points/http/routes.js';
@@ -31,6 +32,7 @@ export function createClassesService(config: ClassesConfig) {
     routes: classesRoutes({
       pool,
       teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
+      accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
     }),
   });
   return {

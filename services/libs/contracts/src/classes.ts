@@ -105,3 +105,129 @@ export const teacherClassResponseSchema = z
   .object({ message: z.string(), class: teacherClassSchema })
   .meta({ id: 'TeacherClassResponse' });
 export type TeacherClassResponse = z.infer<typeof teacherClassResponseSchema>;
+
+// ---------------------------------------------------------------- pupils and picture passwords
+
+/** The nine pictures of a picture password, in the order of the sign-in grid; names are read to screen readers. */
+export const PUPIL_PICTURES = [
+  'sun',
+  'star',
+  'moon',
+  'heart',
+  'apple',
+  'tree',
+  'fish',
+  'car',
+  'flower',
+] as const;
+export type PupilPicture = (typeof PUPIL_PICTURES)[number];
+
+export const PUPIL_PICTURE_NAMES: Record<'tr' | 'en', Record<PupilPicture, string>> = {
+  tr: {
+    sun: 'Güneş',
+    star: 'Yıldız',
+    moon: 'Ay',
+    heart: 'Kalp',
+    apple: 'Elma',
+    tree: 'Ağaç',
+    fish: 'Balık',
+    car: 'Araba',
+    flower: 'Çiçek',
+  },
+  en: {
+    sun: 'Sun',
+    star: 'Star',
+    moon: 'Moon',
+    heart: 'Heart',
+    apple: 'Apple',
+    tree: 'Tree',
+    fish: 'Fish',
+    car: 'Car',
+    flower: 'Flower',
+  },
+};
+
+/** Two different pictures in order: 9 × 8 = 72 passwords, guarded by the per-pupil and per-class lockouts. */
+export const picturePasswordSchema = z
+  .tuple([z.enum(PUPIL_PICTURES), z.enum(PUPIL_PICTURES)], { error: k('validation_error') })
+  .refine(([first, second]) => first !== second, k('validation_error'));
+export type PicturePassword = z.infer<typeof picturePasswordSchema>;
+
+/** A picture password from random bytes (the server draws them; the teacher never picks a child's secret). */
+export function picturePasswordFromBytes(bytes: Uint8Array): PicturePassword | null {
+  const picks: PupilPicture[] = [];
+  const limit = 256 - (256 % PUPIL_PICTURES.length);
+  for (const byte of bytes) {
+    if (byte >= limit) continue;
+    const picture = PUPIL_PICTURES[byte % PUPIL_PICTURES.length]!;
+    if (picks.includes(picture)) continue;
+    picks.push(picture);
+    if (picks.length === 2) return [picks[0]!, picks[1]!];
+  }
+  return null;
+}
+
+export const PUPIL_NAME_MAX = 40;
+/** One paste, and one class: a primary-school class is well under this. */
+export const MAX_PUPILS_PER_CLASS = 40;
+
+export const pupilNameSchema = z
+  .string({ error: k('pupil_name_required') })
+  .trim()
+  .min(1, k('pupil_name_required'))
+  .max(PUPIL_NAME_MAX, k('pupil_name_too_long'));
+
+/** Names one per line as pasted from a spreadsheet or a list; blank lines dropped. */
+export function namesFromPaste(text: string): string[] {
+  return text
+    .split(/\r?\n|\t|;/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+export const addPupilsRequestSchema = z
+  .object(
+    {
+      names: z
+        .array(pupilNameSchema, { error: k('pupil_names_required') })
+        .min(1, k('pupil_names_required'))
+        .max(MAX_PUPILS_PER_CLASS, k('class_full')),
+    },
+    { error: k('validation_error') },
+  )
+  .meta({ id: 'AddPupilsRequest' });
+export type AddPupilsRequest = z.infer<typeof addPupilsRequestSchema>;
+
+export const renamePupilRequestSchema = z
+  .object({ name: pupilNameSchema }, { error: k('validation_error') })
+  .meta({ id: 'RenamePupilRequest' });
+export type RenamePupilRequest = z.infer<typeof renamePupilRequestSchema>;
+
+export const pupilIdSchema = classIdSchema;
+
+export const classPupilSchema = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    /** Only in the answer that set them (adding, resetting): stored hashed, never readable again. */
+    pictures: z.array(z.enum(PUPIL_PICTURES)).length(2).optional(),
+  })
+  .meta({ id: 'ClassPupil' });
+export type ClassPupil = z.infer<typeof classPupilSchema>;
+
+export const classPupilListSchema = z
+  .object({ items: z.array(classPupilSchema) })
+  .meta({ id: 'ClassPupilList' });
+export type ClassPupilList = z.infer<typeof classPupilListSchema>;
+
+export const classPupilsResponseSchema = z
+  .object({ message: z.string(), items: z.array(classPupilSchema) })
+  .meta({ id: 'ClassPupilsResponse' });
+export type ClassPupilsResponse = z.infer<typeof classPupilsResponseSchema>;
+
+/** Auth's internal answer to the classes service: the accounts it made (or reset) and their new pictures. */
+export const pupilAccountsSchema = z.object({
+  items: z.array(z.object({ userId: z.number().int().positive(), pictures: picturePasswordSchema })),
+});
+export type PupilAccounts = z.infer<typeof pupilAccountsSchema>;

@@ -147,6 +147,15 @@ const tr = {
   class_updated: 'Sınıf güncellendi',
   class_deleted: 'Sınıf silindi',
   join_code_regenerated: 'Yeni sınıf kodu oluşturuldu',
+  pupil_name_required: 'Öğrencinin adını yazın',
+  pupil_name_too_long: 'Öğrenci adı en fazla 40 karakter olabilir',
+  pupil_names_required: 'En az bir öğrenci adı yazın',
+  class_full: 'Bir sınıfta en fazla {{max}} öğrenci olabilir',
+  pupil_not_found: 'Bu öğrenci bulunamadı',
+  pupils_added: 'Öğrenciler eklendi',
+  pupil_renamed: 'Öğrencinin adı değişti',
+  pupil_pictures_reset: 'Yeni resimli şifre hazır',
+  pupil_removed: 'Öğrenci sınıftan çıkarıldı ve verileri silindi',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -285,6 +294,15 @@ const en: Record<MessageKey, string> = {
   class_updated: 'Class updated',
   class_deleted: 'Class deleted',
   join_code_regenerated: 'A new class code was made',
+  pupil_name_required: "Please enter the pupil's name",
+  pupil_name_too_long: "A pupil's name can be at most 40 characters",
+  pupil_names_required: 'Please enter at least one name',
+  class_full: 'A class can have at most {{max}} pupils',
+  pupil_not_found: "We couldn't find this pupil",
+  pupils_added: 'Pupils added',
+  pupil_renamed: "The pupil's name was changed",
+  pupil_pictures_reset: 'A new picture password is ready',
+  pupil_removed: 'The pupil was removed and their data deleted',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

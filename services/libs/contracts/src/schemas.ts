@@ -28,8 +28,8 @@ export const ABOUT_MAX = 500;
 export const EMAIL_MAX = 254;
 export const TOKEN_MAX = 512;
 
-/** `teacher`: may create classes (once verified). Every role plays the same games. */
-export const USER_ROLES = ['user', 'teacher'] as const;
+/** `teacher`: may create classes (once verified); `pupil`: made by a teacher, no e-mail, signs in with pictures. */
+export const USER_ROLES = ['user', 'teacher', 'pupil'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 // ---------------------------------------------------------------- fields

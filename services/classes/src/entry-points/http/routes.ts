@@ -1,13 +1,24 @@
 import {
+  addPupilsRequestSchema,
   classIdSchema,
   createClassRequestSchema,
+  pupilIdSchema,
+  renamePupilRequestSchema,
   translate,
   updateClassRequestSchema,
 } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import {
-  type ClassesContext,
+  addClassPupils,
+  listClassPupils,
+  type PupilsContext,
+  removeAllPupilsOfClass,
+  removeClassPupil,
+  renameClassPupil,
+  resetClassPupilPictures,
+} from '../../domain/class-pupils.js';
+import {
   changeTeacherClass,
   createTeacherClass,
   deleteTeacherClass,
@@ -22,10 +33,16 @@ const classIdOf = (req: Request) => {
   if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
   return parsed.data;
 };
+const pupilIdOf = (req: Request) => {
+  const parsed = pupilIdSchema.safeParse(req.params.pupilId);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
+  return parsed.data;
+};
+const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req) });
 const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
-export function classesRoutes(ctx: ClassesContext) {
+export function classesRoutes(ctx: PupilsContext) {
   return (app: Express) => {
     app.use('/api/classes', (_req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');
@@ -62,9 +79,45 @@ export function classesRoutes(ctx: ClassesContext) {
     });
 
     app.delete('/api/classes/:classId', async (req, res) => {
-      const userId = requireUser(req);
-      await deleteTeacherClass(ctx, userId, classIdOf(req));
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      await getTeacherClass(ctx, teacher.userId, classId);
+      await removeAllPupilsOfClass(ctx, teacher, classId);
+      await deleteTeacherClass(ctx, teacher.userId, classId);
       res.json({ message: text(req, 'class_deleted') });
+    });
+
+    app.get('/api/classes/:classId/pupils', async (req, res) => {
+      res.json({ items: await listClassPupils(ctx, requireUser(req), classIdOf(req)) });
+    });
+
+    app.post('/api/classes/:classId/pupils', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      const { names } = addPupilsRequestSchema.parse(req.body);
+      const items = await addClassPupils(ctx, teacher, classId, names);
+      res.status(201).json({ message: text(req, 'pupils_added'), items });
+    });
+
+    app.patch('/api/classes/:classId/pupils/:pupilId', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      const pupilId = pupilIdOf(req);
+      const { name } = renamePupilRequestSchema.parse(req.body);
+      const pupil = await renameClassPupil(ctx, teacher, classId, pupilId, name);
+      res.json({ message: text(req, 'pupil_renamed'), items: [pupil] });
+    });
+
+    app.post('/api/classes/:classId/pupils/:pupilId/pictures', async (req, res) => {
+      const teacher = teacherOf(req);
+      const pupil = await resetClassPupilPictures(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_pictures_reset'), items: [pupil] });
+    });
+
+    app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {
+      const teacher = teacherOf(req);
+      await removeClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_removed') });
     });
   };
 }

@@ -21,6 +21,10 @@ const UI = {
     newCode: 'Yeni kod',
     delete: 'Sil',
     empty: 'Henüz sınıfınız yok',
+    pupil: 'Öğrenci',
+    namesLabel: 'Öğrencilerin adları',
+    addPupils: 'Öğrencileri ekle',
+    remove: 'çıkar',
   },
   en: {
     register: 'Sign Up',
@@ -35,6 +39,10 @@ const UI = {
     newCode: 'New code',
     delete: 'Delete',
     empty: 'You have no classes yet',
+    pupil: 'Pupil',
+    namesLabel: "Pupils' names",
+    addPupils: 'Add pupils',
+    remove: 'Remove',
   },
 } as const;
 
@@ -111,6 +119,23 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
     expect(code).toMatch(CODE);
     expect(await accessibilityProblems(page)).toEqual([]);
+
+    // 25 pupils pasted at once: each gets two pictures, shown this once.
+    await card.getByTestId('open-pupils').click();
+    await page.getByTestId('no-pupils').waitFor();
+    const names = Array.from({ length: 25 }, (_, i) => `${ui.pupil} ${i + 1}`);
+    await page.getByLabel(ui.namesLabel).fill(names.join('\n'));
+    await page.getByRole('button', { name: ui.addPupils }).click();
+    const fresh = page.getByTestId('fresh-pictures');
+    await fresh.waitFor();
+    expect(await fresh.getByTestId('picture-password').count()).toBe(25);
+    await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('pupil-row').first().getByRole('button', { name: ui.remove }).click();
+    await page.getByTestId('confirm-remove-pupil').click();
+    await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(24);
+    await page.goto(`${stack.baseUrl}/teacher`);
+    await card.waitFor();
 
     await card.getByRole('button', { name: ui.closeJoining }).click();
     await expect.poll(() => card.getByTestId('joining-state').textContent()).toContain(ui.closed);

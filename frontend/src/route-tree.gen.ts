@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as StatisticsRouteImport } from './routes/statistics';
 import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +71,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TeacherClassesClassIdRoute = TeacherClassesClassIdRouteImport.update({
+  id: '/teacher_/classes/$classId',
+  path: '/teacher/classes/$classId',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -107,6 +115,7 @@ export interface FileRoutesById {
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -120,7 +129,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/statistics'
     | '/teacher'
-    | '/verify-email';
+    | '/verify-email'
+    | '/teacher/classes/$classId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -132,7 +142,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/statistics'
     | '/teacher'
-    | '/verify-email';
+    | '/verify-email'
+    | '/teacher/classes/$classId';
   id:
     | '__root__'
     | '/'
@@ -144,7 +155,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/statistics'
     | '/teacher'
-    | '/verify-email';
+    | '/verify-email'
+    | '/teacher_/classes/$classId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -158,6 +170,7 @@ export interface RootRouteChildren {
   StatisticsRoute: typeof StatisticsRoute;
   TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -232,6 +245,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/teacher_/classes/$classId': {
+      id: '/teacher_/classes/$classId';
+      path: '/teacher/classes/$classId';
+      fullPath: '/teacher/classes/$classId';
+      preLoaderRoute: typeof TeacherClassesClassIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -246,6 +266,7 @@ const rootRouteChildren: RootRouteChildren = {
   StatisticsRoute: StatisticsRoute,
   TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

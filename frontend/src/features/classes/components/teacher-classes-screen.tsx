@@ -5,9 +5,10 @@ import {
   type TeacherClassList,
 } from '@mathgames/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
@@ -185,7 +186,7 @@ function EditClassDialog({ item, onClose }: { item: TeacherClass; onClose: () =>
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('edit.title')}
-      closeLabel={t('common:close')}
+      closeLabel={t('common:actions.close')}
     >
       <form noValidate onSubmit={onSubmit} aria-busy={busy} className="flex flex-col gap-4">
         <TextField
@@ -231,7 +232,7 @@ function DeleteClassDialog({ item, onClose }: { item: TeacherClass; onClose: () 
       onOpenChange={(open) => !open && onClose()}
       title={t('delete.title', { name: item.name })}
       description={t('delete.description')}
-      closeLabel={t('common:close')}
+      closeLabel={t('common:actions.close')}
     >
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onClose}>
@@ -287,6 +288,14 @@ function ClassCard({ item }: { item: TeacherClass }) {
           <JoinCode code={item.joinCode} open={item.joiningOpen} />
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
+          <Link
+            to="/teacher/classes/$classId"
+            params={{ classId: String(item.id) }}
+            className={buttonClasses('primary')}
+            data-testid="open-pupils"
+          >
+            {t('pupils.open')}
+          </Link>
           <Button variant="outline" onClick={() => setDialog('edit')} disabled={busy}>
             {t('actions.edit')}
           </Button>

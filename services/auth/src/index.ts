@@ -60,7 +60,7 @@ export function createAuthService(config: ServiceConfig): HttpService {
       redis: () => redis.ping(),
     },
     routes: (app) => {
-      pupilRoutes(ctx)(app);
+      pupilRoutes(ctx, config.INTERNAL_SECRET)(app);
       authRoutes(ctx)(app);
     },
   });

@@ -33,6 +33,7 @@ export function createClassesService(config: ClassesConfig) {
       pool,
       teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
       accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
+      internalSecret: config.INTERNAL_SECRET,
     }),
   });
   return {

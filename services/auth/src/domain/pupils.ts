@@ -1,9 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { type PicturePassword, picturePasswordFromBytes } from '@mathgames/contracts';
-import { AppError, withTransaction } from '@mathgames/platform';
-import { deletePupil, insertPupil, renamePupil, replacePictureHash } from '../data-access/pupils.js';
+import {
+  type PicturePassword,
+  PUPIL_SIGN_IN_LIMITS,
+  type PupilLoginRequest,
+  picturePasswordFromBytes,
+} from '@mathgames/contracts';
+import { AppError, verifyJoinTicket, withTransaction } from '@mathgames/platform';
+import {
+  classPausedUntil,
+  clearPupilFailures,
+  deletePupil,
+  insertPupil,
+  lockPupilCredential,
+  recordClassFailure,
+  recordPupilFailure,
+  renamePupil,
+  replacePictureHash,
+} from '../data-access/pupils.js';
+import { findUserById, recordLogin } from '../data-access/users.js';
 import type { AuthContext } from './context.js';
-import { hashPassword } from './passwords.js';
+import { toCurrentUser } from './current-user.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface PupilAccount {
   userId: number;
@@ -65,4 +82,69 @@ export async function renamePupilAccount(ctx: AuthContext, userId: number, name:
 
 export async function deletePupilAccount(ctx: AuthContext, userId: number): Promise<void> {
   if (!(await deletePupil(ctx.pool, userId))) throw notFound();
+}
+
+const minutesUntil = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
+function paused(code: 'pupil_locked' | 'class_sign_in_paused', until: Date): AppError {
+  return new AppError(429, code, code, undefined, {
+    vars: { minutes: minutesUntil(until), seconds: Math.ceil((until.getTime() - Date.now()) / 1000) },
+  });
+}
+
+/**
+ * A pupil signs in with the ticket of their class's code, their name (id) and their two pictures. Wrong pictures
+ * count against the pupil (a short pause after a handful) and against the class (a pause when a whole roster is
+ * being tried), never against the school's address.
+ */
+export async function signInPupil(ctx: AuthContext, input: PupilLoginRequest, internalSecret: string) {
+  const classId = verifyJoinTicket(input.ticket, internalSecret);
+  if (classId === null) throw new AppError(401, 'join_ticket_invalid', 'join_ticket_invalid', 'ticket');
+  const limits = PUPIL_SIGN_IN_LIMITS;
+  const outcome = await withTransaction(ctx.pool, async (tx) => {
+    const classPause = await classPausedUntil(tx, classId);
+    if (classPause) throw paused('class_sign_in_paused', classPause);
+    const credential = await lockPupilCredential(tx, input.pupilId);
+    // Equal cost for a pupil of another class or none: one verification either way.
+    const valid = await verifyPassword(
+      credential?.classId === classId ? credential.pictureHash : null,
+      pictureSecret(input.pictures),
+    );
+    if (credential?.classId === classId && credential.lockedUntil && credential.lockedUntil > new Date())
+      throw paused('pupil_locked', credential.lockedUntil);
+    if (!credential || credential.classId !== classId || !valid) {
+      await recordClassFailure(tx, classId, {
+        failures: limits.classFailures,
+        windowSeconds: limits.classWindowSeconds,
+        lockSeconds: limits.classLockSeconds,
+      });
+      const lockedUntil = credential
+        ? await recordPupilFailure(tx, credential.userId, {
+            failures: limits.pupilFailures,
+            lockSeconds: limits.pupilLockSeconds,
+          })
+        : null;
+      return { ok: false as const, lockedUntil };
+    }
+    await clearPupilFailures(tx, credential.userId);
+    return { ok: true as const, userId: credential.userId };
+  });
+  if (!outcome.ok) {
+    if (outcome.lockedUntil && outcome.lockedUntil > new Date())
+      throw paused('pupil_locked', outcome.lockedUntil);
+    throw new AppError(401, 'pupil_pictures_wrong', 'pupil_pictures_wrong', 'pictures');
+  }
+  await recordLogin(
+    ctx.pool,
+    outcome.userId,
+    (await findUserById(ctx.pool, outcome.userId))?.lang ?? 'tr',
+    null,
+  );
+  const user = await findUserById(ctx.pool, outcome.userId);
+  if (!user) throw new AppError(401, 'pupil_pictures_wrong', 'pupil_pictures_wrong', 'pictures');
+  return { userId: user.id, user: toCurrentUser(user) };
+}
+
+export async function unlockPupil(ctx: AuthContext, userId: number): Promise<void> {
+  if (!(await clearPupilFailures(ctx.pool, userId))) throw notFound();
 }

@@ -114,3 +114,16 @@ export async function deleteClass(db: Db, teacherId: number, classId: number): P
   ]);
   return (rowCount ?? 0) > 0;
 }
+
+/** The class a code opens, only while joining is open and the class is not archived. */
+export async function findJoinableClass(
+  db: Db,
+  joinCode: string,
+): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `SELECT id, name FROM classes.classes
+      WHERE join_code = $1 AND joining_open AND archived_at IS NULL`,
+    [joinCode],
+  );
+  return rows[0] ?? null;
+}

@@ -127,3 +127,14 @@ export async function removeAllPupilsOfClass(ctx: PupilsContext, teacher: Teache
     await deletePupilRow(ctx.pool, pupil.id);
   }
 }
+
+/** Lifts a pupil's wrong-picture pause (the teacher knows it is really them). */
+export async function unlockClassPupil(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  await ctx.accounts.unlock(teacher, pupilId);
+}

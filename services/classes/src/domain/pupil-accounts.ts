@@ -9,6 +9,7 @@ export interface PupilAccountsClient {
   resetPictures(caller: Caller, pupilId: number): Promise<PupilAccounts['items']>;
   rename(caller: Caller, pupilId: number, name: string): Promise<void>;
   remove(caller: Caller, pupilId: number): Promise<void>;
+  unlock(caller: Caller, pupilId: number): Promise<void>;
 }
 
 export function createPupilAccountsClient(authUrl: string, internalSecret: string): PupilAccountsClient {
@@ -43,6 +44,9 @@ export function createPupilAccountsClient(authUrl: string, internalSecret: strin
     },
     async rename(caller, pupilId, name) {
       await call(caller, 'PATCH', `/internal/pupils/${pupilId}`, { name });
+    },
+    async unlock(caller, pupilId) {
+      await call(caller, 'POST', `/internal/pupils/${pupilId}/unlock`);
     },
     async remove(caller, pupilId) {
       try {

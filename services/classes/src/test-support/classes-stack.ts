@@ -21,6 +21,8 @@ export class Browser {
   constructor(
     private readonly baseUrl: string,
     readonly lang: 'tr' | 'en' = 'tr',
+    /** The address a proxy in front of the gateway says the request came from (X-Forwarded-For). */
+    private readonly forwardedFor?: string,
   ) {}
 
   async request<T = Record<string, unknown>>(
@@ -30,6 +32,7 @@ export class Browser {
   ): Promise<Reply<T>> {
     const headers: Record<string, string> = { 'x-lang': this.lang };
     if (this.cookie) headers.cookie = this.cookie;
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
     if (json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(new URL(path, this.baseUrl), {
       method,
@@ -60,14 +63,14 @@ export interface ClassesStack {
   pool: Pool;
   smtp: SmtpCapture;
   baseUrl: string;
-  browser(lang?: 'tr' | 'en'): Browser;
+  browser(lang?: 'tr' | 'en', forwardedFor?: string): Browser;
   /** Registers (as a teacher or not), optionally follows the verification mail, logs in. */
   signUp(user: { username: string; teacher: boolean; verify: boolean; lang?: 'tr' | 'en' }): Promise<Browser>;
   close(): Promise<void>;
 }
 
 /** gateway → auth (+ mail worker and a real SMTP receiver) and the classes service, in-process. */
-export async function startClassesStack(): Promise<ClassesStack> {
+export async function startClassesStack(options: { productionLimits?: boolean } = {}): Promise<ClassesStack> {
   const smtp = await startSmtpCapture();
   const environment = await createTestEnvironment({ amqp: false, env: { SMTP_URL: smtp.url } });
   const closers: Array<() => Promise<unknown>> = [() => smtp.close(), () => environment.cleanup()];
@@ -85,13 +88,16 @@ export async function startClassesStack(): Promise<ClassesStack> {
         ...environment.env,
         AUTH_URL: authUrl,
         CLASSES_URL: classesUrl,
-        RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
-        RATE_LIMIT_API_PER_MINUTE: '100000',
+        // The gateway's real per-address limits when a test is about them; otherwise out of the way.
+        ...(options.productionLimits
+          ? {}
+          : { RATE_LIMIT_AUTH_PER_15_MINUTES: '100000', RATE_LIMIT_API_PER_MINUTE: '100000' }),
       }),
     );
     closers.push(() => gateway.close());
     const baseUrl = `http://127.0.0.1:${portOf(await gateway.listen(0))}`;
-    const browser = (lang: 'tr' | 'en' = 'tr') => new Browser(baseUrl, lang);
+    const browser = (lang: 'tr' | 'en' = 'tr', forwardedFor?: string) =>
+      new Browser(baseUrl, lang, forwardedFor);
     return {
       env: environment.env,
       pool: environment.pool,

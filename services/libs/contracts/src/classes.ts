@@ -231,3 +231,44 @@ export const pupilAccountsSchema = z.object({
   items: z.array(z.object({ userId: z.number().int().positive(), pictures: picturePasswordSchema })),
 });
 export type PupilAccounts = z.infer<typeof pupilAccountsSchema>;
+
+// ---------------------------------------------------------------- pupil sign-in
+
+/** Wrong pictures a pupil may tap before a pause, and the pause; the same for a whole class, scaled up. */
+export const PUPIL_SIGN_IN_LIMITS = {
+  pupilFailures: 5,
+  pupilLockSeconds: 5 * 60,
+  classFailures: 60,
+  classWindowSeconds: 10 * 60,
+  classLockSeconds: 5 * 60,
+} as const;
+
+export const classJoinSchema = z
+  .object({
+    classId: z.number().int().positive(),
+    className: z.string(),
+    /** Shows auth that the code was typed; sent back with the pictures. */
+    ticket: z.string(),
+    pupils: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  })
+  .meta({ id: 'ClassJoin' });
+export type ClassJoin = z.infer<typeof classJoinSchema>;
+
+export const pupilLoginRequestSchema = z
+  .object(
+    {
+      ticket: z
+        .string({ error: k('join_ticket_invalid') })
+        .min(1, k('join_ticket_invalid'))
+        .max(200, k('join_ticket_invalid')),
+      pupilId: z
+        .number({ error: k('validation_error') })
+        .int()
+        .positive()
+        .max(2_147_483_647),
+      pictures: picturePasswordSchema,
+    },
+    { error: k('validation_error') },
+  )
+  .meta({ id: 'PupilLoginRequest' });
+export type PupilLoginRequest = z.infer<typeof pupilLoginRequestSchema>;

@@ -156,6 +156,12 @@ const tr = {
   pupil_renamed: 'Öğrencinin adı değişti',
   pupil_pictures_reset: 'Yeni resimli şifre hazır',
   pupil_removed: 'Öğrenci sınıftan çıkarıldı ve verileri silindi',
+  class_code_unknown: 'Bu kodla açık bir sınıf yok. Kodu öğretmenine sor.',
+  join_ticket_invalid: 'Lütfen sınıf kodunu yeniden gir',
+  pupil_pictures_wrong: 'Resimler doğru değil. Bir daha dene!',
+  pupil_locked: 'Çok fazla deneme oldu. {{minutes}} dakika bekle ya da öğretmenine söyle.',
+  class_sign_in_paused: 'Bu sınıfta çok fazla yanlış deneme oldu. {{minutes}} dakika sonra tekrar dene.',
+  pupil_unlocked: 'Öğrencinin kilidi açıldı',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -303,6 +309,12 @@ const en: Record<MessageKey, string> = {
   pupil_renamed: "The pupil's name was changed",
   pupil_pictures_reset: 'A new picture password is ready',
   pupil_removed: 'The pupil was removed and their data deleted',
+  class_code_unknown: 'No open class has this code. Ask your teacher for it.',
+  join_ticket_invalid: 'Please enter the class code again',
+  pupil_pictures_wrong: 'Those pictures are not right. Try again!',
+  pupil_locked: 'Too many tries. Wait {{minutes}} minutes or tell your teacher.',
+  class_sign_in_paused: 'Too many wrong tries in this class. Try again in {{minutes}} minutes.',
+  pupil_unlocked: 'The pupil can sign in again',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

@@ -2,6 +2,7 @@ import {
   addPupilsRequestSchema,
   classIdSchema,
   pupilIdSchema,
+  pupilLoginRequestSchema,
   renamePupilRequestSchema,
 } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
@@ -12,7 +13,10 @@ import {
   deletePupilAccount,
   renamePupilAccount,
   resetPupilPictures,
+  signInPupil,
+  unlockPupil,
 } from '../../domain/pupils.js';
+import { SESSION_LOGIN_HEADER } from './routes.js';
 
 const pupilIdOf = (req: Request) => {
   const parsed = pupilIdSchema.safeParse(req.params.userId);
@@ -27,8 +31,16 @@ const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchem
  * reachable only inside the cluster (and the network policy lets only classes call auth). The caller's signed
  * identity is the teacher; the classes service has already checked that the class and pupil are theirs.
  */
-export function pupilRoutes(ctx: AuthContext) {
+export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
   return (app: Express) => {
+    // Public: a pupil at the class's sign-in screen. Not in the gateway's per-address credential budget, since a
+    // whole school signs in from one address; the per-pupil and per-class limits guard it instead.
+    app.post('/api/auth/pupil-login', async (req, res) => {
+      const input = pupilLoginRequestSchema.parse(req.body);
+      const { userId, user } = await signInPupil(ctx, input, internalSecret);
+      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+    });
+
     app.post('/internal/pupils', async (req, res) => {
       requireUser(req);
       const input = createPupilsSchema.parse(req.body);
@@ -39,6 +51,12 @@ export function pupilRoutes(ctx: AuthContext) {
     app.post('/internal/pupils/:userId/pictures', async (req, res) => {
       requireUser(req);
       res.json({ items: [await resetPupilPictures(ctx, pupilIdOf(req))] });
+    });
+
+    app.post('/internal/pupils/:userId/unlock', async (req, res) => {
+      requireUser(req);
+      await unlockPupil(ctx, pupilIdOf(req));
+      res.status(204).end();
     });
 
     app.patch('/internal/pupils/:userId', async (req, res) => {

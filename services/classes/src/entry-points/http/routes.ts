@@ -1,14 +1,18 @@
 import {
   addPupilsRequestSchema,
+  type ClassJoin,
   classIdSchema,
   createClassRequestSchema,
+  joinCodeSchema,
   pupilIdSchema,
   renamePupilRequestSchema,
   translate,
   updateClassRequestSchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser } from '@mathgames/platform';
+import { AppError, requireUser, signJoinTicket } from '@mathgames/platform';
 import type { Express, Request } from 'express';
+import { findJoinableClass } from '../../data-access/classes-repository.js';
+import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
 import {
   addClassPupils,
   listClassPupils,
@@ -17,6 +21,7 @@ import {
   removeClassPupil,
   renameClassPupil,
   resetClassPupilPictures,
+  unlockClassPupil,
 } from '../../domain/class-pupils.js';
 import {
   changeTeacherClass,
@@ -42,8 +47,25 @@ const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req)
 const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
-export function classesRoutes(ctx: PupilsContext) {
+export function classesRoutes(ctx: PupilsContext & { internalSecret: string }) {
   return (app: Express) => {
+    // Open to anyone with the code (pupils are not signed in yet): the class name, first names and a ticket for
+    // auth. An unknown, closed or archived class looks the same.
+    app.get('/api/classes/join/:code', async (req, res) => {
+      const parsed = joinCodeSchema.safeParse(req.params.code);
+      const found = parsed.success ? await findJoinableClass(ctx.pool, parsed.data) : null;
+      if (!found) throw new AppError(404, 'not_found', 'class_code_unknown', 'code');
+      const pupils = await listPupilsOfClass(ctx.pool, found.id);
+      const body: ClassJoin = {
+        classId: found.id,
+        className: found.name,
+        ticket: signJoinTicket(found.id, ctx.internalSecret),
+        pupils: pupils.map((p) => ({ id: p.id, name: p.name })),
+      };
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(body);
+    });
+
     app.use('/api/classes', (_req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');
       next();
@@ -112,6 +134,12 @@ export function classesRoutes(ctx: PupilsContext) {
       const teacher = teacherOf(req);
       const pupil = await resetClassPupilPictures(ctx, teacher, classIdOf(req), pupilIdOf(req));
       res.json({ message: text(req, 'pupil_pictures_reset'), items: [pupil] });
+    });
+
+    app.post('/api/classes/:classId/pupils/:pupilId/unlock', async (req, res) => {
+      const teacher = teacherOf(req);
+      await unlockClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_unlocked') });
     });
 
     app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {

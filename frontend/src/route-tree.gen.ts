@@ -19,6 +19,8 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as StatisticsRouteImport } from './routes/statistics';
 import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as ClassIndexRouteImport } from './routes/class.index';
+import { Route as ClassCodeRouteImport } from './routes/class.$code';
 import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
 
 const IndexRoute = IndexRouteImport.update({
@@ -71,6 +73,16 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ClassIndexRoute = ClassIndexRouteImport.update({
+  id: '/class/',
+  path: '/class/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ClassCodeRoute = ClassCodeRouteImport.update({
+  id: '/class/$code',
+  path: '/class/$code',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const TeacherClassesClassIdRoute = TeacherClassesClassIdRouteImport.update({
   id: '/teacher_/classes/$classId',
   path: '/teacher/classes/$classId',
@@ -88,6 +100,8 @@ export interface FileRoutesByFullPath {
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/class/$code': typeof ClassCodeRoute;
+  '/class/': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRoutesByTo {
@@ -101,6 +115,8 @@ export interface FileRoutesByTo {
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/class/$code': typeof ClassCodeRoute;
+  '/class': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRoutesById {
@@ -115,6 +131,8 @@ export interface FileRoutesById {
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/class/$code': typeof ClassCodeRoute;
+  '/class/': typeof ClassIndexRoute;
   '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRouteTypes {
@@ -130,6 +148,8 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/teacher'
     | '/verify-email'
+    | '/class/$code'
+    | '/class/'
     | '/teacher/classes/$classId';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -143,6 +163,8 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/teacher'
     | '/verify-email'
+    | '/class/$code'
+    | '/class'
     | '/teacher/classes/$classId';
   id:
     | '__root__'
@@ -156,6 +178,8 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/teacher'
     | '/verify-email'
+    | '/class/$code'
+    | '/class/'
     | '/teacher_/classes/$classId';
   fileRoutesById: FileRoutesById;
 }
@@ -170,6 +194,8 @@ export interface RootRouteChildren {
   StatisticsRoute: typeof StatisticsRoute;
   TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  ClassCodeRoute: typeof ClassCodeRoute;
+  ClassIndexRoute: typeof ClassIndexRoute;
   TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
 }
 
@@ -245,6 +271,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/class/': {
+      id: '/class/';
+      path: '/class';
+      fullPath: '/class/';
+      preLoaderRoute: typeof ClassIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/class/$code': {
+      id: '/class/$code';
+      path: '/class/$code';
+      fullPath: '/class/$code';
+      preLoaderRoute: typeof ClassCodeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/teacher_/classes/$classId': {
       id: '/teacher_/classes/$classId';
       path: '/teacher/classes/$classId';
@@ -266,6 +306,8 @@ const rootRouteChildren: RootRouteChildren = {
   StatisticsRoute: StatisticsRoute,
   TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  ClassCodeRoute: ClassCodeRoute,
+  ClassIndexRoute: ClassIndexRoute,
   TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
 };
 export const routeTree = rootRouteImport

@@ -205,6 +205,13 @@ export default function AuthModal({ initialMode, onClose, reload = reloadAfterLo
                 {t('auth:login.toRegister')}
               </LinkButton>
             </p>
+            <a
+              href="/class"
+              className="flex min-h-12 items-center justify-center rounded-full border-2 border-amber-300 bg-amber-50 px-4 text-base font-bold text-slate-900"
+              data-testid="to-class-sign-in"
+            >
+              {t('auth:login.withClassCode')}
+            </a>
           </form>
         )}
 

@@ -26,3 +26,6 @@ export const resetPupilPictures = (classId: number, pupilId: number) =>
 
 export const removePupil = (classId: number, pupilId: number) =>
   api.delete<MessageResponse>(`/api/classes/${classId}/pupils/${pupilId}`);
+
+export const unlockPupil = (classId: number, pupilId: number) =>
+  api.post<MessageResponse>(`/api/classes/${classId}/pupils/${pupilId}/unlock`);

@@ -25,6 +25,7 @@ import {
   removePupil,
   renamePupil,
   resetPupilPictures,
+  unlockPupil,
 } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
@@ -240,6 +241,17 @@ function PupilRow({
   const message = useMessage();
   const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
   const [busy, setBusy] = useState(false);
+  async function onUnlock() {
+    setBusy(true);
+    try {
+      const done = await unlockPupil(classId, pupil.id);
+      toast({ title: done.message, variant: 'success' });
+    } catch (err) {
+      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
   async function onReset() {
     setBusy(true);
     try {
@@ -274,6 +286,14 @@ function PupilRow({
           aria-label={t('pupils.resetOf', { name: pupil.name })}
         >
           {t('pupils.reset')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={onUnlock}
+          aria-label={t('pupils.unlockOf', { name: pupil.name })}
+        >
+          {t('pupils.unlock')}
         </Button>
         <Button
           variant="danger"

@@ -40,9 +40,7 @@ const POSTGRES_USERS = [
 ];
 const OUTBOX_RELAYS = ['auth', 'game-results'];
 /** The declared subscriptions (contracts' event catalogue): the one place a queue name is written. */
-const QUEUE_OF_WORKER: Record<string, string> = Object.fromEntries(
-  ALL_EVENT_QUEUES.map((queue) => [queue.worker, queue.name]),
-);
+const QUEUES_OF_WORKER: [string, string][] = ALL_EVENT_QUEUES.map((queue) => [queue.worker, queue.name]);
 const DECLARED_QUEUES = ALL_EVENT_QUEUES.map((queue) => queue.name);
 
 const deployables = readDeployables();
@@ -260,9 +258,12 @@ describe('production overlay', () => {
 
   it('scales each RabbitMQ consumer on the depth of its own quorum queue (KEDA, management API)', () => {
     const scaled = byKind(prod(), 'ScaledObject');
-    for (const [worker, queue] of Object.entries(QUEUE_OF_WORKER)) {
+    for (const [worker, queue] of QUEUES_OF_WORKER) {
       const object = scaled.find((s) => s.spec.scaleTargetRef.name === worker);
-      const trigger = object?.spec.triggers.find((t: { type: string }) => t.type === 'rabbitmq');
+      const trigger = object?.spec.triggers.find(
+        (t: { type: string; metadata: { queueName?: string } }) =>
+          t.type === 'rabbitmq' && t.metadata.queueName === queue,
+      );
       expect(trigger?.metadata, worker).toMatchObject({
         protocol: 'http',
         mode: 'QueueLength',

@@ -174,7 +174,7 @@ describe.each(overlayNames)('network policies of overlay %s', (overlay) => {
   it('lets each deployable reach exactly the data stores it uses', () => {
     const uses: Record<string, number[]> = {
       gateway: [6379],
-      auth: [5432, 6379],
+      auth: [5432, 6379, 5672],
       'game-results': [5432, 6379, 5672],
       badges: [5432, 6379],
       'statistics-worker': [5432, 6379, 5672],

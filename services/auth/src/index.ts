@@ -1,9 +1,12 @@
+import { sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
 import {
   type BaseConfig,
+  createAmqpClient,
   createHttpService,
   createLogger,
   createPool,
   type HttpService,
+  queuesFor,
   startOutboxRelay,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
@@ -23,7 +26,7 @@ export { SESSION_LOGIN_HEADER, SESSION_REVOKE_USER_HEADER } from './entry-points
 
 type ServiceConfig = Pick<
   BaseConfig,
-  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL'
+  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL' | 'AMQP_URL'
 > & {
   PORT?: number | undefined;
 };
@@ -42,12 +45,25 @@ export function createAuthService(config: ServiceConfig): HttpService {
     limits: new AbuseLimits(redis, config.REDIS_PREFIX),
     background: new BackgroundTasks(logger),
     logger,
+    async endSessions(userId) {
+      const key = userSessionsKey(config.REDIS_PREFIX, userId);
+      const ids = await redis.smembers(key);
+      await redis.del(key, ...ids.map((id) => sessionKey(config.REDIS_PREFIX, id)));
+    },
   };
   void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
+  // Account deletions are announced to every service as events (erasure); mail goes to BullMQ.
+  const amqp = createAmqpClient({
+    url: config.AMQP_URL,
+    logger,
+    connectionName: 'auth',
+    queues: queuesFor([USER_DELETED]),
+  });
   const relay = startOutboxRelay({
     pool,
     schema: 'auth',
     databaseUrl: config.DATABASE_URL,
+    amqp,
     bullmq: { prefix: config.REDIS_PREFIX, redisUrl: config.REDIS_URL },
     logger,
   });
@@ -81,6 +97,7 @@ export function createAuthService(config: ServiceConfig): HttpService {
         await http.close();
         await ctx.background.drain();
         await relay.stop();
+        await amqp.close();
         await redis.quit().catch(() => redis.disconnect());
         await pool.end();
       })();

@@ -9,6 +9,7 @@ import {
 import type { ClassesConfig } from './config.js';
 import { createPupilAccountsClient } from './domain/pupil-accounts.js';
 import { createTeacherDirectory } from './domain/teacher-directory.js';
+import { classesErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { CLASSES_CONSUMER, progressSubscription } from './entry-points/consumers/progress-consumer.js';
 import { classesRoutes } from './entry-points/http/routes.js';
 
@@ -52,6 +53,6 @@ export function startClassesWorker(config: BaseConfig): Deployable {
     name: CLASSES_CONSUMER,
     config,
     schema: 'classes',
-    subscriptions: () => [progressSubscription(config.TIME_ZONE)],
+    subscriptions: () => [progressSubscription(config.TIME_ZONE), classesErasureSubscription()],
   });
 }

@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  EVENT_TYPES,
   type PicturePassword,
   PUPIL_SIGN_IN_LIMITS,
   type PupilLoginRequest,
   picturePasswordFromBytes,
+  USER_DELETED,
 } from '@mathgames/contracts';
-import { AppError, verifyJoinTicket, withTransaction } from '@mathgames/platform';
+import { AppError, outbox, verifyJoinTicket, withTransaction } from '@mathgames/platform';
 import {
   classPausedUntil,
   clearPupilFailures,
@@ -80,8 +82,23 @@ export async function renamePupilAccount(ctx: AuthContext, userId: number, name:
   if (!(await renamePupil(ctx.pool, userId, name))) throw notFound();
 }
 
+/**
+ * Deletes the account and announces it in the same transaction (`user.deleted.v1`: every service erases the
+ * pupil's rows), then ends the pupil's sessions.
+ */
 export async function deletePupilAccount(ctx: AuthContext, userId: number): Promise<void> {
-  if (!(await deletePupil(ctx.pool, userId))) throw notFound();
+  const deleted = await withTransaction(ctx.pool, async (tx) => {
+    if (!(await deletePupil(tx, userId))) return false;
+    await outbox('auth').publish(tx, USER_DELETED, {
+      id: randomUUID(),
+      type: EVENT_TYPES.userDeleted,
+      createdAt: new Date().toISOString(),
+      userId,
+    });
+    return true;
+  });
+  if (!deleted) throw notFound();
+  await ctx.endSessions(userId);
 }
 
 const minutesUntil = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));

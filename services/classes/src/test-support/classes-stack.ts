@@ -1,11 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthService, loadAuthConfig } from '@mathgames/auth';
+import { createBadgesService, startBadgeWorker } from '@mathgames/badges';
+import { createGameResultsService, startStatisticsWorker } from '@mathgames/game-results';
 import { createGateway, gatewayConfigShape } from '@mathgames/gateway';
 import { startMailWorker } from '@mathgames/mail';
 import { loadConfig, type Pool } from '@mathgames/platform';
 import { createTestEnvironment, type SmtpCapture, startSmtpCapture } from '@mathgames/platform/testing';
-import { createClassesService, loadClassesConfig } from '../index.js';
+import { createClassesService, loadClassesConfig, startClassesWorker } from '../index.js';
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
@@ -70,9 +72,16 @@ export interface ClassesStack {
 }
 
 /** gateway → auth (+ mail worker and a real SMTP receiver) and the classes service, in-process. */
-export async function startClassesStack(options: { productionLimits?: boolean } = {}): Promise<ClassesStack> {
+export async function startClassesStack(
+  options: {
+    productionLimits?: boolean;
+    /** Also game-results, badges and the three event workers (results flow, erasure). */
+    everything?: boolean;
+  } = {},
+): Promise<ClassesStack> {
   const smtp = await startSmtpCapture();
-  const environment = await createTestEnvironment({ amqp: false, env: { SMTP_URL: smtp.url } });
+  // Its own RabbitMQ vhost: auth publishes account deletions, which must never reach another run's workers.
+  const environment = await createTestEnvironment({ env: { SMTP_URL: smtp.url } });
   const closers: Array<() => Promise<unknown>> = [() => smtp.close(), () => environment.cleanup()];
   try {
     const auth = createAuthService(loadAuthConfig(environment.env));
@@ -83,11 +92,28 @@ export async function startClassesStack(options: { productionLimits?: boolean } 
     const classes = createClassesService(loadClassesConfig({ ...environment.env, AUTH_URL: authUrl }));
     closers.push(() => classes.close());
     const classesUrl = `http://127.0.0.1:${portOf(await classes.listen(0))}`;
+    const upstreams: Record<string, string> = {};
+    if (options.everything) {
+      const config = loadConfig({}, environment.env);
+      const gameResults = createGameResultsService(config);
+      closers.push(() => gameResults.close());
+      upstreams.GAME_RESULTS_URL = `http://127.0.0.1:${portOf(await gameResults.listen(0))}`;
+      const badges = createBadgesService(config);
+      closers.push(() => badges.close());
+      upstreams.BADGES_URL = `http://127.0.0.1:${portOf(await badges.listen(0))}`;
+      for (const worker of [
+        startStatisticsWorker(config),
+        startBadgeWorker(config),
+        startClassesWorker(config),
+      ])
+        closers.push(() => worker.close());
+    }
     const gateway = createGateway(
       loadConfig(gatewayConfigShape, {
         ...environment.env,
         AUTH_URL: authUrl,
         CLASSES_URL: classesUrl,
+        ...upstreams,
         // The gateway's real per-address limits when a test is about them; otherwise out of the way.
         ...(options.productionLimits
           ? {}

@@ -13,5 +13,6 @@ export * from './question-generator.js';
 export * from './question-pools.js';
 export * from './schemas.js';
 export * from './scoring.js';
+export * from './session-keys.js';
 export * from './time.js';
 export * from './values.js';

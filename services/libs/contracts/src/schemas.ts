@@ -468,6 +468,7 @@ export const EVENT_TYPES = {
   userPasswordResetRequested: 'user.password-reset-requested.v1',
   userEmailChanged: 'user.email-changed.v1',
   userEmailAlreadyRegistered: 'user.email-already-registered.v1',
+  userDeleted: 'user.deleted.v1',
 } as const;
 
 export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRecorded)
@@ -483,6 +484,12 @@ export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRec
   })
   .meta({ id: 'GameResultRecordedEvent' });
 export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;
+
+/** An account was deleted (a teacher removed a pupil, or a user their own account): every service erases its rows. */
+export const userDeletedEventSchema = eventBase(EVENT_TYPES.userDeleted)
+  .extend({ userId: z.number().int().positive() })
+  .meta({ id: 'UserDeletedEvent' });
+export type UserDeletedEvent = z.infer<typeof userDeletedEventSchema>;
 
 const userEventFields = {
   userId: z.number().int().positive(),

@@ -1,12 +1,10 @@
-import { sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
+import { MAIL_QUEUE, sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
 import {
   type BaseConfig,
-  createAmqpClient,
   createHttpService,
   createLogger,
   createPool,
   type HttpService,
-  queuesFor,
   startOutboxRelay,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
@@ -52,19 +50,13 @@ export function createAuthService(config: ServiceConfig): HttpService {
     },
   };
   void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
-  // Account deletions are announced to every service as events (erasure); mail goes to BullMQ.
-  const amqp = createAmqpClient({
-    url: config.AMQP_URL,
-    logger,
-    connectionName: 'auth',
-    queues: queuesFor([USER_DELETED]),
-  });
   const relay = startOutboxRelay({
     pool,
     schema: 'auth',
-    databaseUrl: config.DATABASE_URL,
-    amqp,
-    bullmq: { prefix: config.REDIS_PREFIX, redisUrl: config.REDIS_URL },
+    config,
+    // Account deletions go to every erasing service; mail jobs to BullMQ.
+    publishes: [USER_DELETED],
+    enqueues: [MAIL_QUEUE],
     logger,
   });
   const http = createHttpService({
@@ -97,7 +89,6 @@ export function createAuthService(config: ServiceConfig): HttpService {
         await http.close();
         await ctx.background.drain();
         await relay.stop();
-        await amqp.close();
         await redis.quit().catch(() => redis.disconnect());
         await pool.end();
       })();

@@ -64,10 +64,9 @@ export function startBadgeWorker(
     name: BADGES_CONSUMER,
     config,
     schema: 'badges',
-    uses: { redis: true },
     subscriptions: ({ pool, redis, logger }) => {
-      const cache = createSummaryCache(redis!, config.REDIS_PREFIX, options.summaryTtlSeconds);
-      return [badgeSubscription({ pool: pool!, cache, logger }), badgeErasureSubscription(cache)];
+      const cache = createSummaryCache(redis, config.REDIS_PREFIX, options.summaryTtlSeconds);
+      return [badgeSubscription({ pool, cache, logger }), badgeErasureSubscription(cache)];
     },
   });
 }

@@ -35,6 +35,7 @@ export function createClassesService(config: ClassesConfig) {
       teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
       accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
       internalSecret: config.INTERNAL_SECRET,
+      timeZone: config.TIME_ZONE,
     }),
   });
   return {

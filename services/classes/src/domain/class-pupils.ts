@@ -1,6 +1,15 @@
-import { type ClassPupil, MAX_PUPILS_PER_CLASS, type PicturePassword } from '@mathgames/contracts';
+import {
+  type ClassProgress,
+  type ClassPupil,
+  levelForPoints,
+  MAX_PUPILS_PER_CLASS,
+  type PicturePassword,
+  successRate,
+  weekStartKey,
+} from '@mathgames/contracts';
 import { AppError, type Identity, withTransaction } from '@mathgames/platform';
 import { findClassOfTeacher } from '../data-access/classes-repository.js';
+import { readClassProgress } from '../data-access/progress-read.js';
 import {
   countPupilsOfClass,
   deletePupilRow,
@@ -137,4 +146,30 @@ export async function unlockClassPupil(
 ) {
   await requirePupil(ctx, teacher.userId, classId, pupilId);
   await ctx.accounts.unlock(teacher, pupilId);
+}
+
+/** The dashboard's table: this week's questions and accuracy (0 once a new week starts), points, level, last game. */
+export async function classProgress(
+  ctx: PupilsContext & { timeZone: string },
+  teacherId: number,
+  classId: number,
+): Promise<ClassProgress> {
+  await requireClass(ctx, teacherId, classId);
+  const thisWeek = weekStartKey(new Date(), ctx.timeZone);
+  const rows = await readClassProgress(ctx.pool, classId);
+  return {
+    items: rows.map((row) => {
+      const current = row.weekStart === thisWeek;
+      const questions = current ? row.questionsWeek : 0;
+      return {
+        pupilId: row.pupilId,
+        name: row.name,
+        questionsThisWeek: questions,
+        accuracyThisWeek: questions > 0 ? successRate(row.correctWeek, questions) : null,
+        points: row.points,
+        level: levelForPoints(row.points),
+        lastPlayedAt: row.lastPlayedAt ? row.lastPlayedAt.toISOString() : null,
+      };
+    }),
+  };
 }

@@ -272,3 +272,23 @@ export const pupilLoginRequestSchema = z
   )
   .meta({ id: 'PupilLoginRequest' });
 export type PupilLoginRequest = z.infer<typeof pupilLoginRequestSchema>;
+
+// ---------------------------------------------------------------- class dashboard
+
+export const classProgressSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        pupilId: z.number().int().positive(),
+        name: z.string(),
+        questionsThisWeek: z.number().int().nonnegative(),
+        /** Percent of this week's answers that were right; null before the first game of the week. */
+        accuracyThisWeek: z.number().int().min(0).max(100).nullable(),
+        points: z.number().int().nonnegative(),
+        level: z.number().int().positive(),
+        lastPlayedAt: z.iso.datetime({ offset: true }).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ClassProgress' });
+export type ClassProgress = z.infer<typeof classProgressSchema>;

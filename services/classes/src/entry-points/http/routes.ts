@@ -15,6 +15,7 @@ import { findJoinableClass } from '../../data-access/classes-repository.js';
 import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
 import {
   addClassPupils,
+  classProgress,
   listClassPupils,
   type PupilsContext,
   removeAllPupilsOfClass,
@@ -47,7 +48,7 @@ const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req)
 const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
-export function classesRoutes(ctx: PupilsContext & { internalSecret: string }) {
+export function classesRoutes(ctx: PupilsContext & { internalSecret: string; timeZone: string }) {
   return (app: Express) => {
     // Open to anyone with the code (pupils are not signed in yet): the class name, first names and a ticket for
     // auth. An unknown, closed or archived class looks the same.
@@ -107,6 +108,10 @@ export function classesRoutes(ctx: PupilsContext & { internalSecret: string }) {
       await removeAllPupilsOfClass(ctx, teacher, classId);
       await deleteTeacherClass(ctx, teacher.userId, classId);
       res.json({ message: text(req, 'class_deleted') });
+    });
+
+    app.get('/api/classes/:classId/progress', async (req, res) => {
+      res.json(await classProgress(ctx, requireUser(req), classIdOf(req)));
     });
 
     app.get('/api/classes/:classId/pupils', async (req, res) => {

@@ -1,8 +1,11 @@
 import {
   type ClassJoin,
+  type ClassProgress,
   type ClassPupilsResponse,
   formatQuestionText,
   generateQuestions,
+  levelForPoints,
+  pointsFor,
   type TeacherClassResponse,
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
@@ -44,6 +47,69 @@ async function rowsLeft(userId: number): Promise<Record<string, number>> {
       .rowCount ?? 0;
   return left;
 }
+
+async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
+  const created = await teacherBrowser.post<TeacherClassResponse>('/api/classes', {
+    name: `C ${name}`,
+    grade: 1,
+  });
+  const classId = created.body.class.id;
+  const added = await teacherBrowser.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
+    names: [name, `${name} 2`],
+  });
+  const pupil = added.body.items.find((p) => p.name === name)!;
+  const browser = stack.browser();
+  const roster = await browser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
+  const login = await browser.post('/api/auth/pupil-login', {
+    ticket: roster.body.ticket,
+    pupilId: pupil.id,
+    pictures: pupil.pictures,
+  });
+  expect(login.status).toBe(200);
+  const questions = generateQuestions({ gameType: 'toplama', difficulty: 'kolay', count: 5 });
+  const saved = await browser.post('/api/game-results', {
+    gameType: 'toplama',
+    difficulty: 'kolay',
+    questionsCount: 5,
+    correctAnswers: 4,
+    totalTime: 30,
+    questions: questions.map((q, i) => ({
+      question: formatQuestionText(q),
+      answer: q.answer,
+      userAnswer: i === 0 ? Number(q.answer) + 1 : q.answer,
+      isCorrect: i !== 0,
+    })),
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  return { classId, pupil, browser };
+}
+
+describe('the class dashboard', () => {
+  it("shows a pupil's game within seconds: this week's questions and accuracy, points, level, last played", async () => {
+    const { classId, pupil, browser } = await pupilWhoPlayed(teacher, 'Ece');
+    const progress = await waitFor(async () => {
+      const res = await teacher.get<ClassProgress>(`/api/classes/${classId}/progress`);
+      const row = res.body.items.find((r) => r.pupilId === pupil.id);
+      return row && row.questionsThisWeek > 0 ? res.body : null;
+    });
+    expect(progress.items).toEqual([
+      expect.objectContaining({
+        pupilId: pupil.id,
+        name: 'Ece',
+        questionsThisWeek: 5,
+        accuracyThisWeek: 80,
+        points: pointsFor(4),
+        level: levelForPoints(pointsFor(4)),
+        lastPlayedAt: expect.any(String),
+      }),
+      expect.objectContaining({ name: 'Ece 2', questionsThisWeek: 0, accuracyThisWeek: null, points: 0 }),
+    ]);
+    // Another teacher and the pupil see nothing of it.
+    const nosy = await stack.signUp({ username: 'Nosy_Dash', teacher: true, verify: true });
+    expect((await nosy.get(`/api/classes/${classId}/progress`)).status).toBe(404);
+    expect((await browser.get(`/api/classes/${classId}/progress`)).status).toBe(404);
+  });
+});
 
 describe('erasure', () => {
   it('deleting a pupil erases their rows in every schema and ends their session', async () => {

@@ -65,7 +65,7 @@ async function classOfThree(lang: Lang) {
       data: { names: ['Ada', 'Bora', 'Cem'] },
     })
   ).json()) as ClassPupilsResponse;
-  return { teacher: context, code: created.class.joinCode, pupils: added.items };
+  return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
 }
 
 function pupilContext(lang: Lang): Promise<BrowserContext> {
@@ -111,8 +111,12 @@ async function playAddition(page: Page): Promise<void> {
 }
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
-  it('three pupils sign in from one school address with code, name and pictures, and play', async () => {
-    const { teacher, code, pupils } = await classOfThree(lang);
+  it('three pupils sign in from one school address with code, name and pictures, play, and the teacher sees it', async () => {
+    const { teacher, classId, code, pupils } = await classOfThree(lang);
+    // The teacher watches the class page while the pupils play: it updates by itself, no reload.
+    const dashboard = await teacher.newPage();
+    await dashboard.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    await dashboard.getByTestId('class-progress').waitFor();
     const names = PUPIL_PICTURE_NAMES[lang];
     const contexts = await Promise.all(pupils.map(() => pupilContext(lang)));
 
@@ -143,6 +147,16 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
 
     const pages = await Promise.all(contexts.map((context, i) => signIn(context, pupils[i]!, i === 0)));
     for (const page of pages) await playAddition(page);
+    await expect
+      .poll(
+        async () =>
+          await dashboard.locator('[data-testid="progress-row"] td:nth-of-type(1)').allTextContents(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual(['5', '5', '5']);
+    expect(await accessibilityProblems(dashboard)).toEqual([]);
 
     for (const context of [...contexts, teacher]) await context.close();
   });

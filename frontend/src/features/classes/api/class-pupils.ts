@@ -1,5 +1,6 @@
 import type {
   AddPupilsRequest,
+  ClassProgress,
   ClassPupilList,
   ClassPupilsResponse,
   MessageResponse,
@@ -29,3 +30,11 @@ export const removePupil = (classId: number, pupilId: number) =>
 
 export const unlockPupil = (classId: number, pupilId: number) =>
   api.post<MessageResponse>(`/api/classes/${classId}/pupils/${pupilId}/unlock`);
+
+/** The dashboard table, polled while the teacher watches (the classes-worker applies each game in seconds). */
+export const classProgressQueryOptions = (classId: number) =>
+  queryOptions({
+    queryKey: ['/api/classes', classId, 'progress'] as const,
+    queryFn: ({ signal }) => api.get<ClassProgress>(`/api/classes/${classId}/progress`, signal),
+    refetchInterval: 5_000,
+  });

@@ -29,6 +29,7 @@ import {
 } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
+import { ClassProgressTable } from './class-progress-table.js';
 
 /** Pupils whose pictures were just set: shown once, since only their hash is kept. */
 type FreshPictures = ClassPupil[];
@@ -379,6 +380,7 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
       {!klass.isError && (
         <>
           <FreshPicturesPanel pupils={fresh} onDone={() => setFresh([])} />
+          <ClassProgressTable classId={classId} />
           <AddPupilsForm classId={classId} onAdded={remember} />
           <PupilList classId={classId} onPictures={(pupil) => remember([pupil])} />
         </>

@@ -26,6 +26,42 @@ export interface ErrorBody {
   field?: string;
 }
 
+/** Seconds a client is asked to wait (Retry-After) when a dependency is down: about one failover. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+// Postgres SQLSTATEs that mean "the server or the connection is gone", not "your query is wrong":
+// 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up / shutting down),
+// class 08 connection exceptions, 53300 too many connections.
+const UNAVAILABLE_PG_CODES = /^(57P0[123]|08\d{3}|53300)$/;
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+// pg's pool and client, and ioredis, report lost connections as plain Errors with these texts.
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection is closed|enableOfflineQueue|Reached the max retries per request|Command timed out|Stream isn't writeable|the database system is (starting up|shutting down|in recovery)/i;
+
+/**
+ * True when `err` (or its cause) says a dependency (Postgres, Redis) cannot be reached right now: the request was
+ * fine and may succeed when retried, so it is a 503, never a 500. Exported so consumers classify the same way.
+ */
+export function isUnavailableError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_PG_CODES.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code)))
+    return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  // AggregateError (a connect to several addresses that all failed) carries the causes in `errors`.
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isUnavailableError(inner, depth + 1))) return true;
+  return isUnavailableError(e.cause, depth + 1);
+}
+
 function requestLang(req: Request): Lang {
   return req.identity?.lang ?? 'tr';
 }
@@ -63,6 +99,11 @@ export function toErrorResponse(err: unknown, lang: Lang): { status: number; bod
               : 'bad_request';
     return { status, body: { code, message: translateMessage(code, lang) } };
   }
+  if (isUnavailableError(err))
+    return {
+      status: 503,
+      body: { code: 'service_unavailable', message: translateMessage('service_unavailable', lang) },
+    };
   return { status: 500, body: { code: 'internal_error', message: translateMessage('internal_error', lang) } };
 }
 
@@ -73,7 +114,15 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const { status, body } = toErrorResponse(err, requestLang(req));
-    if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    if (status === 503) {
+      // An outage is logged once per request at warn with the cause's text, not as a bug with a stack.
+      logger.warn(
+        { err: (err as Error)?.message, method: req.method, url: req.originalUrl },
+        'dependency unavailable',
+      );
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (status >= 500)
+      logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     else logger.debug({ code: body.code, field: body.field, status }, 'request rejected');
     res.status(status).json(body);
   };

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/**
+ * Past its capacity the gateway answers 503 + Retry-After at once instead of queueing requests until clients
+ * time out (which is how a saturated Node process dies: memory grows, every request gets slower, nothing
+ * finishes). Two signals, both cheap to read on every request:
+ * - requests in flight (accepted, not yet answered) above `maxInFlight`: upstreams are slower than arrivals;
+ * - event-loop delay above `maxEventLoopDelayMs` over the last sample window: this process's CPU is the limit.
+ * No library fits: `under-pressure` is Fastify-only, `overload-protection` and `toobusy-js` are unmaintained.
+ */
+export interface LoadShedderOptions {
+  maxInFlight: number;
+  maxEventLoopDelayMs: number;
+  /** How often the event-loop delay is sampled and the decision renewed. */
+  sampleIntervalMs?: number;
+  /** Seconds a shed client is asked to wait (Retry-After). */
+  retryAfterSeconds?: number;
+}
+
+export type ShedReason = 'in_flight' | 'event_loop_delay';
+
+export interface LoadShedder {
+  /**
+   * Counts the request while it is open, or returns why it must be refused (the caller answers 503). Probes
+   * (`/healthz`, `/readyz`, `/metrics`) are never refused: a busy pod is alive, and marking it unready would only
+   * push its load onto the others.
+   */
+  admit(req: IncomingMessage, res: ServerResponse): ShedReason | null;
+  readonly inFlight: number;
+  /** The event-loop delay (p99, ms) of the last sample window. */
+  readonly eventLoopDelayMs: number;
+  readonly retryAfterSeconds: number;
+  close(): void;
+}
+
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
+  const sampleIntervalMs = options.sampleIntervalMs ?? 500;
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let inFlight = 0;
+  let delayMs = 0;
+  // p99 rather than the mean: a loop blocked for 300 ms once per window already holds every request for that long.
+  const timer = setInterval(() => {
+    delayMs = histogram.percentile(99) / 1e6;
+    histogram.reset();
+  }, sampleIntervalMs);
+  timer.unref();
+
+  return {
+    admit(req, res) {
+      const path = req.url?.split('?', 1)[0] ?? '';
+      if (PROBES.has(path)) return null;
+      if (inFlight >= options.maxInFlight) return 'in_flight';
+      if (delayMs > options.maxEventLoopDelayMs) return 'event_loop_delay';
+      inFlight++;
+      // 'close' fires once per response, finished or aborted, so the count cannot leak.
+      res.once('close', () => {
+        inFlight--;
+      });
+      return null;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    get eventLoopDelayMs() {
+      return delayMs;
+    },
+    retryAfterSeconds: options.retryAfterSeconds ?? 2,
+    close() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  * time out (which is how a saturated Node process dies: memory grows, every request gets slower, nothing
  * finishes). Two signals, both cheap to read on every request:
  * - requests in flight (accepted, not yet answered) above `maxInFlight`: upstreams are slower than arrivals;
- * - event-loop delay above `maxEventLoopDelayMs` over the last sample window: this process's CPU is the limit.
+ * - mean event-loop delay above `maxEventLoopDelayMs` over the last sample window: this process's CPU is the limit.
  * No library fits: `under-pressure` is Fastify-only, `overload-protection` and `toobusy-js` are unmaintained.
  */
 export interface LoadShedderOptions {
@@ -28,7 +28,7 @@ export interface LoadShedder {
    */
   admit(req: IncomingMessage, res: ServerResponse): ShedReason | null;
   readonly inFlight: number;
-  /** The event-loop delay (p99, ms) of the last sample window. */
+  /** The mean event-loop delay (ms) of the last sample window. */
   readonly eventLoopDelayMs: number;
   readonly retryAfterSeconds: number;
   close(): void;
@@ -42,9 +42,10 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
   histogram.enable();
   let inFlight = 0;
   let delayMs = 0;
-  // p99 rather than the mean: a loop blocked for 300 ms once per window already holds every request for that long.
+  // The mean, not a high percentile: a saturated loop delays every tick, while a single stall (a GC pause, the
+  // pod descheduled on a busy node) is one slow sample among many and should not refuse a whole window.
   const timer = setInterval(() => {
-    delayMs = histogram.percentile(99) / 1e6;
+    delayMs = Number.isNaN(histogram.mean) ? 0 : histogram.mean / 1e6;
     histogram.reset();
   }, sampleIntervalMs);
   timer.unref();

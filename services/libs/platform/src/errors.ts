@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { ZodError } from 'zod';
+import { classifyFailure } from './failures.js';
 import type { Lang } from './identity.js';
 import type { Logger } from './logger.js';
 import { translateMessage } from './messages.js';
@@ -29,37 +30,13 @@ export interface ErrorBody {
 /** Seconds a client is asked to wait (Retry-After) when a dependency is down: about one failover. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-// Postgres SQLSTATEs that mean "the server or the connection is gone", not "your query is wrong":
-// 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up / shutting down),
-// class 08 connection exceptions, 53300 too many connections.
-const UNAVAILABLE_PG_CODES = /^(57P0[123]|08\d{3}|53300)$/;
-const UNAVAILABLE_NODE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ENOTFOUND',
-]);
-// pg's pool and client, and ioredis, report lost connections as plain Errors with these texts.
-const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection is closed|enableOfflineQueue|Reached the max retries per request|Command timed out|Stream isn't writeable|the database system is (starting up|shutting down|in recovery)/i;
-
 /**
  * True when `err` (or its cause) says a dependency (Postgres, Redis) cannot be reached right now: the request was
- * fine and may succeed when retried, so it is a 503, never a 500. Exported so consumers classify the same way.
+ * fine and may succeed when retried, so it is a 503, never a 500. The same rule as the consumers' retries
+ * (`classifyFailure` in failures.ts): one list of what counts as "away".
  */
-export function isUnavailableError(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && (UNAVAILABLE_PG_CODES.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code)))
-    return true;
-  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
-  // AggregateError (a connect to several addresses that all failed) carries the causes in `errors`.
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isUnavailableError(inner, depth + 1))) return true;
-  return isUnavailableError(e.cause, depth + 1);
+export function isUnavailableError(err: unknown): boolean {
+  return classifyFailure(err) === 'transient';
 }
 
 function requestLang(req: Request): Lang {

@@ -6,12 +6,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  * time out (which is how a saturated Node process dies: memory grows, every request gets slower, nothing
  * finishes). Two signals, both cheap to read on every request:
  * - requests in flight (accepted, not yet answered) above `maxInFlight`: upstreams are slower than arrivals;
- * - mean event-loop delay above `maxEventLoopDelayMs` over the last sample window: this process's CPU is the limit.
+ * - mean event-loop delay above `maxEventLoopDelayMs` over the last sample window, while at least
+ *   `minInFlightForDelay` requests are open: this process's CPU is the limit. A slow loop with few requests open
+ *   is a starved CPU (a busy node, CPU throttling), where refusing the few requests there are helps nobody.
  * No library fits: `under-pressure` is Fastify-only, `overload-protection` and `toobusy-js` are unmaintained.
  */
 export interface LoadShedderOptions {
   maxInFlight: number;
   maxEventLoopDelayMs: number;
+  /** Requests that must be open for the delay to count (default a tenth of `maxInFlight`). */
+  minInFlightForDelay?: number;
   /** How often the event-loop delay is sampled and the decision renewed. */
   sampleIntervalMs?: number;
   /** Seconds a shed client is asked to wait (Retry-After). */
@@ -38,6 +42,7 @@ const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
   const sampleIntervalMs = options.sampleIntervalMs ?? 500;
+  const minInFlightForDelay = options.minInFlightForDelay ?? Math.ceil(options.maxInFlight / 10);
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let inFlight = 0;
@@ -55,7 +60,7 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
       const path = req.url?.split('?', 1)[0] ?? '';
       if (PROBES.has(path)) return null;
       if (inFlight >= options.maxInFlight) return 'in_flight';
-      if (delayMs > options.maxEventLoopDelayMs) return 'event_loop_delay';
+      if (delayMs > options.maxEventLoopDelayMs && inFlight >= minInFlightForDelay) return 'event_loop_delay';
       inFlight++;
       // 'close' fires once per response, finished or aborted, so the count cannot leak.
       res.once('close', () => {

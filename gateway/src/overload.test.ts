@@ -182,16 +182,17 @@ describe('the gateway under overload', () => {
     );
   }, 120_000);
 
-  it('sheds on event-loop delay: a loop blocked past the bound refuses until it is free again', async () => {
+  it('sheds on event-loop delay with requests open (not on a merely starved CPU), until the loop is free again', async () => {
     const shedder = createLoadShedder({
       maxInFlight: 1_000,
-      maxEventLoopDelayMs: 100,
+      maxEventLoopDelayMs: 50,
+      minInFlightForDelay: 3,
       sampleIntervalMs: 200,
     });
     const request = (url: string) => ({ url }) as never;
-    const response = () => ({ once() {} }) as never;
-    try {
-      expect(shedder.admit(request('/api/auth/me'), response())).toBeNull();
+    const open: Array<() => void> = [];
+    const response = () => ({ once: (_event: string, done: () => void) => open.push(done) }) as never;
+    const slowLoop = async () => {
       // Saturated: the loop is busy 150 ms at a stretch for a second, as under more work than the CPU can do.
       for (let i = 0; i < 7; i++) {
         const until = Date.now() + 150;
@@ -200,11 +201,25 @@ describe('the gateway under overload', () => {
         }
         await new Promise((r) => setTimeout(r, 1));
       }
+    };
+    try {
+      // A slow loop with fewer than 3 requests open is a starved CPU, not overload: nothing is refused.
+      expect(shedder.admit(request('/api/auth/me'), response())).toBeNull();
+      expect(shedder.admit(request('/api/auth/me'), response())).toBeNull();
+      await slowLoop();
       expect(shedder.eventLoopDelayMs).toBeGreaterThan(50);
+      expect(shedder.admit(request('/api/auth/me'), response())).toBeNull();
+      // Three open now, and the loop still slow: overload.
+      await slowLoop();
+      expect(shedder.eventLoopDelayMs).toBeGreaterThan(50);
+      expect(shedder.inFlight).toBe(3);
       expect(shedder.admit(request('/api/auth/me'), response())).toBe('event_loop_delay');
       expect(shedder.admit(request('/readyz'), response())).toBeNull();
+      // The loop is free again: served.
       await new Promise((r) => setTimeout(r, 500));
       expect(shedder.admit(request('/api/auth/me'), response())).toBeNull();
+      for (const done of open) done();
+      expect(shedder.inFlight).toBe(0);
     } finally {
       shedder.close();
     }

@@ -13,8 +13,8 @@ import {
   type PrivateRedis,
   startPrivatePostgres,
   startPrivateRedis,
-  startTcpRelay,
-  type TcpRelay,
+  startTcpProxy,
+  type TcpProxy,
   TEST_INTERNAL_SECRET,
   TEST_SESSION_SECRET,
   vhostUrl,
@@ -43,7 +43,8 @@ export interface FaultStack {
   vhost: string;
   postgres: PrivatePostgres;
   redis: PrivateRedis;
-  broker: TcpRelay;
+  /** The relay between the deployables and the shared RabbitMQ: `refuse()` takes the broker away from them. */
+  broker: TcpProxy;
   readyzUrls: Record<DeployableName, string>;
   /** Deployables that exited while the stack was up (should stay empty). */
   exits: string[];
@@ -91,14 +92,11 @@ export async function startFaultStack(): Promise<FaultStack> {
     const vhost = `mg_fault_${process.pid}_${Date.now().toString(36)}`;
     await createVhost(SHARED_AMQP.toString(), vhost);
     closers.push(() => deleteVhost(SHARED_AMQP.toString(), vhost));
-    const broker = await startTcpRelay({
+    const broker = await startTcpProxy({
       host: SHARED_AMQP.hostname,
       port: Number(SHARED_AMQP.port || 5672),
     });
     closers.push(() => broker.close());
-    const brokerUrl = new URL(vhostUrl(SHARED_AMQP.toString(), vhost));
-    brokerUrl.hostname = '127.0.0.1';
-    brokerUrl.port = String(broker.port);
 
     const databaseUrl = postgres.url('mathgames');
     await ensureDatabase(databaseUrl);
@@ -118,7 +116,7 @@ export async function startFaultStack(): Promise<FaultStack> {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       REDIS_PREFIX: 'mg:',
-      AMQP_URL: brokerUrl.toString(),
+      AMQP_URL: broker.route(vhostUrl(SHARED_AMQP.toString(), vhost)),
       SESSION_SECRET: TEST_SESSION_SECRET,
       INTERNAL_SECRET: TEST_INTERNAL_SECRET,
       PUBLIC_URL: `http://127.0.0.1:${portOf.get('gateway')}`,

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,9 +7,8 @@ import { freePorts } from './free-ports.js';
 
 /**
  * Data stores a fault test may stop and start without disturbing anyone: a Postgres cluster and a redis-server of
- * its own on free ports in a temp dir, and a TCP relay in front of the shared RabbitMQ that can cut and refuse a
- * vhost's connections (the machine's one broker is shared, so it is never stopped). Every instance is also
- * registered for a process-exit kill, so a failing or interrupted test leaves nothing running.
+ * its own on free ports in a temp dir (the shared broker is cut per client with `startTcpProxy` instead). Every
+ * instance is also registered for a process-exit kill, so a failing or interrupted test leaves nothing running.
  */
 
 const run = promisify(execFile);
@@ -171,63 +169,6 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     },
     async destroy() {
       await stop();
-      forget();
-    },
-  };
-}
-
-export interface TcpRelay {
-  port: number;
-  /** Resets every relayed connection and refuses new ones (the port is closed) until resume(). */
-  cut(): Promise<void>;
-  resume(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * A TCP relay to `target`: clients connect to the relay's port. Cutting it looks to them like a stopped server
- * (connections reset, then refused), while the server itself, shared with other tests, is untouched.
- */
-export async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
-  const [port] = await freePorts(1);
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const s = createServer((client) => {
-        const upstream = tcpConnect(target.port, target.host);
-        sockets.add(client);
-        sockets.add(upstream);
-        const end = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        client.on('error', end).on('close', end);
-        upstream.on('error', end).on('close', end);
-        client.pipe(upstream);
-        upstream.pipe(client);
-      });
-      s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => resolve());
-      server = s;
-    });
-  const cut = async () => {
-    const s = server;
-    server = null;
-    for (const socket of sockets) socket.resetAndDestroy();
-    sockets.clear();
-    if (s) await new Promise((resolve) => s.close(resolve));
-  };
-  const forget = onExitKill(() => server?.close());
-  await listen();
-  return {
-    port: port!,
-    cut,
-    resume: listen,
-    async close() {
-      await cut();
       forget();
     },
   };

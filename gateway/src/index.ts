@@ -291,7 +291,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       ),
     onUpstreamError: (err, requestId) =>
       logger.warn({ upstream: 'badges', err: err.message, requestId }, 'upstream unavailable'),
-    onError: (err, requestId) => logger.error({ err, requestId }, 'badge summary poll failed'),
+    onError: (err, requestId) =>
+      isUnavailableError(err)
+        ? logger.warn({ err: (err as Error).message, requestId }, 'session store unavailable')
+        : logger.error({ err, requestId }, 'badge summary poll failed'),
     observe: (status, startedAt) => {
       requests.inc({ target: 'badges', method: 'GET', status });
       latency.observe({ target: 'badges' }, Number(process.hrtime.bigint() - startedAt) / 1e9);

@@ -70,15 +70,17 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     maxRetriesPerRequest: 2,
     connectTimeout: 5_000,
     // With Redis gone a command must fail at once (the caller answers 503), never wait in ioredis' queue until
-    // Redis returns: that is how /api/auth/me hung. The offline queue is kept only until the first connection,
-    // so requests during start-up wait a few milliseconds instead of failing; the timeout covers a Redis that
-    // accepts the connection but does not answer.
+    // Redis returns: that is how /api/auth/me hung. The offline queue is kept only until the first connection
+    // succeeds or fails, so requests during start-up wait a few milliseconds instead of failing; the timeout
+    // covers a Redis that accepts the connection but does not answer.
     commandTimeout: 1_000,
   });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
-  redis.once('ready', () => {
+  const failFast = () => {
     redis.options.enableOfflineQueue = false;
-  });
+  };
+  redis.once('ready', failFast);
+  redis.once('error', failFast);
 
   const sessions = createSessionLayer(config, redis);
   const rateLimits = createRateLimits(config, redis, (err) =>

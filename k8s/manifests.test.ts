@@ -283,6 +283,7 @@ describe('production overlay', () => {
       'docs/operations.md',
       'README.md',
       'k8s/components/autoscaling/worker-scalers.yaml',
+      ...ALL_EVENT_QUEUES.map((queue) => `k8s/base/${queue.worker}.yaml`),
     ];
     for (const file of files) {
       const text = readFileSync(repoPath(file), 'utf8');

@@ -63,11 +63,10 @@ export function startBadgeWorker(
     name: BADGES_CONSUMER,
     config,
     schema: 'badges',
-    uses: { redis: true },
     subscriptions: ({ pool, redis, logger }) => [
       badgeSubscription({
-        pool: pool!,
-        cache: createSummaryCache(redis!, config.REDIS_PREFIX, options.summaryTtlSeconds),
+        pool,
+        cache: createSummaryCache(redis, config.REDIS_PREFIX, options.summaryTtlSeconds),
         logger,
       }),
     ],

@@ -2,11 +2,9 @@ import type http from 'node:http';
 import { GAME_RESULT_RECORDED } from '@mathgames/contracts';
 import {
   type BaseConfig,
-  createAmqpClient,
   createHttpService,
   createLogger,
   createPool,
-  queuesFor,
   startOutboxRelay,
   startWorker,
 } from '@mathgames/platform';
@@ -29,13 +27,13 @@ export interface Deployable {
 export function createGameResultsService(config: BaseConfig, options: GameResultsOptions = {}) {
   const logger = createLogger('game-results', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, { logger });
-  const amqp = createAmqpClient({
-    url: config.AMQP_URL,
+  const relay = startOutboxRelay({
+    pool,
+    schema: 'results',
+    config,
+    publishes: [GAME_RESULT_RECORDED],
     logger,
-    connectionName: 'game-results',
-    queues: queuesFor([GAME_RESULT_RECORDED]),
   });
-  const relay = startOutboxRelay({ pool, schema: 'results', databaseUrl: config.DATABASE_URL, amqp, logger });
   const service = createHttpService({
     name: 'game-results',
     config,
@@ -51,7 +49,6 @@ export function createGameResultsService(config: BaseConfig, options: GameResult
     async close() {
       await service.close();
       await relay.stop();
-      await amqp.close();
       await pool.end();
     },
   };

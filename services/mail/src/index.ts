@@ -54,7 +54,6 @@ export function startMailWorker(
   return startWorker({
     name: 'mail-worker',
     config,
-    uses: { redis: true },
     // SMTP down for an afternoon or a day costs no mail: retried with capped backoff, parked after 24 h.
     ...(options.retry ? { jobRetry: options.retry } : {}),
     subscriptions: ({ redis }) => [
@@ -73,9 +72,9 @@ export function startMailWorker(
           let sent = 0;
           for (const mail of mails) {
             const key = sentKey(jobId, mail.part);
-            if (await redis!.exists(key)) continue;
+            if (await redis.exists(key)) continue;
             await transport.send(mail, { messageId: `<${jobId}.${mail.part}@mathgames.mail>` });
-            await redis!.set(key, '1', 'EX', SENT_MARKER_SECONDS);
+            await redis.set(key, '1', 'EX', SENT_MARKER_SECONDS);
             sent += 1;
             logger.info({ jobId, kind: mail.kind, part: mail.part }, 'mail sent');
           }

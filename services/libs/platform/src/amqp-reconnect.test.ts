@@ -16,7 +16,7 @@ const SCHEMA = 'reconnecttest';
 const EVENT = 'game-result.recorded.v1';
 const logger = createLogger('reconnect-test', 'silent');
 const QUEUE = {
-  name: 'statistics.game-result-recorded',
+  name: 'reconnect-test.events',
   event: { type: EVENT, schema: z.object({ id: z.uuid(), n: z.number() }) },
   worker: 'reconnect-test',
 };

@@ -80,7 +80,7 @@ export async function declareTopology(
       } catch (err) {
         if ((err as { code?: number }).code !== 406) throw err;
         logger?.warn(
-          { queue, err },
+          { queue, reason: (err as Error).message },
           'queue exists with older arguments; kept as it is (see docs/operations.md)',
         );
         channel = await conn.createChannel();

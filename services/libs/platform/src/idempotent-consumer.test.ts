@@ -17,7 +17,7 @@ const EVENT = 'game-result.recorded.v1';
 const logger = createLogger('consumer-test', 'silent');
 const eventSchema = z.object({ id: z.uuid(), points: z.number().int() });
 const QUEUE = {
-  name: 'badges.game-result-recorded',
+  name: 'points-test.events',
   event: { type: EVENT, schema: eventSchema },
   worker: 'points-test',
 };

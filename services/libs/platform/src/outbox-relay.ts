@@ -1,8 +1,10 @@
+import type { EventDefinition } from '@mathgames/contracts';
 import { type ConnectionOptions, Queue } from 'bullmq';
 import pg from 'pg';
-import type { AmqpClient } from './amqp.js';
+import { type AmqpClient, createAmqpClient, queuesFor } from './amqp.js';
 import { backoffDelay, sleep } from './backoff.js';
 import { bullPrefix, createQueue, DEFAULT_JOB_OPTIONS } from './bullmq.js';
+import type { BaseConfig } from './config.js';
 import { startHousekeeping } from './housekeeping.js';
 import { REQUEST_ID_HEADER } from './idempotent-consumer.js';
 import type { Logger } from './logger.js';
@@ -12,8 +14,15 @@ import { assertSchemaName, outboxChannel } from './outbox.js';
 export interface OutboxRelayOptions {
   pool: pg.Pool;
   schema: string;
-  /** For the dedicated LISTEN connection (a pooled client cannot hold LISTEN). */
-  databaseUrl: string;
+  /** For the dedicated LISTEN connection (a pooled client cannot hold LISTEN); defaults to config.DATABASE_URL. */
+  databaseUrl?: string;
+  /**
+   * The declarative form: the events this schema publishes and the job queues it fills. The relay then opens (and
+   * closes) its own broker client, declaring every queue subscribed to those events, and its BullMQ queues.
+   */
+  config?: Pick<BaseConfig, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX'> & { AMQP_URL?: string };
+  publishes?: readonly EventDefinition[];
+  enqueues?: readonly string[];
   amqp?: AmqpClient;
   bullmq?: { prefix: string; redisUrl?: string; connection?: ConnectionOptions };
   logger: Logger;
@@ -44,7 +53,24 @@ interface OutboxRow {
 }
 
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { pool, schema, logger } = options;
+  const { pool, schema, logger, config } = options;
+  const databaseUrl = options.databaseUrl ?? config?.DATABASE_URL;
+  if (!databaseUrl) throw new Error('startOutboxRelay needs databaseUrl or config');
+  const ownAmqp =
+    !options.amqp && config?.AMQP_URL && options.publishes?.length
+      ? createAmqpClient({
+          url: config.AMQP_URL,
+          logger,
+          connectionName: `${schema}-outbox-relay`,
+          queues: queuesFor(options.publishes),
+        })
+      : null;
+  const amqp = options.amqp ?? ownAmqp ?? undefined;
+  const bullmq =
+    options.bullmq ??
+    (config && options.enqueues?.length
+      ? { prefix: config.REDIS_PREFIX, redisUrl: config.REDIS_URL }
+      : undefined);
   const table = `${assertSchemaName(schema)}.outbox`;
   const batchSize = options.batchSize ?? 100;
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
@@ -58,7 +84,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let listener: pg.Client | null = null;
 
   function queueFor(name: string): Queue {
-    const bull = options.bullmq;
+    const bull = bullmq;
     if (!bull) throw new Error(`outbox row for BullMQ queue "${name}" but the relay has no bullmq option`);
     let queue = queues.get(name);
     if (!queue) {
@@ -83,11 +109,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function deliver(row: OutboxRow): Promise<void> {
     if (row.destination === 'amqp') {
-      if (!options.amqp)
-        throw new Error(`outbox row for AMQP topic "${row.topic}" but the relay has no amqp client`);
+      if (!amqp) throw new Error(`outbox row for AMQP topic "${row.topic}" but the relay has no amqp client`);
       const headers: Record<string, unknown> = {};
       if (row.request_id) headers[REQUEST_ID_HEADER] = row.request_id;
-      await options.amqp.publish(row.topic, row.payload, headers, { messageId: row.id, type: row.name });
+      await amqp.publish(row.topic, row.payload, headers, { messageId: row.id, type: row.name });
     } else {
       // The job id de-duplicates: a row re-sent after a crash between add and commit adds nothing.
       await queueFor(row.topic).add(row.name, row.payload, { jobId: row.id });
@@ -213,7 +238,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function listen(): Promise<void> {
     for (let attempt = 0; !stopped; attempt++) {
-      const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000 });
+      const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
       client.on('error', () => {}); // errors while connecting are handled below
       try {
         await client.connect();
@@ -263,6 +288,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       await listening;
       await running;
       await Promise.allSettled([...queues.values()].map((q) => q.close()));
+      await ownAmqp?.close();
     },
   };
 }

@@ -56,13 +56,13 @@ export type WorkerConfig = Pick<BaseConfig, 'LOG_LEVEL' | 'INTERNAL_SECRET'> &
     PORT?: number | undefined;
   };
 
-/** What a worker's subscriptions may use; created by the runner, closed by it. */
+/** What a worker's subscriptions may use: created on first use by the runner, in its readiness, closed by it. */
 export interface WorkerContext {
   logger: Logger;
-  /** Present when the worker has event subscriptions or asked for `postgres`. */
-  pool: pg.Pool | null;
-  /** Present when the worker asked for `redis` or processes jobs. Fails fast while Redis is away. */
-  redis: Redis | null;
+  /** The worker's Postgres pool (event subscriptions always have one). */
+  readonly pool: pg.Pool;
+  /** A Redis client that fails commands fast while Redis is away (they are retried like any failure). */
+  readonly redis: Redis;
 }
 
 export interface WorkerOptions {
@@ -70,7 +70,6 @@ export interface WorkerOptions {
   config: WorkerConfig;
   /** Schema holding `processed_events` for the event subscriptions (one per service). */
   schema?: string;
-  uses?: { redis?: boolean; postgres?: boolean };
   subscriptions: (context: WorkerContext) => readonly AnySubscription[];
   /** Event retries (default: 250 ms doubling to 10 s, for as long as it takes). */
   retry?: RetryPolicy;
@@ -102,24 +101,27 @@ function required<T>(value: T | undefined, name: string, worker: string): T {
 export function startWorker(options: WorkerOptions): RunningWorker {
   const { name, config } = options;
   const logger = createLogger(name, config.LOG_LEVEL);
-  // Declarations are read once with a probe context to know what to create, then bound to the real one.
-  const probe = options.subscriptions({ logger, pool: null, redis: null });
-  const eventsDeclared = probe.some((s) => s.kind === 'event');
-  const jobsDeclared = probe.some((s) => s.kind === 'job');
-
-  const pool =
-    eventsDeclared || options.uses?.postgres
-      ? createPool(required(config.DATABASE_URL, 'DATABASE_URL', name), { logger })
-      : null;
-  const redis =
-    jobsDeclared || options.uses?.redis
-      ? new Redis(required(config.REDIS_URL, 'REDIS_URL', name), {
+  let pool: pg.Pool | null = null;
+  let redis: Redis | null = null;
+  const context: WorkerContext = {
+    logger,
+    get pool() {
+      if (!pool) pool = createPool(required(config.DATABASE_URL, 'DATABASE_URL', name), { logger });
+      return pool;
+    },
+    get redis() {
+      if (!redis) {
+        const client = new Redis(required(config.REDIS_URL, 'REDIS_URL', name), {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
-        })
-      : null;
-  redis?.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
-  const subscriptions = options.subscriptions({ logger, pool, redis });
+        });
+        client.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
+        redis = client;
+      }
+      return redis;
+    },
+  };
+  const subscriptions = options.subscriptions(context);
   const events = subscriptions.filter((s) => s.kind === 'event');
   const jobs = subscriptions.filter((s) => s.kind === 'job');
 
@@ -137,7 +139,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       consumers.push(
         startIdempotentConsumer({
           amqp,
-          pool: pool!,
+          pool: context.pool,
           schema,
           queue: subscription.queue,
           consumer: name,
@@ -151,9 +153,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
   }
   const housekeeping =
-    pool && options.schema && events.length > 0
+    options.schema && events.length > 0
       ? startHousekeeping({
-          pool,
+          pool: context.pool,
           schema: options.schema,
           rules: [{ table: 'processed_events', column: 'processed_at' }],
           retentionDays: options.retentionDays ?? 7,
@@ -172,8 +174,11 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   );
 
   const readiness: Record<string, () => Promise<unknown>> = {};
-  if (pool) readiness.postgres = () => pool.query('SELECT 1');
-  if (redis) readiness.redis = () => redis.ping();
+  // What the subscriptions took from the context while being declared is what the worker cannot work without.
+  const usedPool = pool as pg.Pool | null;
+  const usedRedis = redis as Redis | null;
+  if (usedPool) readiness.postgres = () => usedPool.query('SELECT 1');
+  if (usedRedis) readiness.redis = () => usedRedis.ping();
   if (amqp) {
     const client = amqp;
     readiness.rabbitmq = async () => {
@@ -206,8 +211,10 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         await health.close();
         await options.onClose?.();
         await amqp?.close();
-        if (redis) await redis.quit().catch(() => redis.disconnect());
-        await pool?.end();
+        // The live variables: a subscription may have taken a client after start.
+        const openRedis = redis as Redis | null;
+        if (openRedis) await openRedis.quit().catch(() => openRedis.disconnect());
+        await (pool as pg.Pool | null)?.end();
       })();
       return closed;
     },

@@ -5,6 +5,7 @@ export * from './badges.js';
 export * from './formatting.js';
 export * from './fraction.js';
 export * from './messages.js';
+export * from './mistakes.js';
 export * from './openapi.js';
 export * from './profile-statistics.js';
 export * from './question-generator.js';

@@ -25,6 +25,7 @@ export async function announceGameResultRecorded(
     totalTime: result.totalTime,
     // Day buckets and badge completion times follow when the game was played, not when a worker caught up.
     playedAt: result.createdAt.toISOString(),
+    mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
   };
   await writeOutbox(client, 'results', {
     id,

@@ -35,6 +35,7 @@ export function startStatisticsConsumer(deps: StatisticsConsumerDeps): { stop():
           correctAnswers: event.correctAnswers,
           points: pointsFor(event.correctAnswers),
           recordedAt: new Date(event.playedAt),
+          mistakes: event.mistakes,
         },
         deps.timeZone,
       ),

@@ -6,6 +6,7 @@ export * from './formatting.js';
 export * from './fraction.js';
 export * from './messages.js';
 export * from './mistakes.js';
+export * from './next-step.js';
 export * from './openapi.js';
 export * from './profile-statistics.js';
 export * from './question-generator.js';

@@ -5,6 +5,7 @@ import { toastAtom } from '../../../components/ui/toast.js';
 import { store } from '../../../lib/store.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { FEEDBACK_MS, GENERATION_DELAY_MS, TICK_MS } from '../hooks/game-machine.js';
+import { pauseAfterWrongAtom } from '../hooks/learning-settings.js';
 import { GameplayScreen } from './gameplay-screen.js';
 
 function question(num1: number, num2: number, options: number[]): Question {
@@ -88,8 +89,34 @@ describe('the gameplay state machine', () => {
     const feedback = screen.getByTestId('feedback').textContent;
     expect(feedback).toContain(translate('wrong_answer', 'en'));
     expect(feedback).toContain('2 + 3 = 5');
+    // The slip the option stands for, explained, and the spec's timing unchanged (no Next button).
+    expect(screen.getByTestId('feedback-explanation').textContent).toBe(
+      translate('mistake_off_by_one', 'en'),
+    );
+    expect(screen.queryByTestId('next-question')).toBeNull();
     expect(screen.getByTestId('option-1').dataset.state).toBe('right');
     expect(screen.getByTestId('option-2').dataset.state).toBe('wrong');
+  });
+
+  it('with "pause after a wrong answer" on, waits for Next and draws the worked step', async () => {
+    await renderGame();
+    fireEvent.click(screen.getByTestId('pause-after-wrong'));
+    await startAndGenerate();
+    fireEvent.click(screen.getByTestId('option-2'));
+    await advance(FEEDBACK_MS * 4);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 1 of 5');
+    const step = screen.getByTestId('worked-step');
+    expect(step.querySelector('svg')).toBeTruthy();
+    expect(step.textContent).toContain('2 + 3 = 5');
+    const next = screen.getByTestId('next-question');
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 2 of 5');
+    // A right answer still moves on by itself.
+    fireEvent.click(screen.getByTestId('option-2'));
+    await advance(FEEDBACK_MS);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 3 of 5');
+    store.set(pauseAfterWrongAtom, false);
   });
 
   it('answers with the keys 1 to 4 and ignores keys during feedback', async () => {

@@ -1,4 +1,4 @@
-import { GAME_TYPE_KEYS, type GameType } from '@mathgames/contracts';
+import { type Difficulty, GAME_TYPE_KEYS, type GameType, successRate } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,11 @@ import { toast } from '../../../components/ui/toast.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
+import { recordScore } from '../../../lib/recent-scores.js';
 import { uuid } from '../../../lib/uuid.js';
 import { recordFinishedGame } from '../api/save-game-result.js';
-import type { GameSettings, GameState } from '../hooks/game-machine.js';
+import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
+import { usePauseAfterWrong } from '../hooks/learning-settings.js';
 import { type UseGameOptions, useGame } from '../hooks/use-game.js';
 import { QuestionView } from './question-view.js';
 import { ResultSummary } from './result-summary.js';
@@ -43,6 +45,11 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
       // One key per finished game: a re-send of the same game counts once (ARCHITECTURE §8).
       finishedKey.current = uuid();
       void recordFinishedGame(queryClient, state, finishedKey.current);
+      const summary = summarise(state.questions, state.answers, state.elapsedMs);
+      recordScore(state.settings.gameType, state.settings.difficulty, {
+        at: state.startedAt ?? Date.now(),
+        percent: successRate(summary.correct, summary.total),
+      });
     },
     [queryClient],
   );
@@ -54,11 +61,13 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
     });
   }, [message]);
 
-  const { state, start, answer, configure } = useGame({
+  const [pauseAfterWrong] = usePauseAfterWrong();
+  const { state, start, answer, configure, next, paused } = useGame({
     initialSettings,
     onFinished,
     onGenerationError,
     generate,
+    pauseAfterWrong,
   });
   const topicName = t(`common:topics.${GAME_TYPE_KEYS[state.settings.gameType]}`);
   usePageHead({
@@ -91,6 +100,7 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
           elapsedMs={state.elapsedMs}
           feedback={state.feedback}
           onAnswer={answer}
+          onNext={paused ? next : undefined}
         />
       );
     }
@@ -98,10 +108,16 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
       return (
         <ResultSummary
           gameType={state.settings.gameType as GameType}
+          difficulty={state.settings.difficulty}
+          startedAt={state.startedAt ?? 0}
           questions={state.questions}
           answers={state.answers}
           elapsedMs={state.elapsedMs}
           onNewGame={start}
+          onPlayDifficulty={(difficulty: Difficulty) => {
+            onChange({ difficulty });
+            start();
+          }}
         />
       );
   }

@@ -20,6 +20,8 @@ export interface UseGameOptions {
   onGenerationError?: (error: unknown) => void;
   generate?: (options: GenerateOptions) => Question[];
   now?: () => number;
+  /** A wrong answer waits for `next()` instead of the 1500 ms timer (setting "pause after a wrong answer"). */
+  pauseAfterWrong?: boolean;
 }
 
 export function useGame({
@@ -28,6 +30,7 @@ export function useGame({
   onGenerationError,
   generate = generateQuestions,
   now = Date.now,
+  pauseAfterWrong = false,
 }: UseGameOptions) {
   const [state, dispatch] = useReducer(gameReducer, initialSettings, initialGameState);
   const callbacks = useRef({ onFinished, onGenerationError, generate, now });
@@ -62,13 +65,15 @@ export function useGame({
     return () => clearInterval(interval);
   }, [state.stage]);
 
-  // Feedback stays for 1500 ms, then the next question (or the end).
+  // Feedback stays for 1500 ms, then the next question (or the end); a paused wrong answer waits for next().
   const hasFeedback = state.feedback !== null;
+  const paused = pauseAfterWrong && state.feedback?.correct === false;
   useEffect(() => {
-    if (!hasFeedback) return;
+    if (!hasFeedback || paused) return;
     const timer = setTimeout(() => dispatch({ type: 'advance', now: callbacks.current.now() }), FEEDBACK_MS);
     return () => clearTimeout(timer);
-  }, [hasFeedback]);
+  }, [hasFeedback, paused]);
+  const next = useCallback(() => dispatch({ type: 'advance', now: callbacks.current.now() }), []);
 
   const finishedRef = useRef(false);
   useEffect(() => {
@@ -103,5 +108,5 @@ export function useGame({
   );
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
 
-  return { state, start, answer, configure, reset };
+  return { state, start, answer, configure, reset, next, paused };
 }

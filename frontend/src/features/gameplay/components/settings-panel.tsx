@@ -132,6 +132,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
             {DIFFICULTIES.map((difficulty) => (
               <ChoiceButton
                 key={difficulty}
+                testId={`difficulty-${DIFFICULTY_KEYS[difficulty]}`}
                 selected={settings.difficulty === difficulty}
                 onClick={() => onChange({ difficulty })}
               >

@@ -1,0 +1,117 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+
+const LANGS = ['tr', 'en'] as const;
+/** Seeds Math.random in the page so the generated game (and so the slips on offer) is the same every run. */
+const SEED = 24;
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebAppBuilt();
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The wrong option to pick: the one labelled carry-slip when offered, else the first labelled wrong one. */
+async function slipOption(page: Page): Promise<{ position: number; kind: MistakeKind }> {
+  const labels = await Promise.all(
+    [1, 2, 3, 4].map((p) => page.getByTestId(`option-${p}`).getAttribute('data-mistake')),
+  );
+  const carry = labels.indexOf('carry-slip');
+  const index = carry >= 0 ? carry : labels.findIndex((l) => l !== null);
+  return { position: index + 1, kind: labels[index] as MistakeKind };
+}
+
+describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
+  it('explains the picked slip, waits with the drawn worked step, lists it in the summary, and the next step starts', async () => {
+    const context = await newContext(browser, lang);
+    await context.addInitScript((seed: number) => {
+      let a = seed >>> 0;
+      Math.random = () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+    }, SEED);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    await page.getByTestId('difficulty-medium').click();
+    await page.getByTestId('count-5').click();
+    await page.getByTestId('pause-after-wrong').check();
+    await page.getByTestId('start-game').click();
+
+    const picked: MistakeKind[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.waitForSelector('[data-testid="option-1"]:not([disabled])');
+      const { position, kind } = await slipOption(page);
+      await page.getByTestId(`option-${position}`).click();
+      picked.push(kind);
+      const explanation = page.getByTestId('feedback-explanation');
+      await explanation.waitFor();
+      expect(await explanation.textContent()).toBe(translate(mistakeMessageKey(kind), lang));
+      expect(await explanation.getAttribute('data-mistake')).toBe(kind);
+      const step = page.getByTestId('worked-step');
+      expect(await step.locator('svg').count()).toBe(1);
+      expect(await step.locator('[role="img"]').getAttribute('aria-labelledby')).toBeTruthy();
+      if (i === 0) {
+        // Well past the spec's 1500 ms, the game still waits for Next.
+        await page.waitForTimeout(2500);
+        expect(await page.getByTestId('question-counter').textContent()).toMatch(/1.*5/);
+        problems.push(...(await seriousAccessibilityProblems(page)));
+      }
+      // The Next button has the focus: Enter goes on.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'next-question',
+      );
+      await page.keyboard.press('Enter');
+    }
+    expect(picked, 'the seeded game offers a carry slip').toContain('carry-slip');
+
+    await page.getByTestId('result-summary').waitFor();
+    const rows = page.getByTestId('row-explanation');
+    expect(await rows.count()).toBe(5);
+    for (const [i, kind] of picked.entries()) {
+      expect(await rows.nth(i).getAttribute('data-mistake')).toBe(kind);
+      expect(await rows.nth(i).textContent()).toContain(translate(mistakeMessageKey(kind), lang));
+    }
+    problems.push(...(await seriousAccessibilityProblems(page)));
+
+    // 0 % at medium: the next step is one level down, and its button starts that game at once.
+    const next = page.getByTestId('next-step');
+    expect(await page.getByTestId('next-step-card').getAttribute('data-step')).toBe('down');
+    expect(await next.getAttribute('data-difficulty')).toBe('kolay');
+    await next.click();
+    await page.getByTestId('question').waitFor();
+    expect(await page.locator('[data-difficulty]').first().getAttribute('data-difficulty')).toBe('kolay');
+    expect(await page.getByTestId('question-counter').textContent()).toMatch(/1.*5/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -115,3 +115,66 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
     await context.close();
   });
 });
+
+describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
+  it('shows the empty state, then the due shapes interleaved; a right answer moves a shape up a box', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/games`);
+    await page.getByTestId('open-review').click();
+    await page.getByTestId('review-empty').waitFor();
+    const problems = await seriousAccessibilityProblems(page);
+
+    // Three shapes got wrong two days ago (as a guest's finished games leave them in local storage).
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    await page.evaluate((dueAt) => {
+      localStorage.setItem(
+        'reviewCards',
+        JSON.stringify([
+          { gameType: 'toplama', difficulty: 'orta', mistake: 'carry-slip', box: 1, dueAt },
+          { gameType: 'toplama', difficulty: 'kolay', mistake: 'off-by-one', box: 1, dueAt },
+          { gameType: 'çıkarma', difficulty: 'orta', mistake: 'borrow-slip', box: 1, dueAt },
+        ]),
+      );
+    }, yesterday);
+    await page.reload();
+    const due = page.getByTestId('review-due').locator('li');
+    await due.first().waitFor();
+    expect(await due.evaluateAll((items) => items.map((li) => li.getAttribute('data-topic')))).toEqual([
+      'toplama',
+      'çıkarma',
+      'toplama',
+    ]);
+    problems.push(...(await seriousAccessibilityProblems(page)));
+    const dueOrder = await due.evaluateAll((items) => items.map((li) => li.getAttribute('data-mistake')!));
+
+    await page.getByTestId('start-review').click();
+    const outcomes: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.waitForSelector('[data-testid="option-1"]:not([disabled])');
+      const labels = await Promise.all(
+        [1, 2, 3, 4].map((p) => page.getByTestId(`option-${p}`).getAttribute('data-mistake')),
+      );
+      // Right, wrong, right.
+      const right = i !== 1;
+      const position = labels.findIndex((l) => (right ? l === null : l !== null)) + 1;
+      await page.getByTestId(`option-${position}`).click();
+      outcomes.push(right);
+    }
+    await page.getByTestId('review-result').waitFor();
+    problems.push(...(await seriousAccessibilityProblems(page)));
+    const boxes = await page.evaluate(() =>
+      Object.fromEntries(
+        (
+          JSON.parse(localStorage.getItem('reviewCards') ?? '[]') as Array<{ mistake: string; box: number }>
+        ).map((c) => [c.mistake, c.box]),
+      ),
+    );
+    expect(await page.getByTestId('review-row').count()).toBe(3);
+    // Asked in the due order: the two answered right moved up to box 2, the wrong one stays in box 1.
+    expect(dueOrder.map((mistake) => boxes[mistake])).toEqual(outcomes.map((right) => (right ? 2 : 1)));
+    expect(await page.getByTestId('review-done').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

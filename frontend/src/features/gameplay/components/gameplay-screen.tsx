@@ -3,16 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
+import { useCurrentUser } from '../../../lib/auth.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recordScore } from '../../../lib/recent-scores.js';
 import { uuid } from '../../../lib/uuid.js';
+import { addGuestMistakes, REVIEW_KEY } from '../../review/api/review-schedule.js';
 import { recordFinishedGame } from '../api/save-game-result.js';
 import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
 import { usePauseAfterWrong } from '../hooks/learning-settings.js';
 import { type UseGameOptions, useGame } from '../hooks/use-game.js';
-import { QuestionView } from './question-view.js';
+import { chosenMistake, QuestionView } from './question-view.js';
 import { ResultSummary } from './result-summary.js';
 import { SettingsPanel } from './settings-panel.js';
 
@@ -39,6 +41,9 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
   const message = useMessage();
   const queryClient = useQueryClient();
   const finishedKey = useRef<string | null>(null);
+  const { user } = useCurrentUser();
+  const signedIn = useRef(false);
+  signedIn.current = user !== null;
 
   const onFinished = useCallback(
     (state: GameState) => {
@@ -50,6 +55,17 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
         at: state.startedAt ?? Date.now(),
         percent: successRate(summary.correct, summary.total),
       });
+      // "Practice my mistakes": the server schedules a signed-in pupil's slips; a guest's stay on this device.
+      if (signedIn.current) void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
+      else
+        addGuestMistakes(
+          state.questions.flatMap((q, i) => {
+            const mistake = chosenMistake(q, state.answers[i]);
+            return mistake && state.answers[i] !== q.answer
+              ? [{ gameType: state.settings.gameType, difficulty: state.settings.difficulty, mistake }]
+              : [];
+          }),
+        );
     },
     [queryClient],
   );

@@ -22,6 +22,21 @@ export function GamesScreen() {
       <h1 className="text-4xl font-black">{t('games:title')}</h1>
       <p className="mt-2 text-xl text-slate-700">{t('games:subtitle')}</p>
 
+      <section
+        aria-labelledby="review-title"
+        className="mt-6 flex flex-col items-start gap-3 rounded-3xl bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="review-title" className="text-2xl font-black text-amber-950">
+            {t('games:review.title')}
+          </h2>
+          <p className="text-lg text-amber-950">{t('games:review.text')}</p>
+        </div>
+        <Link to="/review" className={buttonClasses('primary', 'lg')} data-testid="open-review">
+          {t('games:review.open')} <span aria-hidden="true">▶</span>
+        </Link>
+      </section>
+
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {GAME_TYPES.map((gameType) => {
           const topic = GAME_TYPE_KEYS[gameType];

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
-import type { Browser, Page } from 'playwright-core';
+import { type Lang, type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
 
@@ -175,6 +175,98 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
     expect(dueOrder.map((mistake) => boxes[mistake])).toEqual(outcomes.map((right) => (right ? 2 : 1)));
     expect(await page.getByTestId('review-done').isVisible()).toBe(true);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Registers, verifies through the captured mail's link and logs in: the browser context holds the session. */
+async function registeredPupil(context: BrowserContext, lang: Lang): Promise<void> {
+  const suffix = `l${lang}${Date.now() % 1_000_000}`;
+  const email = `pupil-${suffix}@example.com`;
+  const request = context.request;
+  const registered = await request.post(`${stack.baseUrl}/api/auth/register`, {
+    data: { username: `pupil_${suffix}`, email, password: 'secret123', lang },
+  });
+  expect(registered.status()).toBe(201);
+  if (!stack.mail) throw new Error('the stack has no mail capture');
+  const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+  expect(token).toBeTruthy();
+  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
+  const login = await request.post(`${stack.baseUrl}/api/auth/login`, {
+    data: { email, password: 'secret123' },
+  });
+  expect(login.status()).toBe(200);
+}
+
+/** A result of addition questions (medium) answered as given; the server derives each slip itself. */
+function additionResult(played: Array<[number, number, number]>) {
+  const questions = played.map(([a, b, given]) => ({
+    question: `${a} + ${b}`,
+    answer: a + b,
+    userAnswer: given,
+    isCorrect: given === a + b,
+  }));
+  return {
+    gameType: 'toplama',
+    difficulty: 'orta',
+    questionsCount: 5,
+    correctAnswers: questions.filter((q) => q.isCorrect).length,
+    totalTime: 30,
+    questions,
+  };
+}
+
+describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
+  it('sees the mistakes made most, in order, from the read model, and their practice list', async () => {
+    const context = await newContext(browser, lang);
+    await registeredPupil(context, lang);
+    const page = await context.newPage();
+    // Forgot the carry three times, one too many once.
+    for (const played of [
+      [
+        [28, 34, 52],
+        [46, 19, 55],
+        [23, 18, 42],
+        [35, 27, 62],
+        [52, 29, 81],
+      ],
+      [
+        [27, 35, 52],
+        [11, 12, 23],
+        [13, 14, 27],
+        [15, 16, 31],
+        [17, 12, 29],
+      ],
+    ] as Array<Array<[number, number, number]>>) {
+      const res = await page.request.post(`${stack.baseUrl}/api/game-results`, {
+        data: additionResult(played),
+      });
+      expect(res.status()).toBe(201);
+    }
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await page.goto(`${stack.baseUrl}/statistics`);
+      await page.getByTestId('practise-mistakes').waitFor();
+      if ((await page.getByTestId('top-mistakes').count()) > 0) break;
+      if (Date.now() > deadline) throw new Error('the mistakes never reached the statistics read model');
+      await page.waitForTimeout(500);
+    }
+    const items = page.getByTestId('top-mistakes').locator('li');
+    expect(await items.evaluateAll((li) => li.map((e) => e.getAttribute('data-mistake')))).toEqual([
+      'carry-slip',
+      'off-by-one',
+    ]);
+    expect(await items.first().textContent()).toContain(translate('mistake_carry_slip', lang));
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('practise-mistakes').click();
+    // Scheduled on the server: both shapes wait for tomorrow.
+    const later = page.getByTestId('review-later').locator('li');
+    await later.first().waitFor();
+    expect((await later.evaluateAll((li) => li.map((e) => e.getAttribute('data-mistake')))).sort()).toEqual([
+      'carry-slip',
+      'off-by-one',
+    ]);
     await context.close();
   });
 });

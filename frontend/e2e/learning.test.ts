@@ -270,3 +270,17 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
     await context.close();
   });
 });
+
+describe.each(LANGS)('an unknown game type, in %s', (lang) => {
+  it('falls back to addition with the game_start_error toast (spec §6, §11)', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/gameplay?type=no-such-topic`);
+    await page.waitForURL(/type=toplama/);
+    await page.getByTestId('start-game').waitFor();
+    await expect
+      .poll(() => page.getByTestId('toast').textContent())
+      .toContain(translate('game_start_error', lang));
+    await context.close();
+  });
+});

@@ -161,11 +161,27 @@ describe('the gameplay state machine', () => {
 
   it('returns to the settings with an error toast when the questions cannot be generated', async () => {
     await renderGame(() => {
-      throw new Error('invalid game type');
+      throw new Error('question generation ran out of questions');
     });
     await startAndGenerate();
     expect(screen.getByTestId('start-game')).toBeTruthy();
     expect(store.get(toastAtom)?.description).toBe(translate('question_generation_error', 'en'));
+    expect(store.get(toastAtom)?.variant).toBe('destructive');
+  });
+
+  it.each([
+    [
+      'throws "invalid game type"',
+      () => {
+        throw new Error('invalid game type');
+      },
+    ],
+    ['gives no questions', () => []],
+  ])('returns to the settings with game_start_error when the generator %s (spec §11)', async (_, failing) => {
+    await renderGame(failing);
+    await startAndGenerate();
+    expect(screen.getByTestId('start-game')).toBeTruthy();
+    expect(store.get(toastAtom)?.description).toBe(translate('game_start_error', 'en'));
     expect(store.get(toastAtom)?.variant).toBe('destructive');
   });
 });

@@ -13,7 +13,7 @@ import { addGuestMistakes, REVIEW_KEY } from '../../review/api/review-schedule.j
 import { recordFinishedGame } from '../api/save-game-result.js';
 import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
 import { usePauseAfterWrong } from '../hooks/learning-settings.js';
-import { type UseGameOptions, useGame } from '../hooks/use-game.js';
+import { isGameStartError, type UseGameOptions, useGame } from '../hooks/use-game.js';
 import { chosenMistake, QuestionView } from './question-view.js';
 import { ResultSummary } from './result-summary.js';
 import { SettingsPanel } from './settings-panel.js';
@@ -69,13 +69,16 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
     },
     [queryClient],
   );
-  const onGenerationError = useCallback(() => {
-    toast({
-      title: message('error_title'),
-      description: message('question_generation_error'),
-      variant: 'destructive',
-    });
-  }, [message]);
+  const onGenerationError = useCallback(
+    (error: unknown) => {
+      toast({
+        title: message('error_title'),
+        description: message(isGameStartError(error) ? 'game_start_error' : 'question_generation_error'),
+        variant: 'destructive',
+      });
+    },
+    [message],
+  );
 
   const [pauseAfterWrong] = usePauseAfterWrong();
   const { state, start, answer, configure, next, paused } = useGame({

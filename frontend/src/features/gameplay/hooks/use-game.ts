@@ -12,6 +12,22 @@ import {
   TICK_MS,
 } from './game-machine.js';
 
+/** The game could not start although the generator did not fail (it gave no questions). */
+export class GameStartError extends Error {
+  constructor() {
+    super('the game could not start');
+  }
+}
+
+/** Spec §11: these internal messages mean the game cannot start (game_start_error), not a generator failure. */
+const GAME_START_MESSAGES = ['game type could not be determined', 'invalid game type'];
+
+export function isGameStartError(error: unknown): boolean {
+  return (
+    error instanceof GameStartError || (error instanceof Error && GAME_START_MESSAGES.includes(error.message))
+  );
+}
+
 export interface UseGameOptions {
   initialSettings: GameSettings;
   /** Called once when the last feedback ends, with the final state. */
@@ -47,7 +63,13 @@ export function useGame({
           difficulty: state.settings.difficulty,
           count: state.settings.count,
         });
-        if (questions.length === 0) throw new Error('no questions generated');
+        if (questions.length === 0) {
+          // Nothing to play: the game cannot start (spec: game_start_error), as opposed to a generator failure.
+          console.warn('no questions generated');
+          dispatch({ type: 'generation-failed' });
+          failed?.(new GameStartError());
+          return;
+        }
         dispatch({ type: 'generated', questions, now: clock() });
       } catch (error) {
         console.warn('question generation failed', error);

@@ -284,3 +284,36 @@ describe.each(LANGS)('an unknown game type, in %s', (lang) => {
     await context.close();
   });
 });
+
+describe.each(LANGS)('starting a game, in %s', (lang) => {
+  it('home tiles and level cards start that topic or level; a topic remembers its last level and count', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByTestId('home-topic-fractions').click();
+    await page.waitForURL(/\/gameplay\?type=kesirler/);
+    await page.getByTestId('start-game').waitFor();
+
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByTestId('home-level-hard').click();
+    await page.getByTestId('start-game').waitFor();
+    expect(await page.getByTestId('difficulty-hard').getAttribute('aria-pressed')).toBe('true');
+    // The difficulty buttons carry the home page's stars: four for hard.
+    expect(await page.getByTestId('difficulty-hard').locator('svg').count()).toBe(4);
+
+    await page.goto(`${stack.baseUrl}/games`);
+    await page.getByTestId('play-subtraction').click();
+    await page.getByTestId('difficulty-medium').click();
+    await page.getByTestId('count-15').click();
+    await page.goto(`${stack.baseUrl}/games`);
+    await page.getByTestId('play-addition').click();
+    await page.getByTestId('start-game').waitFor();
+    expect(await page.getByTestId('difficulty-easy').getAttribute('aria-pressed')).toBe('true');
+    await page.goto(`${stack.baseUrl}/games`);
+    await page.getByTestId('play-subtraction').click();
+    await page.getByTestId('start-game').waitFor();
+    expect(await page.getByTestId('difficulty-medium').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('count-15').getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+});

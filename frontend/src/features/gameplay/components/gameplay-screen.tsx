@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
 import { useCurrentUser } from '../../../lib/auth.js';
-import { writeSelection } from '../../../lib/game-selection.js';
+import { rememberTopicSettings, writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recordScore } from '../../../lib/recent-scores.js';
@@ -98,8 +98,12 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
     (settings: Partial<GameSettings>) => {
       configure(settings);
       writeSelection({ difficulty: settings.difficulty, questions: settings.count });
+      rememberTopicSettings(initialSettings.gameType, {
+        difficulty: settings.difficulty,
+        questions: settings.count,
+      });
     },
-    [configure],
+    [configure, initialSettings.gameType],
   );
 
   switch (state.stage) {

@@ -1,6 +1,7 @@
 import { DIFFICULTIES, DIFFICULTY_KEYS, GAME_TYPE_KEYS, QUESTION_COUNTS } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { StarIcon } from '../../../components/icons.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Popover } from '../../../components/ui/popover.js';
@@ -129,13 +130,19 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
         <fieldset>
           <legend className="text-xl font-extrabold">{t('gameplay:settings.difficulty')}</legend>
           <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {DIFFICULTIES.map((difficulty) => (
+            {DIFFICULTIES.map((difficulty, level) => (
               <ChoiceButton
                 key={difficulty}
                 testId={`difficulty-${DIFFICULTY_KEYS[difficulty]}`}
                 selected={settings.difficulty === difficulty}
                 onClick={() => onChange({ difficulty })}
               >
+                {/* The same stars as the home page's level cards: one per level. */}
+                <span aria-hidden="true" className="flex gap-0.5">
+                  {DIFFICULTIES.slice(0, level + 1).map((star) => (
+                    <StarIcon key={star} className="size-4" />
+                  ))}
+                </span>
                 <span className="text-lg">{t(`common:difficulties.${DIFFICULTY_KEYS[difficulty]}`)}</span>
                 <span className="text-sm font-semibold opacity-90">
                   {t(`common:ages.${DIFFICULTY_KEYS[difficulty]}`)}

@@ -158,13 +158,21 @@ function randomFractionSample(difficulty: Difficulty, random: Random): FractionS
     const base = int(random, r.denominator[0], Math.max(r.denominator[0], Math.floor(r.denominator[1] / k)));
     return [int(random, 1, base - 1 || 1), base, op, int(random, 1, base * k - 1), base * k];
   }
+  const denominator = () =>
+    r.friendly ? pick(random, r.friendly) : int(random, r.denominator[0], r.denominator[1]);
   return [
     int(random, r.numerator[0], r.numerator[1]),
-    int(random, r.denominator[0], r.denominator[1]),
+    denominator(),
     op,
     int(random, r.numerator[0], r.numerator[1]),
-    int(random, r.denominator[0], r.denominator[1]),
+    denominator(),
   ];
+}
+
+/** 0: like denominators, 1: one is a multiple of the other, 2: unrelated. A game goes from 0 to 2. */
+export function denominatorDistance(left: Rational, right: Rational): number {
+  if (left.d === right.d) return 0;
+  return Math.max(left.d, right.d) % Math.min(left.d, right.d) === 0 ? 1 : 2;
 }
 
 function* allFractionSamples(): Generator<FractionSample> {
@@ -350,6 +358,9 @@ export function generateQuestions({
   }
   if (drafts.length < n)
     throw new Error(`question generation ran out of questions for ${gameType}/${difficulty}`);
+  // Fractions: like denominators first, then multiples, then unrelated ones (stable, so the mix stays random).
+  if (gameType === 'kesirler')
+    drafts.sort((a, b) => denominatorDistance(a.left, a.right) - denominatorDistance(b.left, b.right));
   const balancer = new PositionBalancer();
   return drafts.map((d) => toQuestion(d, gameType, difficulty, balancer.next(random), random));
 }

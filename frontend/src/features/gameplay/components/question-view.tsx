@@ -1,4 +1,5 @@
 import {
+  type Difficulty,
   formatClock,
   GAME_TYPE_KEYS,
   type MistakeKind,
@@ -28,6 +29,11 @@ export interface QuestionViewProps {
   onAnswer: (value: number) => void;
   /** Set while a wrong answer waits for the Next button ("pause after a wrong answer"). */
   onNext?: () => void;
+}
+
+/** Mixed numbers are taught from about eight (orta) on; younger children see the plain fraction. */
+export function showsMixedNumbers(difficulty: Difficulty): boolean {
+  return difficulty !== 'çok kolay' && difficulty !== 'kolay';
 }
 
 /** The slip a chosen wrong option stands for, as the generator labelled it (the server derives the same). */

@@ -104,3 +104,36 @@ describe('the result summary', () => {
     expect(document.querySelector('[data-topic="fractions"]')?.className).toContain('bg-topic-fractions');
   });
 });
+
+describe('improper fractions', () => {
+  beforeEach(() => useLanguage('en', 'gameplay'));
+
+  it('also show as a mixed number from medium on, not for the youngest', async () => {
+    const improper = [q('4/5', '+', '2/5', encodeFraction(6, 5))];
+    const { unmount } = renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        difficulty="orta"
+        questions={improper}
+        answers={[null]}
+        elapsedMs={5_000}
+        onNewGame={() => {}}
+      />,
+    );
+    const mixed = await screen.findByTestId('mixed-number');
+    expect(spokenText(mixed)).toBe('6/5 = 1 1/5');
+    unmount();
+    renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        difficulty="kolay"
+        questions={improper}
+        answers={[null]}
+        elapsedMs={5_000}
+        onNewGame={() => {}}
+      />,
+    );
+    await screen.findAllByTestId('result-row');
+    expect(screen.queryByTestId('mixed-number')).toBeNull();
+  });
+});

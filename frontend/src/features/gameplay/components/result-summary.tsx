@@ -24,7 +24,7 @@ import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recentScores } from '../../../lib/recent-scores.js';
 import { summarise } from '../hooks/game-machine.js';
-import { chosenMistake } from './question-view.js';
+import { chosenMistake, showsMixedNumbers } from './question-view.js';
 
 export interface ResultSummaryProps {
   gameType: GameType;
@@ -168,7 +168,10 @@ export function ResultSummary({
                     </span>
                   </td>
                   <td className="px-2 py-3 sm:px-4 font-bold">
-                    <AnswerValue value={question.answer} />
+                    <AnswerValue
+                      value={question.answer}
+                      mixed={difficulty ? showsMixedNumbers(difficulty) : false}
+                    />
                   </td>
                   <td className="px-2 py-3 sm:px-4 font-bold">
                     {answer === null ? (

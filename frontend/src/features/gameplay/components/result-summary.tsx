@@ -24,6 +24,7 @@ import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recentScores } from '../../../lib/recent-scores.js';
 import { summarise } from '../hooks/game-machine.js';
+import { NearestBadge } from './nearest-badge.js';
 import { chosenMistake, showsMixedNumbers } from './question-view.js';
 
 export interface ResultSummaryProps {
@@ -207,6 +208,8 @@ export function ResultSummary({
           </tbody>
         </table>
       </div>
+
+      {difficulty && <NearestBadge gameType={gameType} difficulty={difficulty} />}
 
       {next && onPlayDifficulty && (
         <section

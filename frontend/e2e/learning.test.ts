@@ -317,3 +317,31 @@ describe.each(LANGS)('starting a game, in %s', (lang) => {
     await context.close();
   });
 });
+
+describe.each(LANGS)('show me, in %s', (lang) => {
+  it('draws each topic as a labelled model for very easy, and offers none at medium', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const type of ['toplama', 'cikarma', 'carpma', 'bolme', 'kesirler']) {
+      await page.goto(`${stack.baseUrl}/gameplay?type=${type}`);
+      await page.getByTestId('difficulty-very-easy').click();
+      await page.getByTestId('count-5').click();
+      await page.getByTestId('start-game').click();
+      await page.getByTestId('show-me').click();
+      const model = page.getByTestId('show-me-model');
+      await model.waitFor();
+      expect(await model.locator('svg').count()).toBe(1);
+      const labelId = await model.locator('[role="img"]').getAttribute('aria-labelledby');
+      expect((await page.locator(`[id="${labelId}"]`).textContent())?.length).toBeGreaterThan(10);
+      problems.push(...(await seriousAccessibilityProblems(page)).map((p) => `${type}: ${p}`));
+    }
+    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    await page.getByTestId('difficulty-medium').click();
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('question').waitFor();
+    expect(await page.getByTestId('show-me').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -98,6 +98,20 @@ describe('the gameplay state machine', () => {
     expect(screen.getByTestId('option-2').dataset.state).toBe('wrong');
   });
 
+  it('draws the question as a labelled model with "show me" at easy', async () => {
+    await renderGame();
+    await startAndGenerate();
+    const button = screen.getByTestId('show-me');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const model = screen.getByTestId('show-me-model');
+    // 2 + 3: five dots in a ten-frame, labelled in words for screen readers.
+    expect(model.querySelectorAll('circle')).toHaveLength(5);
+    const image = model.querySelector('[role="img"]')!;
+    expect(document.getElementById(image.getAttribute('aria-labelledby')!)?.textContent).toContain('2 blue dots');
+  });
+
   it('with "pause after a wrong answer" on, waits for Next and draws the worked step', async () => {
     await renderGame();
     fireEvent.click(screen.getByTestId('pause-after-wrong'));

@@ -17,6 +17,7 @@ import { useMessage } from '../../../lib/messages.js';
 import type { Feedback, GameSettings } from '../hooks/game-machine.js';
 import { useReadAloudSetting } from '../hooks/learning-settings.js';
 import { useReadAloud } from '../hooks/use-read-aloud.js';
+import { offersShowMe, ShowMe } from './show-me.js';
 import { WorkedStep } from './worked-step.js';
 
 export interface QuestionViewProps {
@@ -159,6 +160,7 @@ export function QuestionView({
           <span className="text-slate-500">=</span>
           <span className="text-slate-500">?</span>
         </h1>
+        {offersShowMe(settings.difficulty) && <ShowMe question={question} />}
       </div>
 
       <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:mt-5 sm:gap-4">

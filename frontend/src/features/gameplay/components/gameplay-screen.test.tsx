@@ -109,7 +109,9 @@ describe('the gameplay state machine', () => {
     // 2 + 3: five dots in a ten-frame, labelled in words for screen readers.
     expect(model.querySelectorAll('circle')).toHaveLength(5);
     const image = model.querySelector('[role="img"]')!;
-    expect(document.getElementById(image.getAttribute('aria-labelledby')!)?.textContent).toContain('2 blue dots');
+    expect(document.getElementById(image.getAttribute('aria-labelledby')!)?.textContent).toContain(
+      '2 blue dots',
+    );
   });
 
   it('with "pause after a wrong answer" on, waits for Next and draws the worked step', async () => {

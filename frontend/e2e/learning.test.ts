@@ -259,6 +259,18 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
     ]);
     expect(await items.first().textContent()).toContain(translate('mistake_carry_slip', lang));
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    // The profile's statistics tab lists the same, with its own practice button.
+    await page.goto(`${stack.baseUrl}/profile`);
+    await page.getByRole('tab', { name: lang === 'tr' ? 'İstatistikler' : 'Statistics' }).click();
+    const inProfile = page.getByTestId('profile-statistics').getByTestId('top-mistakes').locator('li');
+    await inProfile.first().waitFor();
+    expect(await inProfile.evaluateAll((li) => li.map((e) => e.getAttribute('data-mistake')))).toEqual([
+      'carry-slip',
+      'off-by-one',
+    ]);
+    await page.getByTestId('profile-statistics').getByTestId('practise-mistakes').waitFor();
+    await page.goto(`${stack.baseUrl}/statistics`);
     await page.getByTestId('practise-mistakes').click();
     // Scheduled on the server: both shapes wait for tomorrow.
     const later = page.getByTestId('review-later').locator('li');

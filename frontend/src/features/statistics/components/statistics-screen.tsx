@@ -1,8 +1,6 @@
 import {
   GAME_TYPE_KEYS,
   GAME_TYPES,
-  type MistakeCount,
-  mistakeMessageKey,
   type StatisticsResponse,
   statisticsResponseSchema,
 } from '@mathgames/contracts';
@@ -20,6 +18,7 @@ import { useMessage } from '../../../lib/messages.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { statisticsQueryOptions } from '../api/get-statistics.js';
 import { useMondayReset } from '../hooks/use-monday-reset.js';
+import { TopMistakes } from './top-mistakes.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from './weekly-chart.js';
 
 const ZERO_WEEK = [0, 0, 0, 0, 0, 0, 0] as const;
@@ -111,44 +110,6 @@ function TopicPerformance({ stats }: { stats: StatisticsResponse['gameTypeStats'
         );
       })}
     </ul>
-  );
-}
-
-/** "Mistakes I make most", from the read model the statistics worker keeps, with the practice button. */
-function TopMistakes({ mistakes }: { mistakes: MistakeCount[] }) {
-  const { t } = useTranslation('statistics');
-  const message = useMessage();
-  return (
-    <section aria-labelledby="mistakes-heading" className="mt-8 rounded-3xl bg-white p-5 shadow-sm sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="mistakes-heading" className="text-2xl font-black">
-          {t('mistakes.heading')}
-        </h2>
-        <Link to="/review" className={buttonClasses('primary', 'lg')} data-testid="practise-mistakes">
-          {t('mistakes.practise')} <span aria-hidden="true">▶</span>
-        </Link>
-      </div>
-      {mistakes.length === 0 ? (
-        <p className="mt-3 text-lg text-slate-700" data-testid="mistakes-empty">
-          {t('mistakes.empty')}
-        </p>
-      ) : (
-        <ol className="mt-3 flex flex-col gap-2" data-testid="top-mistakes">
-          {mistakes.map((m) => (
-            <li
-              key={m.kind}
-              className="flex items-center justify-between gap-3 rounded-2xl bg-red-50 px-4 py-3 text-lg"
-              data-mistake={m.kind}
-            >
-              <span className="font-semibold text-red-950">{message(mistakeMessageKey(m.kind))}</span>
-              <span className="shrink-0 font-black tabular-nums text-red-950">
-                {t('mistakes.times', { count: m.count })}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }
 

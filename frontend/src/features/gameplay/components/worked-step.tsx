@@ -241,19 +241,17 @@ function FractionBars({
   operator: string;
   common: number;
 }) {
+  const left = (n1 * common) / d1;
+  const right = (n2 * common) / d2;
+  const result = operator === '+' ? left + right : left - right;
+  const sign = operator === '+' ? '+' : '−';
   const bars: Array<{ n: number; label: string }> =
     operator === '×'
-      ? [{ n: n1 * n2, label: `${n1 * n2}/${d1 * d2}` }]
+      ? [{ n: n1 * n2, label: `${n1}/${d1} × ${n2}/${d2} = ${n1 * n2}/${d1 * d2}` }]
       : [
-          { n: (n1 * common) / d1, label: `${n1}/${d1} = ${(n1 * common) / d1}/${common}` },
-          { n: (n2 * common) / d2, label: `${n2}/${d2} = ${(n2 * common) / d2}/${common}` },
-          {
-            n:
-              operator === '+'
-                ? (n1 * common) / d1 + (n2 * common) / d2
-                : (n1 * common) / d1 - (n2 * common) / d2,
-            label: `${operator === '+' ? '+' : '−'} = ${operator === '+' ? (n1 * common) / d1 + (n2 * common) / d2 : (n1 * common) / d1 - (n2 * common) / d2}/${common}`,
-          },
+          { n: left, label: d1 === common ? `${n1}/${d1}` : `${n1}/${d1} = ${left}/${common}` },
+          { n: right, label: d2 === common ? `${n2}/${d2}` : `${n2}/${d2} = ${right}/${common}` },
+          { n: result, label: `${left}/${common} ${sign} ${right}/${common} = ${result}/${common}` },
         ];
   const parts = operator === '×' ? d1 * d2 : common;
   const width = 300;
@@ -274,19 +272,24 @@ function FractionBars({
             {bar.label}
           </text>
           {drawParts &&
-            Array.from({ length: parts }, (_, i) => (
-              <rect
-                // biome-ignore lint/suspicious/noArrayIndexKey: parts of a bar
-                key={i}
-                x={(i * width) / parts}
-                y={26}
-                width={width / parts}
-                height={28}
-                fill={i < bar.n ? (r === 2 ? '#34d399' : '#a5b4fc') : '#ffffff'}
-                stroke="#334155"
-                strokeWidth={1.5}
-              />
-            ))}
+            // More than a whole (6/5) takes a second bar: each bar is one whole.
+            Array.from({ length: Math.max(1, Math.ceil(bar.n / parts)) }, (_, whole) => {
+              const wholes = Math.max(1, Math.ceil(bar.n / parts));
+              const barWidth = (width - (wholes - 1) * 8) / wholes;
+              return Array.from({ length: parts }, (_, i) => (
+                <rect
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts of a bar
+                  key={`${whole}-${i}`}
+                  x={whole * (barWidth + 8) + (i * barWidth) / parts}
+                  y={26}
+                  width={barWidth / parts}
+                  height={28}
+                  fill={whole * parts + i < bar.n ? (r === 2 ? '#34d399' : '#a5b4fc') : '#ffffff'}
+                  stroke="#334155"
+                  strokeWidth={1.5}
+                />
+              ));
+            })}
         </g>
       ))}
     </svg>

@@ -16,6 +16,7 @@ import { Route as GameplayRouteImport } from './routes/gameplay';
 import { Route as GamesRouteImport } from './routes/games';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as ReviewRouteImport } from './routes/review';
 import { Route as StatisticsRouteImport } from './routes/statistics';
 import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
@@ -58,6 +59,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ReviewRoute = ReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const StatisticsRoute = StatisticsRouteImport.update({
   id: '/statistics',
   path: '/statistics',
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/review'
     | '/statistics'
     | '/teacher'
     | '/verify-email'
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/review'
     | '/statistics'
     | '/teacher'
     | '/verify-email'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/review'
     | '/statistics'
     | '/teacher'
     | '/verify-email'
@@ -191,6 +203,7 @@ export interface RootRouteChildren {
   GamesRoute: typeof GamesRoute;
   ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  ReviewRoute: typeof ReviewRoute;
   StatisticsRoute: typeof StatisticsRoute;
   TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
@@ -250,6 +263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/review': {
+      id: '/review';
+      path: '/review';
+      fullPath: '/review';
+      preLoaderRoute: typeof ReviewRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/statistics': {
       id: '/statistics';
       path: '/statistics';
@@ -303,6 +323,7 @@ const rootRouteChildren: RootRouteChildren = {
   GamesRoute: GamesRoute,
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  ReviewRoute: ReviewRoute,
   StatisticsRoute: StatisticsRoute,
   TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,

@@ -115,3 +115,20 @@ export async function recordClassFailure(
     [classId, limits.failures, limits.lockSeconds],
   );
 }
+
+/** Stores the hash of a new sign-in link (the old link stops working), or NULL to turn links off. */
+export async function replaceSignInLinkHash(db: Db, userId: number, hash: Buffer | null): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE auth.pupil_credentials SET sign_in_link_hash = $2 WHERE user_id = $1',
+    [userId, hash],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function signInLinkHashOf(db: Db, userId: number): Promise<Buffer | null> {
+  const { rows } = await db.query<{ hash: Buffer | null }>(
+    'SELECT sign_in_link_hash AS hash FROM auth.pupil_credentials WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.hash ?? null;
+}

@@ -137,6 +137,27 @@ export async function removeAllPupilsOfClass(ctx: PupilsContext, teacher: Teache
   }
 }
 
+/** A new personal QR sign-in secret for the pupil (shown once; the previous one stops working). */
+export async function newPupilSignInLink(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  return ctx.accounts.createSignInLink(teacher, pupilId);
+}
+
+export async function revokePupilSignInLink(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  await ctx.accounts.revokeSignInLink(teacher, pupilId);
+}
+
 /** Lifts a pupil's wrong-picture pause (the teacher knows it is really them). */
 export async function unlockClassPupil(
   ctx: PupilsContext,

@@ -1,4 +1,4 @@
-import { type PupilAccounts, pupilAccountsSchema } from '@mathgames/contracts';
+import { type PupilAccounts, pupilAccountsSchema, pupilSignInLinkSchema } from '@mathgames/contracts';
 import { AppError, IDENTITY_HEADER, type Identity, signIdentity } from '@mathgames/platform';
 
 type Caller = Identity & { userId: number };
@@ -10,6 +10,8 @@ export interface PupilAccountsClient {
   rename(caller: Caller, pupilId: number, name: string): Promise<void>;
   remove(caller: Caller, pupilId: number): Promise<void>;
   unlock(caller: Caller, pupilId: number): Promise<void>;
+  createSignInLink(caller: Caller, pupilId: number): Promise<string>;
+  revokeSignInLink(caller: Caller, pupilId: number): Promise<void>;
 }
 
 export function createPupilAccountsClient(authUrl: string, internalSecret: string): PupilAccountsClient {
@@ -47,6 +49,13 @@ export function createPupilAccountsClient(authUrl: string, internalSecret: strin
     },
     async unlock(caller, pupilId) {
       await call(caller, 'POST', `/internal/pupils/${pupilId}/unlock`);
+    },
+    async createSignInLink(caller, pupilId) {
+      const res = await call(caller, 'POST', `/internal/pupils/${pupilId}/sign-in-link`);
+      return pupilSignInLinkSchema.parse(await res.json()).secret;
+    },
+    async revokeSignInLink(caller, pupilId) {
+      await call(caller, 'DELETE', `/internal/pupils/${pupilId}/sign-in-link`);
     },
     async remove(caller, pupilId) {
       try {

@@ -162,6 +162,9 @@ const tr = {
   pupil_locked: 'Çok fazla deneme oldu. {{minutes}} dakika bekle ya da öğretmenine söyle.',
   class_sign_in_paused: 'Bu sınıfta çok fazla yanlış deneme oldu. {{minutes}} dakika sonra tekrar dene.',
   pupil_unlocked: 'Öğrencinin kilidi açıldı',
+  pupil_link_invalid: 'Bu QR kod artık geçerli değil. Öğretmenine söyle.',
+  pupil_link_created: 'Yeni QR kod hazır; eski QR kod artık çalışmaz',
+  pupil_link_revoked: 'QR kod kapatıldı',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -315,6 +318,9 @@ const en: Record<MessageKey, string> = {
   pupil_locked: 'Too many tries. Wait {{minutes}} minutes or tell your teacher.',
   class_sign_in_paused: 'Too many wrong tries in this class. Try again in {{minutes}} minutes.',
   pupil_unlocked: 'The pupil can sign in again',
+  pupil_link_invalid: 'This QR code does not work any more. Tell your teacher.',
+  pupil_link_created: 'A new QR code is ready; the old one no longer works',
+  pupil_link_revoked: 'QR code turned off',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

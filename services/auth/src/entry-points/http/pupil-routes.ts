@@ -2,6 +2,7 @@ import {
   addPupilsRequestSchema,
   classIdSchema,
   pupilIdSchema,
+  pupilLinkLoginRequestSchema,
   pupilLoginRequestSchema,
   renamePupilRequestSchema,
 } from '@mathgames/contracts';
@@ -10,10 +11,13 @@ import type { Express, Request } from 'express';
 import type { AuthContext } from '../../domain/context.js';
 import {
   createPupilAccounts,
+  createSignInLink,
   deletePupilAccount,
   renamePupilAccount,
   resetPupilPictures,
+  revokeSignInLink,
   signInPupil,
+  signInPupilByLink,
   unlockPupil,
 } from '../../domain/pupils.js';
 import { SESSION_LOGIN_HEADER } from './routes.js';
@@ -39,6 +43,24 @@ export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
       const input = pupilLoginRequestSchema.parse(req.body);
       const { userId, user } = await signInPupil(ctx, input, internalSecret);
       res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+    });
+
+    // Public: the pupil's QR code. Same budget reasoning as above; wrong secrets count against the named pupil.
+    app.post('/api/auth/pupil-link-login', async (req, res) => {
+      const input = pupilLinkLoginRequestSchema.parse(req.body);
+      const { userId, user } = await signInPupilByLink(ctx, input);
+      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+    });
+
+    app.post('/internal/pupils/:userId/sign-in-link', async (req, res) => {
+      requireUser(req);
+      res.status(201).json({ secret: await createSignInLink(ctx, pupilIdOf(req)) });
+    });
+
+    app.delete('/internal/pupils/:userId/sign-in-link', async (req, res) => {
+      requireUser(req);
+      await revokeSignInLink(ctx, pupilIdOf(req));
+      res.status(204).end();
     });
 
     app.post('/internal/pupils', async (req, res) => {

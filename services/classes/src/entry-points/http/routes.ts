@@ -17,11 +17,13 @@ import {
   addClassPupils,
   classProgress,
   listClassPupils,
+  newPupilSignInLink,
   type PupilsContext,
   removeAllPupilsOfClass,
   removeClassPupil,
   renameClassPupil,
   resetClassPupilPictures,
+  revokePupilSignInLink,
   unlockClassPupil,
 } from '../../domain/class-pupils.js';
 import {
@@ -145,6 +147,18 @@ export function classesRoutes(ctx: PupilsContext & { internalSecret: string; tim
       const teacher = teacherOf(req);
       await unlockClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
       res.json({ message: text(req, 'pupil_unlocked') });
+    });
+
+    app.post('/api/classes/:classId/pupils/:pupilId/sign-in-link', async (req, res) => {
+      const teacher = teacherOf(req);
+      const secret = await newPupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.status(201).json({ message: text(req, 'pupil_link_created'), secret });
+    });
+
+    app.delete('/api/classes/:classId/pupils/:pupilId/sign-in-link', async (req, res) => {
+      const teacher = teacherOf(req);
+      await revokePupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_link_revoked') });
     });
 
     app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {

@@ -22,6 +22,7 @@ import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as ClassIndexRouteImport } from './routes/class.index';
 import { Route as ClassCodeRouteImport } from './routes/class.$code';
+import { Route as ClassQrRouteImport } from './routes/class.qr';
 import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
 
 const IndexRoute = IndexRouteImport.update({
@@ -89,6 +90,11 @@ const ClassCodeRoute = ClassCodeRouteImport.update({
   path: '/class/$code',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ClassQrRoute = ClassQrRouteImport.update({
+  id: '/class/qr',
+  path: '/class/qr',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const TeacherClassesClassIdRoute = TeacherClassesClassIdRouteImport.update({
   id: '/teacher_/classes/$classId',
   path: '/teacher/classes/$classId',
@@ -108,6 +114,7 @@ export interface FileRoutesByFullPath {
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/class/$code': typeof ClassCodeRoute;
+  '/class/qr': typeof ClassQrRoute;
   '/class/': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
@@ -124,6 +131,7 @@ export interface FileRoutesByTo {
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/class/$code': typeof ClassCodeRoute;
+  '/class/qr': typeof ClassQrRoute;
   '/class': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
@@ -141,6 +149,7 @@ export interface FileRoutesById {
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/class/$code': typeof ClassCodeRoute;
+  '/class/qr': typeof ClassQrRoute;
   '/class/': typeof ClassIndexRoute;
   '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
@@ -159,6 +168,7 @@ export interface FileRouteTypes {
     | '/teacher'
     | '/verify-email'
     | '/class/$code'
+    | '/class/qr'
     | '/class/'
     | '/teacher/classes/$classId';
   fileRoutesByTo: FileRoutesByTo;
@@ -175,6 +185,7 @@ export interface FileRouteTypes {
     | '/teacher'
     | '/verify-email'
     | '/class/$code'
+    | '/class/qr'
     | '/class'
     | '/teacher/classes/$classId';
   id:
@@ -191,6 +202,7 @@ export interface FileRouteTypes {
     | '/teacher'
     | '/verify-email'
     | '/class/$code'
+    | '/class/qr'
     | '/class/'
     | '/teacher_/classes/$classId';
   fileRoutesById: FileRoutesById;
@@ -208,6 +220,7 @@ export interface RootRouteChildren {
   TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
   ClassCodeRoute: typeof ClassCodeRoute;
+  ClassQrRoute: typeof ClassQrRoute;
   ClassIndexRoute: typeof ClassIndexRoute;
   TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
 }
@@ -305,6 +318,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClassCodeRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/class/qr': {
+      id: '/class/qr';
+      path: '/class/qr';
+      fullPath: '/class/qr';
+      preLoaderRoute: typeof ClassQrRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/teacher_/classes/$classId': {
       id: '/teacher_/classes/$classId';
       path: '/teacher/classes/$classId';
@@ -328,6 +348,7 @@ const rootRouteChildren: RootRouteChildren = {
   TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   ClassCodeRoute: ClassCodeRoute,
+  ClassQrRoute: ClassQrRoute,
   ClassIndexRoute: ClassIndexRoute,
   TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
 };

@@ -4,6 +4,7 @@ import type {
   ClassPupilList,
   ClassPupilsResponse,
   MessageResponse,
+  PupilSignInLinkResponse,
 } from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
@@ -38,3 +39,10 @@ export const classProgressQueryOptions = (classId: number) =>
     queryFn: ({ signal }) => api.get<ClassProgress>(`/api/classes/${classId}/progress`, signal),
     refetchInterval: 5_000,
   });
+
+/** A new personal QR sign-in secret (shown once; the previous one stops working). */
+export const createSignInLink = (classId: number, pupilId: number) =>
+  api.post<PupilSignInLinkResponse>(`/api/classes/${classId}/pupils/${pupilId}/sign-in-link`);
+
+export const revokeSignInLink = (classId: number, pupilId: number) =>
+  api.delete<MessageResponse>(`/api/classes/${classId}/pupils/${pupilId}/sign-in-link`);

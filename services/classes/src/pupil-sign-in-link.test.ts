@@ -1,6 +1,8 @@
 import {
+  type ClassJoin,
   type ClassPupilsResponse,
   type CurrentUser,
+  type LoginCardsResponse,
   PUPIL_SIGN_IN_LIMITS,
   type PupilSignInLinkResponse,
   type TeacherClassResponse,
@@ -103,5 +105,70 @@ describe('personal QR sign-in', () => {
     // The teacher lifts the pause.
     expect((await teacher.post(`/api/classes/${classId}/pupils/${victim.id}/unlock`)).status).toBe(200);
     expect((await linkSignIn(stack.browser('en', SCHOOL), made.body.secret)).status).toBe(200);
+  });
+});
+
+describe('login cards', () => {
+  async function picturesSignIn(
+    browser: Browser,
+    pupilId: number,
+    pictures: readonly string[],
+    code: string,
+  ) {
+    const roster = await browser.get<ClassJoin>(`/api/classes/join/${code}`);
+    return browser.post('/api/auth/pupil-login', { ticket: roster.body.ticket, pupilId, pictures });
+  }
+
+  it("gives the chosen pupils new pictures and QR codes; the old card's pictures and QR stop working", async () => {
+    const cls = await teacher.get<{ joinCode: string }>(`/api/classes/${classId}`);
+    const code = cls.body.joinCode;
+    const first = await teacher.post<LoginCardsResponse>(`/api/classes/${classId}/cards`, {});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      className: '2-B',
+      joinCode: code,
+      message: translate('login_cards_ready', 'tr'),
+    });
+    expect(first.body.items.map((c) => c.name)).toEqual(['Ada', 'Bora', 'Cem']);
+
+    const bora = first.body.items[1]!;
+    const reprint = await teacher.post<LoginCardsResponse>(`/api/classes/${classId}/cards`, {
+      pupilIds: [bora.pupilId],
+    });
+    expect(reprint.body.items).toHaveLength(1);
+    const fresh = reprint.body.items[0]!;
+    expect(fresh.secret).not.toBe(bora.secret);
+    expect((await linkSignIn(stack.browser('tr', SCHOOL), bora.secret)).status).toBe(401);
+    expect((await linkSignIn(stack.browser('tr', SCHOOL), fresh.secret)).status).toBe(200);
+    expect(
+      (await picturesSignIn(stack.browser('tr', SCHOOL), fresh.pupilId, fresh.pictures, code)).status,
+    ).toBe(200);
+    // Ada's card from the first print still works: only Bora's was replaced.
+    const ada = first.body.items[0]!;
+    expect((await picturesSignIn(stack.browser('tr', SCHOOL), ada.pupilId, ada.pictures, code)).status).toBe(
+      200,
+    );
+  });
+
+  it("another teacher, another class's pupil or a bad body never prints a card", async () => {
+    expect((await otherTeacher.post(`/api/classes/${classId}/cards`, {})).status).toBe(404);
+    const elsewhere = await otherTeacher.post<TeacherClassResponse>('/api/classes', { name: 'X', grade: 1 });
+    const theirs = await otherTeacher.post<ClassPupilsResponse>(
+      `/api/classes/${elsewhere.body.class.id}/pupils`,
+      {
+        names: ['Deniz'],
+      },
+    );
+    const foreign = await teacher.post(`/api/classes/${classId}/cards`, {
+      pupilIds: [theirs.body.items[0]!.id],
+    });
+    expect(foreign.status).toBe(404);
+    const bad = await teacher.post<{ field?: string }>(`/api/classes/${classId}/cards`, { pupilIds: ['x'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toMatch(/^pupilIds/);
+    const empty = await otherTeacher.post<TeacherClassResponse>('/api/classes', { name: 'Empty', grade: 1 });
+    const none = await otherTeacher.post<LoginCardsResponse>(`/api/classes/${empty.body.class.id}/cards`, {});
+    expect(none.status).toBe(200);
+    expect(none.body.items).toEqual([]);
   });
 });

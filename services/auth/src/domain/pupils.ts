@@ -221,3 +221,24 @@ export async function signInPupilByLink(ctx: AuthContext, input: PupilLinkLoginR
   await recordLogin(ctx.pool, user.id, user.lang, null);
   return { userId: user.id, user: toCurrentUser(user) };
 }
+
+/**
+ * New login cards: fresh pictures and a fresh QR secret for each pupil, in one transaction (a card is either all
+ * new or not printed). The answer is the only readable copy; auth keeps the hashes.
+ */
+export async function issueLoginCards(ctx: AuthContext, userIds: number[]) {
+  const drawn = await Promise.all(
+    userIds.map(async (userId) => {
+      const pictures = drawPictures();
+      const secret = `${userId}.${randomBytes(24).toString('base64url')}`;
+      return { userId, pictures, secret, hash: await hashPassword(pictureSecret(pictures)) };
+    }),
+  );
+  return withTransaction(ctx.pool, async (tx) => {
+    for (const card of drawn) {
+      if (!(await replacePictureHash(tx, card.userId, card.hash))) throw notFound();
+      await replaceSignInLinkHash(tx, card.userId, linkHash(card.secret));
+    }
+    return drawn.map(({ userId, pictures, secret }) => ({ userId, pictures, secret }));
+  });
+}

@@ -165,6 +165,7 @@ const tr = {
   pupil_link_invalid: 'Bu QR kod artık geçerli değil. Öğretmenine söyle.',
   pupil_link_created: 'Yeni QR kod hazır; eski QR kod artık çalışmaz',
   pupil_link_revoked: 'QR kod kapatıldı',
+  login_cards_ready: 'Yeni giriş kartları hazır; eski kartlar artık çalışmaz',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -321,6 +322,7 @@ const en: Record<MessageKey, string> = {
   pupil_link_invalid: 'This QR code does not work any more. Tell your teacher.',
   pupil_link_created: 'A new QR code is ready; the old one no longer works',
   pupil_link_revoked: 'QR code turned off',
+  login_cards_ready: 'New login cards are ready; old cards no longer work',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

@@ -1,6 +1,7 @@
 import {
   addPupilsRequestSchema,
   classIdSchema,
+  MAX_PUPILS_PER_CLASS,
   pupilIdSchema,
   pupilLinkLoginRequestSchema,
   pupilLoginRequestSchema,
@@ -8,11 +9,13 @@ import {
 } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
+import { z } from 'zod';
 import type { AuthContext } from '../../domain/context.js';
 import {
   createPupilAccounts,
   createSignInLink,
   deletePupilAccount,
+  issueLoginCards,
   renamePupilAccount,
   resetPupilPictures,
   revokeSignInLink,
@@ -27,6 +30,8 @@ const pupilIdOf = (req: Request) => {
   if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
   return parsed.data;
 };
+
+const cardsSchema = z.object({ userIds: z.array(pupilIdSchema).min(1).max(MAX_PUPILS_PER_CLASS) });
 
 const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchema });
 
@@ -61,6 +66,12 @@ export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
       requireUser(req);
       await revokeSignInLink(ctx, pupilIdOf(req));
       res.status(204).end();
+    });
+
+    app.post('/internal/pupils/cards', async (req, res) => {
+      requireUser(req);
+      const { userIds } = cardsSchema.parse(req.body);
+      res.json({ items: await issueLoginCards(ctx, userIds) });
     });
 
     app.post('/internal/pupils', async (req, res) => {

@@ -4,6 +4,7 @@ import {
   classIdSchema,
   createClassRequestSchema,
   joinCodeSchema,
+  loginCardsRequestSchema,
   pupilIdSchema,
   renamePupilRequestSchema,
   translate,
@@ -16,6 +17,7 @@ import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
 import {
   addClassPupils,
   classProgress,
+  issueClassLoginCards,
   listClassPupils,
   newPupilSignInLink,
   type PupilsContext,
@@ -159,6 +161,14 @@ export function classesRoutes(ctx: PupilsContext & { internalSecret: string; tim
       const teacher = teacherOf(req);
       await revokePupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
       res.json({ message: text(req, 'pupil_link_revoked') });
+    });
+
+    app.post('/api/classes/:classId/cards', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      const { pupilIds } = loginCardsRequestSchema.parse(req.body ?? {});
+      const cards = await issueClassLoginCards(ctx, teacher, classId, pupilIds);
+      res.json({ message: text(req, 'login_cards_ready'), ...cards });
     });
 
     app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {

@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {
+  type ClassJoin,
   type ClassPupilsResponse,
   type Lang,
   type TeacherClassResponse,
@@ -113,5 +115,49 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(otherPage.url()).toBe(`${stack.baseUrl}/class/qr`);
     expect(await accessibilityProblems(otherPage)).toEqual([]);
     for (const context of [teacher, pupil, other]) await context.close();
+  });
+
+  it('prints login cards for the class on A4: class, name, code, two pictures and a QR code per card', async () => {
+    const { teacher, classId, code, pupils } = await classOfThree(lang);
+    const page = await teacher.newPage();
+    await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    await page.getByTestId('print-cards-link').click();
+    await page.waitForURL(`${stack.baseUrl}/teacher/classes/${classId}/cards`);
+    await page.getByTestId('issue-cards').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('issue-cards').click();
+    await page.getByTestId('login-card-qr').nth(2).waitFor();
+    const cards = page.getByTestId('login-card');
+    expect(await cards.count()).toBe(3);
+    const first = cards.first();
+    expect(await first.textContent()).toContain('2-A');
+    expect(await first.textContent()).toContain(code);
+    expect(await first.textContent()).toContain(pupils[0]!.name);
+    expect(await first.locator('[data-picture]').count()).toBe(2);
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The printed pictures are Ada's new password.
+    const pictures = await first
+      .locator('[data-picture]')
+      .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')));
+    const pupil = await pupilContext(lang);
+    const join = (await (
+      await pupil.request.get(`${stack.baseUrl}/api/classes/join/${code}`)
+    ).json()) as ClassJoin;
+    const login = await pupil.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
+      data: { ticket: join.ticket, pupilId: pupils[0]!.id, pictures },
+    });
+    expect(login.status()).toBe(200);
+
+    // On paper: no buttons, two cards side by side, A4 width.
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('print-cards').isVisible()).toBe(false);
+    const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+    expect(b.x).toBeGreaterThan(a.x + a.width - 2);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: `test-results/login-cards-print-${lang}.png`, fullPage: true });
+    for (const context of [teacher, pupil]) await context.close();
   });
 });

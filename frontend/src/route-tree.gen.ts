@@ -24,6 +24,7 @@ import { Route as ClassIndexRouteImport } from './routes/class.index';
 import { Route as ClassCodeRouteImport } from './routes/class.$code';
 import { Route as ClassQrRouteImport } from './routes/class.qr';
 import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
+import { Route as TeacherClassesClassIdCardsRouteImport } from './routes/teacher_.classes.$classId_.cards';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,6 +101,12 @@ const TeacherClassesClassIdRoute = TeacherClassesClassIdRouteImport.update({
   path: '/teacher/classes/$classId',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TeacherClassesClassIdCardsRoute =
+  TeacherClassesClassIdCardsRouteImport.update({
+    id: '/teacher_/classes/$classId_/cards',
+    path: '/teacher/classes/$classId/cards',
+    getParentRoute: () => rootRouteImport,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -117,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/class/qr': typeof ClassQrRoute;
   '/class/': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
+  '/teacher/classes/$classId/cards': typeof TeacherClassesClassIdCardsRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -134,6 +142,7 @@ export interface FileRoutesByTo {
   '/class/qr': typeof ClassQrRoute;
   '/class': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
+  '/teacher/classes/$classId/cards': typeof TeacherClassesClassIdCardsRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -152,6 +161,7 @@ export interface FileRoutesById {
   '/class/qr': typeof ClassQrRoute;
   '/class/': typeof ClassIndexRoute;
   '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
+  '/teacher_/classes/$classId_/cards': typeof TeacherClassesClassIdCardsRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -170,7 +180,8 @@ export interface FileRouteTypes {
     | '/class/$code'
     | '/class/qr'
     | '/class/'
-    | '/teacher/classes/$classId';
+    | '/teacher/classes/$classId'
+    | '/teacher/classes/$classId/cards';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -187,7 +198,8 @@ export interface FileRouteTypes {
     | '/class/$code'
     | '/class/qr'
     | '/class'
-    | '/teacher/classes/$classId';
+    | '/teacher/classes/$classId'
+    | '/teacher/classes/$classId/cards';
   id:
     | '__root__'
     | '/'
@@ -204,7 +216,8 @@ export interface FileRouteTypes {
     | '/class/$code'
     | '/class/qr'
     | '/class/'
-    | '/teacher_/classes/$classId';
+    | '/teacher_/classes/$classId'
+    | '/teacher_/classes/$classId_/cards';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -223,6 +236,7 @@ export interface RootRouteChildren {
   ClassQrRoute: typeof ClassQrRoute;
   ClassIndexRoute: typeof ClassIndexRoute;
   TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
+  TeacherClassesClassIdCardsRoute: typeof TeacherClassesClassIdCardsRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -332,6 +346,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeacherClassesClassIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/teacher_/classes/$classId_/cards': {
+      id: '/teacher_/classes/$classId_/cards';
+      path: '/teacher/classes/$classId/cards';
+      fullPath: '/teacher/classes/$classId/cards';
+      preLoaderRoute: typeof TeacherClassesClassIdCardsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -351,6 +372,7 @@ const rootRouteChildren: RootRouteChildren = {
   ClassQrRoute: ClassQrRoute,
   ClassIndexRoute: ClassIndexRoute,
   TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
+  TeacherClassesClassIdCardsRoute: TeacherClassesClassIdCardsRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,6 +3,8 @@ import type {
   ClassProgress,
   ClassPupilList,
   ClassPupilsResponse,
+  LoginCardsRequest,
+  LoginCardsResponse,
   MessageResponse,
   PupilSignInLinkResponse,
 } from '@mathgames/contracts';
@@ -46,3 +48,7 @@ export const createSignInLink = (classId: number, pupilId: number) =>
 
 export const revokeSignInLink = (classId: number, pupilId: number) =>
   api.delete<MessageResponse>(`/api/classes/${classId}/pupils/${pupilId}/sign-in-link`);
+
+/** New login cards for the class (all pupils, or the named ones): new pictures and QR codes, old cards stop working. */
+export const issueLoginCards = (classId: number, body: LoginCardsRequest = {}) =>
+  api.post<LoginCardsResponse>(`/api/classes/${classId}/cards`, body);

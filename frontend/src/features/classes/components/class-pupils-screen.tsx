@@ -385,6 +385,14 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
             {t('grade', { grade: klass.data.grade })} · {t('code.label')}:{' '}
             <span className="font-mono font-black">{klass.data.joinCode}</span>
           </p>
+          <Link
+            to="/teacher/classes/$classId/cards"
+            params={{ classId: String(classId) }}
+            className={buttonClasses('outline', 'md', 'mt-3')}
+            data-testid="print-cards-link"
+          >
+            {t('pupils.printCards')}
+          </Link>
         </div>
       )}
       {!klass.isError && (

@@ -48,7 +48,7 @@ export const pictureSecret = (pictures: readonly string[]) => pictures.join(':')
  */
 export async function createPupilAccounts(
   ctx: AuthContext,
-  input: { classId: number; names: string[]; lang: 'tr' | 'en' },
+  input: { classId: number; teacherId: number; names: string[]; lang: 'tr' | 'en' },
 ): Promise<PupilAccount[]> {
   const drawn = await Promise.all(
     input.names.map(async (name) => {
@@ -64,6 +64,7 @@ export async function createPupilAccounts(
         displayName: pupil.name,
         lang: input.lang,
         classId: input.classId,
+        teacherId: input.teacherId,
         pictureHash: pupil.hash,
       });
       accounts.push({ userId, pictures: pupil.pictures });

@@ -166,6 +166,9 @@ const tr = {
   pupil_link_created: 'Yeni QR kod hazır; eski QR kod artık çalışmaz',
   pupil_link_revoked: 'QR kod kapatıldı',
   login_cards_ready: 'Yeni giriş kartları hazır; eski kartlar artık çalışmaz',
+  account_deleted: 'Hesabınız ve tüm verileriniz silindi',
+  account_password_wrong: 'Şifre doğru değil',
+  pupil_self_delete_forbidden: 'Öğrenci hesaplarını yalnızca öğretmen silebilir',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -323,6 +326,9 @@ const en: Record<MessageKey, string> = {
   pupil_link_created: 'A new QR code is ready; the old one no longer works',
   pupil_link_revoked: 'QR code turned off',
   login_cards_ready: 'New login cards are ready; old cards no longer work',
+  account_deleted: 'Your account and all your data have been deleted',
+  account_password_wrong: 'That password is not right',
+  pupil_self_delete_forbidden: 'Only a teacher can delete a pupil account',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

@@ -75,9 +75,9 @@ export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
     });
 
     app.post('/internal/pupils', async (req, res) => {
-      requireUser(req);
+      const teacherId = requireUser(req);
       const input = createPupilsSchema.parse(req.body);
-      const items = await createPupilAccounts(ctx, { ...input, lang: req.identity.lang });
+      const items = await createPupilAccounts(ctx, { ...input, teacherId, lang: req.identity.lang });
       res.status(201).json({ items });
     });
 

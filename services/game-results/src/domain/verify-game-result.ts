@@ -3,6 +3,7 @@ import {
   type GameResultRequest,
   gameResultRequestSchema,
   type MessageKey,
+  playedAtOutOfBounds,
   pointsFor,
   validateGameResult,
 } from '@mathgames/contracts';
@@ -17,6 +18,8 @@ export interface VerifiedGameResult {
   totalTime: number;
   points: number;
   questions: StoredQuestion[];
+  /** When the game ended: the sent play time, or `now` when none was sent. */
+  playedAt: Date;
 }
 
 /** The text a child (or the parent reading over their shoulder) sees for each kind of inconsistency. */
@@ -37,10 +40,13 @@ const PROBLEM_MESSAGES: Record<GameResultProblemCode, MessageKey> = {
  * every answer from its question text, re-derives every isCorrect and checks the totals and the time.
  * The first problem is a 400 `forged_result` naming its field (e.g. `questions.3.isCorrect`).
  */
-export function verifyGameResult(body: unknown): VerifiedGameResult {
+export function verifyGameResult(body: unknown, now: Date): VerifiedGameResult {
   const input = gameResultRequestSchema.parse(body);
   const [problem] = validateGameResult(input);
   if (problem) throw new AppError(400, 'forged_result', PROBLEM_MESSAGES[problem.code], problem.field);
+  const playedAt = input.playedAt ? new Date(input.playedAt) : now;
+  if (playedAtOutOfBounds(playedAt, now))
+    throw new AppError(400, 'validation_error', 'invalid_played_at', 'playedAt');
   return {
     gameType: input.gameType,
     difficulty: input.difficulty,
@@ -54,5 +60,6 @@ export function verifyGameResult(body: unknown): VerifiedGameResult {
       userAnswer: q.userAnswer,
       isCorrect: q.isCorrect,
     })),
+    playedAt,
   };
 }

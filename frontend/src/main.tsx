@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
 import { App, router } from './app/app.js';
 import { currentLang } from './lib/i18n.js';
+import { registerServiceWorker } from './lib/service-worker.js';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -22,3 +23,6 @@ void router.load().finally(() => {
   else createRoot(container).render(app);
 });
 loadAnalytics();
+// After the page has loaded: the worker's precache download never competes with the first paint.
+if (document.readyState === 'complete') void registerServiceWorker();
+else window.addEventListener('load', () => void registerServiceWorker(), { once: true });

@@ -7,6 +7,8 @@ import { playSound } from '../../lib/sound.js';
 import { AuthModalHost } from './auth-modal-host.js';
 import { Footer } from './footer.js';
 import { TopBar } from './top-bar.js';
+import { UnsentResultsSync } from './unsent-results-sync.js';
+import { UpdatePrompt } from './update-prompt.js';
 
 /** Spec §4: a click sound on navigation and button clicks (elements may opt out with data-silent). */
 function useClickSound() {
@@ -48,6 +50,8 @@ export function RootLayout() {
       )}
       <Toaster closeLabel={t('actions.close')} />
       <AuthModalHost />
+      <UnsentResultsSync />
+      <UpdatePrompt />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn.js';
 import { openAuthModal } from '../../lib/events.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { OfflineBadge } from './offline-badge.js';
 
 const NAV_LINKS = [
   { to: '/games', key: 'nav.games' },
@@ -135,6 +136,7 @@ export function TopBar() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <OfflineBadge />
           <LanguageSwitcher />
           <div className={cn('hidden lg:block', isPending && 'invisible')}>
             <AuthButtons user={user} />

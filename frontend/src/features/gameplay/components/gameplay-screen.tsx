@@ -1,13 +1,14 @@
 import { GAME_TYPE_KEYS, type GameType } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
+import { useCurrentUser } from '../../../lib/auth.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
 import { uuid } from '../../../lib/uuid.js';
-import { recordFinishedGame } from '../api/save-game-result.js';
+import { recordFinishedGame, type SaveState } from '../api/save-game-result.js';
 import type { GameSettings, GameState } from '../hooks/game-machine.js';
 import { type UseGameOptions, useGame } from '../hooks/use-game.js';
 import { QuestionView } from './question-view.js';
@@ -37,14 +38,21 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
   const message = useMessage();
   const queryClient = useQueryClient();
   const finishedKey = useRef<string | null>(null);
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saving' });
 
   const onFinished = useCallback(
     (state: GameState) => {
       // One key per finished game: a re-send of the same game counts once (ARCHITECTURE §8).
-      finishedKey.current = uuid();
-      void recordFinishedGame(queryClient, state, finishedKey.current);
+      const key = uuid();
+      finishedKey.current = key;
+      setSaveState({ kind: 'saving' });
+      void recordFinishedGame(queryClient, state, key, userId).then((saved) => {
+        if (finishedKey.current === key) setSaveState(saved);
+      });
     },
-    [queryClient],
+    [queryClient, userId],
   );
   const onGenerationError = useCallback(() => {
     toast({
@@ -101,6 +109,7 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
           questions={state.questions}
           answers={state.answers}
           elapsedMs={state.elapsedMs}
+          saveState={saveState}
           onNewGame={start}
         />
       );

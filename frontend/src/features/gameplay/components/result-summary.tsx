@@ -18,17 +18,28 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
+import type { SaveState } from '../api/save-game-result.js';
 import { summarise } from '../hooks/game-machine.js';
+import { SaveStatus } from './save-status.js';
 
 export interface ResultSummaryProps {
   gameType: GameType;
   questions: Question[];
   answers: Array<number | null>;
   elapsedMs: number;
+  /** What became of the result (saved, kept on the device, refused); none in stories and old callers. */
+  saveState?: SaveState;
   onNewGame: () => void;
 }
 
-export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGame }: ResultSummaryProps) {
+export function ResultSummary({
+  gameType,
+  questions,
+  answers,
+  elapsedMs,
+  saveState,
+  onNewGame,
+}: ResultSummaryProps) {
   const { t, i18n } = useTranslation(['gameplay', 'common']);
   const message = useMessage();
   const lang = toLang(i18n.resolvedLanguage);
@@ -68,6 +79,8 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
           {t('gameplay:result.points', { points: pointsFor(summary.correct) })}
         </p>
       </div>
+
+      {saveState && <SaveStatus state={saveState} />}
 
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatTile

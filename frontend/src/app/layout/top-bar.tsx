@@ -111,7 +111,7 @@ export function TopBar() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [@media(max-height:480px)]:static">
       <div className="mx-auto flex min-h-18 max-w-7xl items-center gap-3 px-3 py-2 sm:px-6">
         <Link
           to="/"

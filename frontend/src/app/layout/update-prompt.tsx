@@ -12,7 +12,7 @@ export function UpdatePrompt() {
   return (
     <section
       aria-labelledby="update-title"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-3xl bg-slate-900 p-4 text-white shadow-lg"
+      className="on-dark fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-3xl bg-slate-900 p-4 text-white shadow-lg"
       data-testid="update-prompt"
     >
       <h2 id="update-title" className="flex-1 text-lg font-bold">

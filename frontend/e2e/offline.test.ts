@@ -233,6 +233,43 @@ describe('with the network gone', () => {
   });
 });
 
+describe('last known progress', () => {
+  it('statistics, badges and profile show what they last had, with its time, while offline', async () => {
+    const context = await newContext(browser, 'en');
+    await registeredPupil(context, 'en');
+    const page = await context.newPage();
+    await openOnce(page);
+    await playFive(page);
+    await expectSaveState(page, 'saved');
+    await expect.poll(async () => (await statistics(context)).totalQuestions, { timeout: 15_000 }).toBe(5);
+    for (const path of ['/statistics', '/badges', '/profile']) {
+      await page.goto(`${stack.baseUrl}${path}`);
+      await page
+        .getByTestId(
+          path === '/statistics'
+            ? 'stat-total-questions'
+            : path === '/badges'
+              ? 'badges-summary'
+              : 'profile-name',
+        )
+        .waitFor();
+    }
+
+    await context.setOffline(true);
+    await page.goto(`${stack.baseUrl}/statistics`);
+    await expect.poll(() => page.getByTestId('stat-total-questions').textContent()).toContain('5');
+    expect(await page.getByTestId('as-of').textContent()).toMatch(/^Offline: last known progress, as of /);
+    await page.goto(`${stack.baseUrl}/badges`);
+    await page.getByTestId('badges-summary').waitFor();
+    await page.getByTestId('as-of').waitFor();
+    await page.goto(`${stack.baseUrl}/profile`);
+    await page.getByTestId('profile-name').waitFor();
+    await page.getByTestId('as-of').waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+});
+
 interface PgClient {
   connect(): Promise<void>;
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;

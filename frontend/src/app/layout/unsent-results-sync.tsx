@@ -20,7 +20,8 @@ export function UnsentResultsSync() {
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
   const client = useQueryClient();
-  const { t } = useTranslation('gameplay');
+  // `common` only: this sits in every page's frame (and the pre-render), where other namespaces are not loaded.
+  const { t } = useTranslation('common');
 
   // A page opened offline read "nobody signed in": ask again when the connection returns. Deferred a tick so
   // React Query has heard `online` too (a refetch it thinks is offline would wait).
@@ -58,7 +59,7 @@ export function UnsentResultsSync() {
           });
         }
         for (const [key, refused] of outcome.refused) {
-          toast({ title: t('save.refusedTitle'), description: refused.message, variant: 'destructive' });
+          toast({ title: t('offline.refusedTitle'), description: refused.message, variant: 'destructive' });
           await dismissRefused(key);
         }
       } catch (error) {

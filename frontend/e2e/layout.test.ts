@@ -148,7 +148,7 @@ describe.each([
       await page.getByTestId('option-1').tap();
       const rightOption = page.locator('[data-state="right"]');
       await rightOption.waitFor();
-      const feedback = page.getByTestId('feedback').locator('p');
+      const feedback = page.getByTestId('feedback').locator(':scope > *').first();
       await feedback.waitFor();
       await settle(page); // the banner pops in (scaled) before it takes its place
       const [right, shown] = [await rightOption.boundingBox(), await feedback.boundingBox()];

@@ -1,3 +1,4 @@
+import { MAIL_QUEUE } from '@mathgames/contracts';
 import {
   type BaseConfig,
   createHttpService,
@@ -46,8 +47,8 @@ export function createAuthService(config: ServiceConfig): HttpService {
   const relay = startOutboxRelay({
     pool,
     schema: 'auth',
-    databaseUrl: config.DATABASE_URL,
-    bullmq: { prefix: config.REDIS_PREFIX, redisUrl: config.REDIS_URL },
+    config,
+    enqueues: [MAIL_QUEUE],
     logger,
   });
   const http = createHttpService({

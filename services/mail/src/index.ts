@@ -2,13 +2,13 @@ import type http from 'node:http';
 import { MAIL_QUEUE } from '@mathgames/contracts';
 import {
   type BaseConfig,
-  createHttpService,
   createLogger,
-  createWorker,
   type Job,
+  type JobRetryPolicy,
+  processJobs,
+  startWorker,
 } from '@mathgames/platform';
 import { UnrecoverableError } from 'bullmq';
-import { Redis } from 'ioredis';
 import { InvalidMailJobError, mailsForJob } from './messages.js';
 import { createMailTransport } from './transport.js';
 
@@ -34,7 +34,7 @@ export function sentMarkerKey(prefix: string, jobId: string, part: string): stri
   return `${prefix}mail:sent:${jobId}:${part}`;
 }
 
-/** How long "this mail was sent" is remembered: longer than any job can still be retried. */
+/** How long "this mail was sent" is remembered: longer than any job can still be retried (24 h). */
 const SENT_MARKER_SECONDS = 14 * 24 * 60 * 60;
 
 /**
@@ -43,68 +43,46 @@ const SENT_MARKER_SECONDS = 14 * 24 * 60 * 60;
  * crashed worker's job is retried), so each sent mail is recorded under its job id right after the SMTP
  * server accepted it and skipped on a retry: every mail goes out once.
  */
-export function startMailWorker(config: MailWorkerConfig): MailWorker {
+export function startMailWorker(
+  config: MailWorkerConfig,
+  options: { retry?: JobRetryPolicy } = {},
+): MailWorker {
   const logger = createLogger('mail-worker', config.LOG_LEVEL);
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const sentKey = (jobId: string, part: string) => sentMarkerKey(config.REDIS_PREFIX, jobId, part);
 
-  async function processJob(job: Job): Promise<{ sent: number }> {
-    let mails: ReturnType<typeof mailsForJob>;
-    try {
-      mails = mailsForJob(job.name, job.data, config.PUBLIC_URL);
-    } catch (error) {
-      // A payload that can never render goes straight to the failed set instead of being retried.
-      if (error instanceof InvalidMailJobError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
-    const jobId = job.id ?? 'unknown';
-    let sent = 0;
-    for (const mail of mails) {
-      const key = sentKey(jobId, mail.part);
-      if (await redis.exists(key)) continue;
-      await transport.send(mail, { messageId: `<${jobId}.${mail.part}@mathgames.mail>` });
-      await redis.set(key, '1', 'EX', SENT_MARKER_SECONDS);
-      sent += 1;
-      logger.info({ jobId, kind: mail.kind, part: mail.part }, 'mail sent');
-    }
-    return { sent };
-  }
-
-  const worker = createWorker(MAIL_QUEUE, processJob, {
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    concurrency: MAIL_WORKER_CONCURRENCY,
-    logger,
-  });
-
-  const health = createHttpService({
+  return startWorker({
     name: 'mail-worker',
     config,
-    logger,
-    requireIdentity: false,
-    readiness: {
-      redis: () => redis.ping(),
-      worker: async () => {
-        if (!worker.isRunning()) throw new Error('worker not running');
-      },
-    },
-    routes: () => {},
+    // SMTP down for an afternoon or a day costs no mail: retried with capped backoff, parked after 24 h.
+    ...(options.retry ? { jobRetry: options.retry } : {}),
+    subscriptions: ({ redis }) => [
+      processJobs(
+        MAIL_QUEUE,
+        async (job: Job) => {
+          let mails: ReturnType<typeof mailsForJob>;
+          try {
+            mails = mailsForJob(job.name, job.data, config.PUBLIC_URL);
+          } catch (error) {
+            // A payload that can never render goes straight to the failed set instead of being retried.
+            if (error instanceof InvalidMailJobError) throw new UnrecoverableError(error.message);
+            throw error;
+          }
+          const jobId = job.id ?? 'unknown';
+          let sent = 0;
+          for (const mail of mails) {
+            const key = sentKey(jobId, mail.part);
+            if (await redis.exists(key)) continue;
+            await transport.send(mail, { messageId: `<${jobId}.${mail.part}@mathgames.mail>` });
+            await redis.set(key, '1', 'EX', SENT_MARKER_SECONDS);
+            sent += 1;
+            logger.info({ jobId, kind: mail.kind, part: mail.part }, 'mail sent');
+          }
+          return { sent };
+        },
+        { concurrency: MAIL_WORKER_CONCURRENCY },
+      ),
+    ],
+    onClose: () => transport.close(),
   });
-
-  let closed: Promise<void> | undefined;
-  return {
-    listen: (port) => health.listen(port),
-    close() {
-      closed ??= (async () => {
-        // Finish the mails in hand, take no new ones; unfinished jobs stay in Redis for the next worker.
-        await worker.close();
-        await health.close();
-        transport.close();
-        await redis.quit().catch(() => redis.disconnect());
-      })();
-      return closed;
-    },
-  };
 }

@@ -9,7 +9,7 @@ import {
   type UserPasswordResetRequestedEvent,
   type UserRegisteredEvent,
 } from '@mathgames/contracts';
-import { type PoolClient, writeOutbox } from '@mathgames/platform';
+import { outbox, type PoolClient } from '@mathgames/platform';
 
 type UserFields = { userId: number; email: string; username: string; lang: Lang };
 
@@ -23,14 +23,10 @@ type MailJob =
  * Queues a mail in the same transaction as the change it announces. The event id doubles as the outbox id,
  * which the relay uses as BullMQ job id: a relay retry can never queue the same mail twice.
  */
+const authOutbox = outbox('auth');
+
 async function queueMail(client: PoolClient, job: MailJob): Promise<string> {
-  return writeOutbox(client, 'auth', {
-    destination: 'bullmq',
-    topic: MAIL_QUEUE,
-    name: job.name satisfies MailJobName,
-    payload: job.payload,
-    id: job.payload.id,
-  });
+  return authOutbox.enqueue(client, MAIL_QUEUE, job.name satisfies MailJobName, job.payload);
 }
 
 const base = () => ({ id: randomUUID(), createdAt: new Date().toISOString() });

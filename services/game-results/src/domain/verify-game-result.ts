@@ -1,8 +1,10 @@
 import {
+  deriveMistakeKind,
   type GameResultProblemCode,
   type GameResultRequest,
   gameResultRequestSchema,
   type MessageKey,
+  parseQuestionText,
   playedAtOutOfBounds,
   pointsFor,
   validateGameResult,
@@ -59,6 +61,8 @@ export function verifyGameResult(body: unknown, now: Date): VerifiedGameResult {
       answer: q.answer,
       userAnswer: q.userAnswer,
       isCorrect: q.isCorrect,
+      // Whatever the browser claims, the slip is re-derived from the question and the chosen answer.
+      mistake: q.isCorrect ? null : deriveMistakeKind(parseQuestionText(q.question)!, q.userAnswer),
     })),
     playedAt,
   };

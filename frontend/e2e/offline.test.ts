@@ -255,6 +255,8 @@ describe('last known progress', () => {
         .waitFor();
     }
 
+    // The persister writes at most once a second: let the last screen's data reach the device.
+    await page.waitForTimeout(1_500);
     await context.setOffline(true);
     await page.goto(`${stack.baseUrl}/statistics`);
     await expect.poll(() => page.getByTestId('stat-total-questions').textContent()).toContain('5');

@@ -86,18 +86,15 @@ async function playToFirstQuestion(url: string): Promise<number> {
       await page.goto(`${url}/gameplay?type=toplama`);
       await page.getByTestId('start-game').waitFor();
       await page.waitForLoadState('networkidle');
+      // A string, not a function: tsx would wrap a function's inner names in a helper the page does not have.
       runs.push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const started = performance.now();
-              const ready = () => document.querySelector('[data-testid="option-1"]:not([disabled])') !== null;
-              const watch = () =>
-                ready() ? resolve(performance.now() - started) : requestAnimationFrame(watch);
-              (document.querySelector('[data-testid="start-game"]') as HTMLButtonElement).click();
-              requestAnimationFrame(watch);
-            }),
-        ),
+        await page.evaluate<number>(`new Promise((resolve) => {
+          const started = performance.now();
+          const ready = () => document.querySelector('[data-testid="option-1"]:not([disabled])') !== null;
+          const watch = () => (ready() ? resolve(performance.now() - started) : requestAnimationFrame(watch));
+          document.querySelector('[data-testid="start-game"]').click();
+          requestAnimationFrame(watch);
+        })`),
       );
       await context.close();
     }

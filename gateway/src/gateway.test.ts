@@ -95,6 +95,9 @@ beforeAll(async () => {
   await mkdir(join(spaDir, 'assets'));
   await writeFile(join(spaDir, 'index.html'), '<!doctype html><div id="root">shell</div>');
   await writeFile(join(spaDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)');
+  await writeFile(join(spaDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(join(spaDir, 'manifest.webmanifest'), '{"name":"Matematik Oyunları"}');
+  await writeFile(join(spaDir, 'robots.txt'), 'User-agent: *');
   for (const lang of ['tr', 'en']) {
     await mkdir(join(spaDir, 'pages', lang), { recursive: true });
     for (const name of ['index', 'games'])
@@ -591,6 +594,19 @@ describe('the single-page app', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(missing.status).toBe(404);
     expect(missingIcon.status).toBe(404);
+  });
+
+  it('revalidates the service worker and the manifest on every load, so a deploy is seen at once', async () => {
+    const worker = await fetch(`${baseUrl}/sw.js`);
+    const manifest = await fetch(`${baseUrl}/manifest.webmanifest`);
+    const robots = await fetch(`${baseUrl}/robots.txt`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('sends the app compressed to browsers that accept it', async () => {

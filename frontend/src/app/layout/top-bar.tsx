@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn.js';
 import { openAuthModal } from '../../lib/events.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { OfflineBadge } from './offline-badge.js';
 
 const NAV_LINKS = [
   { to: '/games', key: 'nav.games' },
@@ -115,7 +116,7 @@ export function TopBar() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [@media(max-height:480px)]:static">
       <div className="mx-auto flex min-h-18 max-w-7xl items-center gap-3 px-3 py-2 sm:px-6">
         <Link
           to="/"
@@ -140,6 +141,7 @@ export function TopBar() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <OfflineBadge />
           <LanguageSwitcher />
           <div className={cn('hidden lg:block', isPending && 'invisible')}>
             <AuthButtons user={user} />

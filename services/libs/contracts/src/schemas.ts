@@ -277,6 +277,16 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const QUESTION_TEXT_MAX = 40;
 export const MAX_TOTAL_TIME_SECONDS = 24 * 60 * 60;
+/** A result kept on a device is accepted for this long after it was played (weekly charts reach back a week). */
+export const PLAYED_AT_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** A tablet's clock may run this far ahead of the server's. */
+export const PLAYED_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** True when a sent play time is in the future (beyond clock skew) or older than the accepted age. */
+export function playedAtOutOfBounds(playedAt: Date, now: Date): boolean {
+  const age = now.getTime() - playedAt.getTime();
+  return Number.isNaN(age) || age < -PLAYED_AT_CLOCK_SKEW_MS || age > PLAYED_AT_MAX_AGE_MS;
+}
 
 const answerValue = z
   .number({ error: k('invalid_answer') })
@@ -318,6 +328,14 @@ export const gameResultRequestSchema = input({
     .array(savedQuestionSchema, { error: k('invalid_questions') })
     .min(1, k('invalid_questions'))
     .max(20, k('invalid_questions')),
+  /**
+   * When the game ended, for a result sent later (kept on the device while offline or signed out); absent means
+   * now. The server refuses one outside `playedAtProblem`'s bounds.
+   */
+  playedAt: z.iso
+    .datetime({ offset: true, error: k('invalid_played_at') })
+    .optional()
+    .meta({ description: 'When the game ended (ISO 8601); defaults to now' }),
 }).meta({ id: 'GameResultRequest' });
 export type GameResultRequest = z.infer<typeof gameResultRequestSchema>;
 export type GameResultRequestInput = z.input<typeof gameResultRequestSchema>;

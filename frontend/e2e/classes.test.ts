@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type Lang, translate } from '@mathgames/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, newContext, type Stack, withStackAndBrowser } from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 const CODE = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
@@ -49,24 +48,10 @@ const UI = {
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   const ui = UI[lang];

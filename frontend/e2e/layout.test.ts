@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, type Stack, settleAnimations, withStackAndBrowser } from './harness/index.js';
 
 /** Issue 18 items 6 and 8: what axe and a walk on small screens found, each checked where it was found. */
 const LANGS = ['tr', 'en'] as const;
@@ -10,26 +10,10 @@ const ROUTES = ['/', '/games', '/gameplay?type=toplama', '/faq', '/statistics', 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack({ smtp: false }), launchBrowser()]);
+withStackAndBrowser({ smtp: false }, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-}
 
 /** Relative luminance contrast of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
@@ -52,7 +36,7 @@ describe.each(LANGS)('in %s', (lang) => {
     for (const route of ROUTES) {
       await page.goto(`${stack.baseUrl}${route}`);
       await page.getByTestId('language-switcher').waitFor();
-      await settle(page);
+      await settleAnimations(page);
       const { violations } = await new AxeBuilder({ page })
         // Off by default in axe 4 (experimental): it is the one that found the language switcher's name.
         .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
@@ -150,7 +134,7 @@ describe.each([
       await rightOption.waitFor();
       const feedback = page.getByTestId('feedback').locator(':scope > *').first();
       await feedback.waitFor();
-      await settle(page); // the banner pops in (scaled) before it takes its place
+      await settleAnimations(page); // the banner pops in (scaled) before it takes its place
       const [right, shown] = [await rightOption.boundingBox(), await feedback.boundingBox()];
       const covered =
         right &&

@@ -1,8 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { type Lang, type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import { type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  accessibilityProblems,
+  newContext,
+  registeredUser,
+  type Stack,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 /** Seeds Math.random in the page so the generated game (and so the slips on offer) is the same every run. */
@@ -11,30 +16,10 @@ const SEED = 24;
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The wrong option to pick: the one labelled carry-slip when offered, else the first labelled wrong one. */
 async function slipOption(page: Page): Promise<{ position: number; kind: MistakeKind }> {
@@ -84,7 +69,7 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
         // Well past the spec's 1500 ms, the game still waits for Next.
         await page.waitForTimeout(2500);
         expect(await page.getByTestId('question-counter').textContent()).toMatch(/1.*5/);
-        problems.push(...(await seriousAccessibilityProblems(page)));
+        problems.push(...(await accessibilityProblems(page, { settle: true })));
       }
       // The Next button has the focus: Enter goes on.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
@@ -101,7 +86,7 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
       expect(await rows.nth(i).getAttribute('data-mistake')).toBe(kind);
       expect(await rows.nth(i).textContent()).toContain(translate(mistakeMessageKey(kind), lang));
     }
-    problems.push(...(await seriousAccessibilityProblems(page)));
+    problems.push(...(await accessibilityProblems(page, { settle: true })));
 
     // 0 % at medium: the next step is one level down, and its button starts that game at once.
     const next = page.getByTestId('next-step');
@@ -123,7 +108,7 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
     await page.goto(`${stack.baseUrl}/games`);
     await page.getByTestId('open-review').click();
     await page.getByTestId('review-empty').waitFor();
-    const problems = await seriousAccessibilityProblems(page);
+    const problems = await accessibilityProblems(page, { settle: true });
 
     // Three shapes got wrong two days ago (as a guest's finished games leave them in local storage).
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
@@ -145,7 +130,7 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
       'çıkarma',
       'toplama',
     ]);
-    problems.push(...(await seriousAccessibilityProblems(page)));
+    problems.push(...(await accessibilityProblems(page, { settle: true })));
     const dueOrder = await due.evaluateAll((items) => items.map((li) => li.getAttribute('data-mistake')!));
 
     await page.getByTestId('start-review').click();
@@ -162,7 +147,7 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
       outcomes.push(right);
     }
     await page.getByTestId('review-result').waitFor();
-    problems.push(...(await seriousAccessibilityProblems(page)));
+    problems.push(...(await accessibilityProblems(page, { settle: true })));
     const boxes = await page.evaluate(() =>
       Object.fromEntries(
         (
@@ -178,26 +163,6 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
     await context.close();
   });
 });
-
-/** Registers, verifies through the captured mail's link and logs in: the browser context holds the session. */
-async function registeredPupil(context: BrowserContext, lang: Lang): Promise<void> {
-  const suffix = `l${lang}${Date.now() % 1_000_000}`;
-  const email = `pupil-${suffix}@example.com`;
-  const request = context.request;
-  const registered = await request.post(`${stack.baseUrl}/api/auth/register`, {
-    data: { username: `pupil_${suffix}`, email, password: 'secret123', lang },
-  });
-  expect(registered.status()).toBe(201);
-  if (!stack.mail) throw new Error('the stack has no mail capture');
-  const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
-  expect(token).toBeTruthy();
-  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
-  const login = await request.post(`${stack.baseUrl}/api/auth/login`, {
-    data: { email, password: 'secret123' },
-  });
-  expect(login.status()).toBe(200);
-}
 
 /** A result of addition questions (medium) answered as given; the server derives each slip itself. */
 function additionResult(played: Array<[number, number, number]>) {
@@ -220,7 +185,7 @@ function additionResult(played: Array<[number, number, number]>) {
 describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
   it('sees the mistakes made most, in order, from the read model, and their practice list', async () => {
     const context = await newContext(browser, lang);
-    await registeredPupil(context, lang);
+    await registeredUser(stack, context, { lang, prefix: 'pupil' });
     const page = await context.newPage();
     // Forgot the carry three times, one too many once.
     for (const played of [
@@ -258,7 +223,7 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
       'off-by-one',
     ]);
     expect(await items.first().textContent()).toContain(translate('mistake_carry_slip', lang));
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    expect(await accessibilityProblems(page, { settle: true })).toEqual([]);
 
     // The profile's statistics tab lists the same, with its own practice button.
     await page.goto(`${stack.baseUrl}/profile`);
@@ -346,7 +311,7 @@ describe.each(LANGS)('show me, in %s', (lang) => {
       expect(await model.locator('svg').count()).toBe(1);
       const labelId = await model.locator('[role="img"]').getAttribute('aria-labelledby');
       expect((await page.locator(`[id="${labelId}"]`).textContent())?.length).toBeGreaterThan(10);
-      problems.push(...(await seriousAccessibilityProblems(page)).map((p) => `${type}: ${p}`));
+      problems.push(...(await accessibilityProblems(page, { settle: true })).map((p) => `${type}: ${p}`));
     }
     await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
     await page.getByTestId('difficulty-medium').click();

@@ -3,10 +3,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HistoryResponse, Lang, StatisticsResponse } from '@mathgames/contracts';
+import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import {
+  ensureWebAppBuilt,
+  newContext,
+  registeredUser,
+  type Stack,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 /**
  * Issue 18: play with no network, keep the result on the device, send it once when the connection returns.
@@ -16,42 +22,23 @@ let stack: Stack;
 let browser: Browser;
 let spaDir: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   ensureWebAppBuilt();
   spaDir = mkdtempSync(join(tmpdir(), 'mg-offline-spa-'));
   cpSync(fileURLToPath(new URL('../dist', import.meta.url)), spaDir, { recursive: true });
-  [stack, browser] = await Promise.all([startStack({ env: { SPA_DIR: spaDir } }), launchBrowser()]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+afterAll(() => {
   if (spaDir) rmSync(spaDir, { recursive: true, force: true });
 });
 
-let pupils = 0;
-/** Registers and verifies a pupil through the captured mail; logs the context in unless told not to. */
-async function registeredPupil(context: BrowserContext, lang: Lang, logIn = true) {
-  const suffix = `${lang}${Date.now() % 1_000_000}${pupils++}`;
-  const email = `offline-${suffix}@example.com`;
-  const registered = await context.request.post(`${stack.baseUrl}/api/auth/register`, {
-    data: { username: `offline_${suffix}`, email, password: 'secret123', lang },
-  });
-  expect(registered.status()).toBe(201);
-  if (!stack.mail) throw new Error('the stack has no mail capture');
-  const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
-  expect((await context.request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(
-    true,
-  );
-  if (logIn) {
-    const login = await context.request.post(`${stack.baseUrl}/api/auth/login`, {
-      data: { email, password: 'secret123' },
-    });
-    expect(login.status()).toBe(200);
-  }
-  return { email };
-}
+withStackAndBrowser(
+  () => ({ env: { SPA_DIR: spaDir } }),
+  (started) => {
+    stack = started.stack;
+    browser = started.browser;
+  },
+);
 
 /** The pupil's stored results, as the server has them (the context's session; not affected by setOffline). */
 async function storedResults(context: BrowserContext): Promise<HistoryResponse> {
@@ -123,7 +110,7 @@ function keptOnDevice(page: Page): Promise<number> {
 describe('with the network gone', () => {
   it('reloads, plays to the summary, keeps the result, and two tabs send it once within 5 s of reconnecting', async () => {
     const context = await newContext(browser, 'en');
-    await registeredPupil(context, 'en');
+    await registeredUser(stack, context, { lang: 'en', prefix: 'offline' });
     const page = await context.newPage();
     const second = await context.newPage();
     await openOnce(page);
@@ -159,7 +146,7 @@ describe('with the network gone', () => {
 
   it('a send whose answer was lost is sent again and still counted once', async () => {
     const context = await newContext(browser, 'tr');
-    await registeredPupil(context, 'tr');
+    await registeredUser(stack, context, { lang: 'tr', prefix: 'offline' });
     const page = await context.newPage();
     let posts = 0;
     await page.route('**/api/game-results', async (route) => {
@@ -191,7 +178,7 @@ describe('with the network gone', () => {
     const sundayDate = new Date(sundayNight.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
 
     const context = await newContext(browser, 'tr');
-    await registeredPupil(context, 'tr');
+    await registeredUser(stack, context, { lang: 'tr', prefix: 'offline' });
     const page = await context.newPage();
     await page.clock.install({ time: sundayNight });
     await openOnce(page);
@@ -236,7 +223,7 @@ describe('with the network gone', () => {
 describe('last known progress', () => {
   it('statistics, badges and profile show what they last had, with its time, while offline', async () => {
     const context = await newContext(browser, 'en');
-    await registeredPupil(context, 'en');
+    await registeredUser(stack, context, { lang: 'en', prefix: 'offline' });
     const page = await context.newPage();
     await openOnce(page);
     await playFive(page);
@@ -281,7 +268,7 @@ interface PgClient {
 describe('a guest', () => {
   it('keeps the game on the device, and it joins the account at sign-in exactly once', async () => {
     const context = await newContext(browser, 'en');
-    const { email } = await registeredPupil(context, 'en', false);
+    const { email } = await registeredUser(stack, context, { lang: 'en', prefix: 'offline', logIn: false });
     const page = await context.newPage();
     await openOnce(page);
     await playFive(page);

@@ -1,41 +1,16 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, newContext, type Stack, withStackAndBrowser } from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** Serious and critical axe findings on the current screen, as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Judge the settled screen, not a frame of a fade-in (mid-fade text has less contrast).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** Answers every question with `answer(position)` and returns how many were right, as the screen showed. */
 async function playThrough(
@@ -121,7 +96,7 @@ describe.each(LANGS)('in %s', (lang) => {
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {
-      problems[name] = await accessibilityProblems(page);
+      problems[name] = await accessibilityProblems(page, { settle: true });
     };
     for (const path of ['/', '/games', '/faq', '/verify-email', '/reset-password', '/no-such-page']) {
       await page.goto(`${stack.baseUrl}${path}`);

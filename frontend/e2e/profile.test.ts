@@ -1,15 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type Difficulty,
   formatQuestionText,
   type GameType,
   generateQuestions,
-  type Lang,
   translate,
 } from '@mathgames/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import {
+  accessibilityProblems,
+  newContext,
+  registeredUser,
+  type Stack,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 // A 1×1 PNG: a real image for the server's byte sniffing.
@@ -21,25 +25,10 @@ const PNG = Buffer.from(
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** Serious and critical axe findings on the current screen, as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 const UI = {
   tr: {
@@ -141,27 +130,6 @@ async function saveCorrectResult(page: Page, gameType: GameType, difficulty: Dif
   expect(response.status()).toBe(201);
 }
 
-/** Registers, verifies through the captured mail's link and logs in: the browser context holds the session. */
-async function registeredPupil(context: BrowserContext, lang: Lang) {
-  const suffix = `${lang}${Date.now() % 1_000_000}`;
-  const email = `pupil-${suffix}@example.com`;
-  const request = context.request;
-  const registered = await request.post(`${stack.baseUrl}/api/auth/register`, {
-    data: { username: `pupil_${suffix}`, email, password: 'secret123', lang },
-  });
-  expect(registered.status()).toBe(201);
-  if (!stack.mail) throw new Error('the stack has no mail capture');
-  const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
-  expect(token).toBeTruthy();
-  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
-  const login = await request.post(`${stack.baseUrl}/api/auth/login`, {
-    data: { email, password: 'secret123' },
-  });
-  expect(login.status()).toBe(200);
-  return { email, username: `pupil_${suffix}` };
-}
-
 describe.each(LANGS)('in %s', (lang) => {
   const ui = UI[lang];
 
@@ -195,7 +163,7 @@ describe.each(LANGS)('in %s', (lang) => {
     beforeAll(async () => {
       context = await newContext(browser, lang);
       page = await context.newPage();
-      pupil = await registeredPupil(context, lang);
+      pupil = await registeredUser(stack, context, { lang, prefix: 'pupil' });
     });
     afterAll(() => context?.close());
 

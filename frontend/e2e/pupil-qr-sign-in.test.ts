@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { type ClassJoin, type Lang, translate } from '@mathgames/contracts';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  type ClassJoin,
-  type ClassPupilsResponse,
-  type Lang,
-  type TeacherClassResponse,
-  translate,
-} from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+  accessibilityProblems,
+  classOfThree,
+  newContext,
+  type Stack,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
@@ -18,68 +17,14 @@ const SCHOOL = '198.51.100.21';
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** A verified teacher with a class of three pupils, made through the API (the teacher screens have their own test). */
-async function classOfThree(lang: Lang) {
-  const context = await newContext(browser, lang);
-  const suffix = `${lang}${Date.now().toString(36)}`;
-  const email = `t-${suffix}@example.com`;
-  const request = context.request;
-  expect(
-    (
-      await request.post(`${stack.baseUrl}/api/auth/register`, {
-        data: { username: `t_${suffix}`, email, password: 'secret123', teacher: true, lang },
-      })
-    ).status(),
-  ).toBe(201);
-  const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
-  expect(
-    (await request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password: 'secret123' } })).ok(),
-  ).toBe(true);
-  const created = (await (
-    await request.post(`${stack.baseUrl}/api/classes`, { data: { name: '2-A', grade: 2 } })
-  ).json()) as TeacherClassResponse;
-  const added = (await (
-    await request.post(`${stack.baseUrl}/api/classes/${created.class.id}/pupils`, {
-      data: { names: ['Ada', 'Bora', 'Cem'] },
-    })
-  ).json()) as ClassPupilsResponse;
-  return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
-}
-
-function pupilContext(lang: Lang): Promise<BrowserContext> {
-  return browser.newContext({
-    locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
-    extraHTTPHeaders: {
-      'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9',
-      'X-Forwarded-For': SCHOOL,
-    },
-  });
-}
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it("the teacher makes a pupil's QR code; opening it signs the pupil in; turned off, it says so kindly", async () => {
-    const { teacher, classId, pupils } = await classOfThree(lang);
+    const { teacher, classId, pupils } = await classOfThree(stack, browser, lang);
     const ada = pupils[0]!;
     const page = await teacher.newPage();
     await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
@@ -96,7 +41,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // The pupil opens it (as a phone or tablet camera would): straight into the app, as Ada.
-    const pupil = await pupilContext(lang);
+    const pupil = await newContext(browser, lang, { forwardedFor: SCHOOL });
     const pupilPage = await pupil.newPage();
     await pupilPage.goto(link);
     await pupilPage.waitForURL(`${stack.baseUrl}/`);
@@ -106,7 +51,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     // Turned off: the same code no longer signs anyone in, and the page says what to do.
     await page.getByTestId('revoke-pupil-qr').click();
     await page.getByTestId('pupil-qr').waitFor({ state: 'detached' });
-    const other = await pupilContext(lang);
+    const other = await newContext(browser, lang, { forwardedFor: SCHOOL });
     const otherPage = await other.newPage();
     await otherPage.goto(link);
     await otherPage.getByTestId('qr-error').waitFor();
@@ -118,7 +63,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   });
 
   it('prints login cards for the class on A4: class, name, code, two pictures and a QR code per card', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(lang);
+    const { teacher, classId, code, pupils } = await classOfThree(stack, browser, lang);
     const page = await teacher.newPage();
     await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
     await page.getByTestId('print-cards-link').click();
@@ -140,7 +85,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     const pictures = await first
       .locator('[data-picture]')
       .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')));
-    const pupil = await pupilContext(lang);
+    const pupil = await newContext(browser, lang, { forwardedFor: SCHOOL });
     const join = (await (
       await pupil.request.get(`${stack.baseUrl}/api/classes/join/${code}`)
     ).json()) as ClassJoin;

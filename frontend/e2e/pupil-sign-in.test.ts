@@ -1,16 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type ClassPupil,
-  type ClassPupilsResponse,
   type Lang,
   PUPIL_PICTURE_NAMES,
   PUPIL_PICTURES,
-  type TeacherClassResponse,
   translate,
 } from '@mathgames/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import { describe, expect, it } from 'vitest';
+import {
+  accessibilityProblems,
+  classOfThree,
+  newContext,
+  type Stack,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
@@ -19,64 +22,10 @@ const SCHOOL = '198.51.100.20';
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** A verified teacher with a class of three pupils, made through the API (the teacher screens have their own test). */
-async function classOfThree(lang: Lang) {
-  const context = await newContext(browser, lang);
-  const suffix = `${lang}${Date.now().toString(36)}`;
-  const email = `t-${suffix}@example.com`;
-  const request = context.request;
-  expect(
-    (
-      await request.post(`${stack.baseUrl}/api/auth/register`, {
-        data: { username: `t_${suffix}`, email, password: 'secret123', teacher: true, lang },
-      })
-    ).status(),
-  ).toBe(201);
-  const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
-  expect(
-    (await request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password: 'secret123' } })).ok(),
-  ).toBe(true);
-  const created = (await (
-    await request.post(`${stack.baseUrl}/api/classes`, { data: { name: '2-A', grade: 2 } })
-  ).json()) as TeacherClassResponse;
-  const added = (await (
-    await request.post(`${stack.baseUrl}/api/classes/${created.class.id}/pupils`, {
-      data: { names: ['Ada', 'Bora', 'Cem'] },
-    })
-  ).json()) as ClassPupilsResponse;
-  return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
-}
-
-function pupilContext(lang: Lang): Promise<BrowserContext> {
-  return browser.newContext({
-    locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
-    extraHTTPHeaders: {
-      'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9',
-      'X-Forwarded-For': SCHOOL,
-    },
-  });
-}
 
 /** Plays a 5-question addition game through the UI, every answer right. */
 async function playAddition(page: Page): Promise<void> {
@@ -112,13 +61,13 @@ async function playAddition(page: Page): Promise<void> {
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('three pupils sign in from one school address with code, name and pictures, play, and the teacher sees it', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(lang);
+    const { teacher, classId, code, pupils } = await classOfThree(stack, browser, lang);
     // The teacher watches the class page while the pupils play: it updates by itself, no reload.
     const dashboard = await teacher.newPage();
     await dashboard.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
     await dashboard.getByTestId('class-progress').waitFor();
     const names = PUPIL_PICTURE_NAMES[lang];
-    const contexts = await Promise.all(pupils.map(() => pupilContext(lang)));
+    const contexts = await Promise.all(pupils.map(() => newContext(browser, lang, { forwardedFor: SCHOOL })));
 
     const signIn = async (context: BrowserContext, pupil: ClassPupil, first: boolean) => {
       const page = await context.newPage();
@@ -162,7 +111,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   });
 
   it('an unknown class code says so, with a way to type it again', async () => {
-    const context = await pupilContext(lang);
+    const context = await newContext(browser, lang, { forwardedFor: SCHOOL });
     const page = await context.newPage();
     await page.goto(`${stack.baseUrl}/class/ZZZZZZ`);
     await page.getByTestId('class-error').waitFor();

@@ -1,22 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import gamesEn from '../src/locales/en/games.json';
 import homeEn from '../src/locales/en/home.json';
 import gamesTr from '../src/locales/tr/games.json';
 import homeTr from '../src/locales/tr/home.json';
-import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+import { newContext, type Stack, withStackAndBrowser } from './harness/index.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  ensureWebAppBuilt();
-  [stack, browser] = await Promise.all([startStack({ smtp: false }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withStackAndBrowser({ smtp: false }, (started) => {
+  stack = started.stack;
+  browser = started.browser;
 });
 
 describe('the gateway serves the web app to a real browser', () => {

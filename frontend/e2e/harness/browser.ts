@@ -19,15 +19,22 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (no cookies, no storage) speaking the given language. */
+/**
+ * A fresh browser profile (no cookies, no storage) speaking the given language. `forwardedFor` puts it
+ * behind an address (a school's one address), as a proxy in front of the gateway would say.
+ */
 export function newContext(
   browser: Browser,
   lang: Lang = 'tr',
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; forwardedFor?: string } = {},
 ): Promise<BrowserContext> {
+  const { forwardedFor, ...contextOptions } = options;
   return browser.newContext({
-    ...options,
+    ...contextOptions,
     locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
-    extraHTTPHeaders: { 'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9' },
+    extraHTTPHeaders: {
+      'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9',
+      ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+    },
   });
 }

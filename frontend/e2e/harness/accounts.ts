@@ -1,0 +1,55 @@
+import type { ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { newContext } from './browser.js';
+import type { Lang, Stack } from './stack.js';
+
+let accounts = 0;
+
+/**
+ * Registers and verifies a user through the API and the captured mail's link; logs the context in
+ * (its cookies then hold the session) unless told not to.
+ */
+export async function registeredUser(
+  stack: Stack,
+  context: BrowserContext,
+  options: { lang: Lang; prefix: string; teacher?: boolean; logIn?: boolean },
+): Promise<{ email: string; username: string }> {
+  const { lang, prefix, teacher = false, logIn = true } = options;
+  const suffix = `${lang}${Date.now() % 1_000_000}${accounts++}`;
+  const email = `${prefix}-${suffix}@example.com`;
+  const username = `${prefix}_${suffix}`;
+  const request = context.request;
+  const registered = await request.post(`${stack.baseUrl}/api/auth/register`, {
+    data: { username, email, password: 'secret123', lang, ...(teacher ? { teacher: true } : {}) },
+  });
+  expect(registered.status()).toBe(201);
+  if (!stack.mail) throw new Error('the stack has no mail capture');
+  const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+  expect(token).toBeTruthy();
+  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
+  if (logIn) {
+    const login = await request.post(`${stack.baseUrl}/api/auth/login`, {
+      data: { email, password: 'secret123' },
+    });
+    expect(login.status()).toBe(200);
+  }
+  return { email, username };
+}
+
+/** A verified teacher with a class of three pupils, made through the API (the teacher screens have their own test). */
+export async function classOfThree(stack: Stack, browser: Browser, lang: Lang) {
+  const context = await newContext(browser, lang);
+  await registeredUser(stack, context, { lang, prefix: 't', teacher: true });
+  const request = context.request;
+  const created = (await (
+    await request.post(`${stack.baseUrl}/api/classes`, { data: { name: '2-A', grade: 2 } })
+  ).json()) as TeacherClassResponse;
+  const added = (await (
+    await request.post(`${stack.baseUrl}/api/classes/${created.class.id}/pupils`, {
+      data: { names: ['Ada', 'Bora', 'Cem'] },
+    })
+  ).json()) as ClassPupilsResponse;
+  return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
+}

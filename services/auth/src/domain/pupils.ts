@@ -9,12 +9,14 @@ import {
   USER_DELETED,
 } from '@mathgames/contracts';
 import { AppError, outbox, verifyJoinTicket, withTransaction } from '@mathgames/platform';
+import type { Db } from '../data-access/db.js';
 import {
   classPausedUntil,
   clearPupilFailures,
   deletePupil,
   insertPupil,
   lockPupilCredential,
+  type PupilCredential,
   recordClassFailure,
   recordPupilFailure,
   renamePupil,
@@ -113,6 +115,37 @@ function paused(code: 'pupil_locked' | 'class_sign_in_paused', until: Date): App
   });
 }
 
+type SignInOutcome = { ok: false; lockedUntil: Date | null } | { ok: true; userId: number };
+
+/** A wrong guess counts against the pupil it named (if any); the pause it may have started comes back. */
+async function wrongGuess(tx: Db, credential: PupilCredential | null): Promise<SignInOutcome> {
+  const lockedUntil = credential
+    ? await recordPupilFailure(tx, credential.userId, {
+        failures: PUPIL_SIGN_IN_LIMITS.pupilFailures,
+        lockSeconds: PUPIL_SIGN_IN_LIMITS.pupilLockSeconds,
+      })
+    : null;
+  return { ok: false, lockedUntil };
+}
+
+async function rightGuess(tx: Db, credential: PupilCredential): Promise<SignInOutcome> {
+  await clearPupilFailures(tx, credential.userId);
+  return { ok: true, userId: credential.userId };
+}
+
+/** Answers a pupil sign-in; the guess that reached the limit already hears about the pause. */
+async function signedIn(ctx: AuthContext, outcome: SignInOutcome, wrong: () => AppError) {
+  if (!outcome.ok) {
+    if (outcome.lockedUntil && outcome.lockedUntil > new Date())
+      throw paused('pupil_locked', outcome.lockedUntil);
+    throw wrong();
+  }
+  const user = await findUserById(ctx.pool, outcome.userId);
+  if (!user) throw wrong();
+  await recordLogin(ctx.pool, user.id, user.lang, null);
+  return { userId: user.id, user: toCurrentUser(user) };
+}
+
 /**
  * A pupil signs in with the ticket of their class's code, their name (id) and their two pictures. Wrong pictures
  * count against the pupil (a short pause after a handful) and against the class (a pause when a whole roster is
@@ -139,31 +172,15 @@ export async function signInPupil(ctx: AuthContext, input: PupilLoginRequest, in
         windowSeconds: limits.classWindowSeconds,
         lockSeconds: limits.classLockSeconds,
       });
-      const lockedUntil = credential
-        ? await recordPupilFailure(tx, credential.userId, {
-            failures: limits.pupilFailures,
-            lockSeconds: limits.pupilLockSeconds,
-          })
-        : null;
-      return { ok: false as const, lockedUntil };
+      return wrongGuess(tx, credential);
     }
-    await clearPupilFailures(tx, credential.userId);
-    return { ok: true as const, userId: credential.userId };
+    return rightGuess(tx, credential);
   });
-  if (!outcome.ok) {
-    if (outcome.lockedUntil && outcome.lockedUntil > new Date())
-      throw paused('pupil_locked', outcome.lockedUntil);
-    throw new AppError(401, 'pupil_pictures_wrong', 'pupil_pictures_wrong', 'pictures');
-  }
-  await recordLogin(
-    ctx.pool,
-    outcome.userId,
-    (await findUserById(ctx.pool, outcome.userId))?.lang ?? 'tr',
-    null,
+  return signedIn(
+    ctx,
+    outcome,
+    () => new AppError(401, 'pupil_pictures_wrong', 'pupil_pictures_wrong', 'pictures'),
   );
-  const user = await findUserById(ctx.pool, outcome.userId);
-  if (!user) throw new AppError(401, 'pupil_pictures_wrong', 'pupil_pictures_wrong', 'pictures');
-  return { userId: user.id, user: toCurrentUser(user) };
 }
 
 export async function unlockPupil(ctx: AuthContext, userId: number): Promise<void> {
@@ -192,7 +209,6 @@ export async function revokeSignInLink(ctx: AuthContext, userId: number): Promis
  */
 export async function signInPupilByLink(ctx: AuthContext, input: PupilLinkLoginRequest) {
   const pupilId = Number(input.secret.slice(0, input.secret.indexOf('.')));
-  const limits = PUPIL_SIGN_IN_LIMITS;
   const outcome = await withTransaction(ctx.pool, async (tx) => {
     const credential = await lockPupilCredential(tx, pupilId);
     if (credential?.lockedUntil && credential.lockedUntil > new Date())
@@ -200,27 +216,15 @@ export async function signInPupilByLink(ctx: AuthContext, input: PupilLinkLoginR
     const stored = credential ? await signInLinkHashOf(tx, pupilId) : null;
     const given = linkHash(input.secret);
     if (!credential || !stored || !timingSafeEqual(stored, given)) {
-      const lockedUntil = credential
-        ? await recordPupilFailure(tx, credential.userId, {
-            failures: limits.pupilFailures,
-            lockSeconds: limits.pupilLockSeconds,
-          })
-        : null;
-      return { ok: false as const, lockedUntil };
+      return wrongGuess(tx, credential);
     }
-    await clearPupilFailures(tx, credential.userId);
-    return { ok: true as const, userId: credential.userId };
+    return rightGuess(tx, credential);
   });
-  if (!outcome.ok) {
-    // The guess that reached the limit already hears about the pause.
-    if (outcome.lockedUntil && outcome.lockedUntil > new Date())
-      throw paused('pupil_locked', outcome.lockedUntil);
-    throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
-  }
-  const user = await findUserById(ctx.pool, outcome.userId);
-  if (!user) throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
-  await recordLogin(ctx.pool, user.id, user.lang, null);
-  return { userId: user.id, user: toCurrentUser(user) };
+  return signedIn(
+    ctx,
+    outcome,
+    () => new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret'),
+  );
 }
 
 /**

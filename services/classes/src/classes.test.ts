@@ -23,10 +23,7 @@ async function createClass(browser: Browser, name = '2-B', grade = 2): Promise<T
 
 beforeAll(async () => {
   stack = await startClassesStack();
-  [teacher, otherTeacher] = await Promise.all([
-    stack.signUp({ username: 'Ayse_Ogretmen', teacher: true, verify: true }),
-    stack.signUp({ username: 'Other_Teacher', teacher: true, verify: true, lang: 'en' }),
-  ]);
+  [teacher, otherTeacher] = await stack.twoTeachers('Ayse_Ogretmen', 'Other_Teacher');
 }, 60_000);
 
 afterAll(async () => {

@@ -31,10 +31,7 @@ async function linkSignIn(browser: Browser, secret: unknown) {
 
 beforeAll(async () => {
   stack = await startClassesStack({ productionLimits: true });
-  [teacher, otherTeacher] = await Promise.all([
-    stack.signUp({ username: 'Qr_Teacher', teacher: true, verify: true }),
-    stack.signUp({ username: 'Qr_Other', teacher: true, verify: true, lang: 'en' }),
-  ]);
+  [teacher, otherTeacher] = await stack.twoTeachers('Qr_Teacher', 'Qr_Other');
   const created = await teacher.post<TeacherClassResponse>('/api/classes', { name: '2-B', grade: 2 });
   classId = created.body.class.id;
   const added = await teacher.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {

@@ -46,10 +46,7 @@ async function signIn(browser: Browser, pupil: ClassPupil, pictures: readonly st
 
 beforeAll(async () => {
   stack = await startClassesStack({ productionLimits: true });
-  [teacher, otherTeacher] = await Promise.all([
-    stack.signUp({ username: 'Sign_In_Teacher', teacher: true, verify: true }),
-    stack.signUp({ username: 'Other_Sign_In', teacher: true, verify: true, lang: 'en' }),
-  ]);
+  [teacher, otherTeacher] = await stack.twoTeachers('Sign_In_Teacher', 'Other_Sign_In');
   const created = await teacher.post<TeacherClassResponse>('/api/classes', { name: '1-A', grade: 1 });
   classId = created.body.class.id;
   joinCode = created.body.class.joinCode;

@@ -33,10 +33,7 @@ const rosterRow = (id: number) => rowsOf('SELECT * FROM classes.pupils WHERE use
 
 beforeAll(async () => {
   stack = await startClassesStack();
-  [teacher, otherTeacher] = await Promise.all([
-    stack.signUp({ username: 'Pupils_Teacher', teacher: true, verify: true }),
-    stack.signUp({ username: 'Nosy_Teacher', teacher: true, verify: true, lang: 'en' }),
-  ]);
+  [teacher, otherTeacher] = await stack.twoTeachers('Pupils_Teacher', 'Nosy_Teacher');
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import {
   type ClassJoin,
   type ClassProgress,
+  type ClassPupil,
   type ClassPupilsResponse,
   formatQuestionText,
   generateQuestions,
@@ -49,18 +50,10 @@ async function rowsLeft(userId: number): Promise<Record<string, number>> {
   return left;
 }
 
-async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
-  const created = await teacherBrowser.post<TeacherClassResponse>('/api/classes', {
-    name: `C ${name}`,
-    grade: 1,
-  });
-  const classId = created.body.class.id;
-  const added = await teacherBrowser.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
-    names: [name, `${name} 2`],
-  });
-  const pupil = added.body.items.find((p) => p.name === name)!;
+/** Signs the pupil in with their pictures on a fresh browser and saves a five-question addition game, the first wrong unless all five are right. */
+async function signInAndPlay(joinCode: string, pupil: ClassPupil, correct: 4 | 5) {
   const browser = stack.browser();
-  const roster = await browser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
+  const roster = await browser.get<ClassJoin>(`/api/classes/join/${joinCode}`);
   const login = await browser.post('/api/auth/pupil-login', {
     ticket: roster.body.ticket,
     pupilId: pupil.id,
@@ -72,15 +65,29 @@ async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
     gameType: 'toplama',
     difficulty: 'kolay',
     questionsCount: 5,
-    correctAnswers: 4,
+    correctAnswers: correct,
     totalTime: 30,
     questions: questions.map((q, i) => ({
       question: formatQuestionText(q),
       answer: q.answer,
-      userAnswer: i === 0 ? Number(q.answer) + 1 : q.answer,
-      isCorrect: i !== 0,
+      userAnswer: correct < 5 && i === 0 ? Number(q.answer) + 1 : q.answer,
+      isCorrect: correct === 5 || i !== 0,
     })),
   });
+  return { browser, saved };
+}
+
+async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
+  const created = await teacherBrowser.post<TeacherClassResponse>('/api/classes', {
+    name: `C ${name}`,
+    grade: 1,
+  });
+  const classId = created.body.class.id;
+  const added = await teacherBrowser.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
+    names: [name, `${name} 2`],
+  });
+  const pupil = added.body.items.find((p) => p.name === name)!;
+  const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 4);
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   return { classId, pupil, browser };
 }
@@ -121,28 +128,7 @@ describe('erasure', () => {
     });
     const pupil = added.body.items[0]!;
 
-    const browser = stack.browser();
-    const roster = await browser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
-    const login = await browser.post('/api/auth/pupil-login', {
-      ticket: roster.body.ticket,
-      pupilId: pupil.id,
-      pictures: pupil.pictures,
-    });
-    expect(login.status).toBe(200);
-    const questions = generateQuestions({ gameType: 'toplama', difficulty: 'kolay', count: 5 });
-    const saved = await browser.post('/api/game-results', {
-      gameType: 'toplama',
-      difficulty: 'kolay',
-      questionsCount: 5,
-      correctAnswers: 5,
-      totalTime: 30,
-      questions: questions.map((q) => ({
-        question: formatQuestionText(q),
-        answer: q.answer,
-        userAnswer: q.answer,
-        isCorrect: true,
-      })),
-    });
+    const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 5);
     expect(saved.status).toBe(201);
     // The result reached every read model before the deletion (so the erasure has something to erase).
     await waitFor(

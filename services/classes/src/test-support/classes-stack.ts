@@ -68,6 +68,8 @@ export interface ClassesStack {
   browser(lang?: 'tr' | 'en', forwardedFor?: string): Browser;
   /** Registers (as a teacher or not), optionally follows the verification mail, logs in. */
   signUp(user: { username: string; teacher: boolean; verify: boolean; lang?: 'tr' | 'en' }): Promise<Browser>;
+  /** Two verified teachers, logged in: the one a test is about (tr) and another (en) who must not see their classes. */
+  twoTeachers(username: string, otherUsername: string): Promise<[Browser, Browser]>;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,12 @@ export async function startClassesStack(
       smtp,
       baseUrl,
       browser,
+      twoTeachers(this: ClassesStack, username: string, otherUsername: string) {
+        return Promise.all([
+          this.signUp({ username, teacher: true, verify: true }),
+          this.signUp({ username: otherUsername, teacher: true, verify: true, lang: 'en' }),
+        ]);
+      },
       async signUp({ username, teacher, verify, lang = 'tr' }) {
         const b = browser(lang);
         const email = `${username.toLowerCase()}@example.com`;

@@ -30,7 +30,9 @@ import {
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
 import { ClassProgressTable } from './class-progress-table.js';
+import { ConfirmDialog } from './confirm-dialog.js';
 import { PupilQrDialog } from './pupil-qr-dialog.js';
+import { useServerAction } from './use-server-action.js';
 
 /** Pupils whose pictures were just set: shown once, since only their hash is kept. */
 type FreshPictures = ClassPupil[];
@@ -195,38 +197,23 @@ function RemoveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['teacher', 'common']);
-  const message = useMessage();
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  async function onConfirm() {
-    setBusy(true);
-    try {
-      const done = await removePupil(classId, pupil.id);
-      await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
-      toast({ title: done.message, variant: 'success' });
-      onClose();
-    } catch (err) {
-      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useServerAction();
+  const onConfirm = () =>
+    run(() => removePupil(classId, pupil.id), {
+      onDone: () => client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY }),
+      close: onClose,
+    });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title={t('pupils.removeTitle', { name: pupil.name })}
       description={t('pupils.removeDescription')}
-      closeLabel={t('common:actions.close')}
-    >
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onClick={onClose}>
-          {t('delete.cancel')}
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-remove-pupil">
-          {busy ? t('busy') : t('pupils.removeConfirm')}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel={t('pupils.removeConfirm')}
+      confirmTestId="confirm-remove-pupil"
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }
 
@@ -240,32 +227,13 @@ function PupilRow({
   onPictures: (pupil: ClassPupil) => void;
 }) {
   const { t } = useTranslation('teacher');
-  const message = useMessage();
   const [dialog, setDialog] = useState<'rename' | 'remove' | 'qr' | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function onUnlock() {
-    setBusy(true);
-    try {
-      const done = await unlockPupil(classId, pupil.id);
-      toast({ title: done.message, variant: 'success' });
-    } catch (err) {
-      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function onReset() {
-    setBusy(true);
-    try {
-      const done = await resetPupilPictures(classId, pupil.id);
-      toast({ title: done.message, variant: 'success' });
-      if (done.items[0]) onPictures(done.items[0]);
-    } catch (err) {
-      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useServerAction();
+  const onUnlock = () => run(() => unlockPupil(classId, pupil.id));
+  const onReset = () =>
+    run(() => resetPupilPictures(classId, pupil.id), {
+      onDone: (done) => done.items[0] && onPictures(done.items[0]),
+    });
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 py-3 last:border-b-0"

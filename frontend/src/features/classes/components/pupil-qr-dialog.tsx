@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
-import { toast } from '../../../components/ui/toast.js';
-import { serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/messages.js';
 import { createSignInLink, revokeSignInLink } from '../api/class-pupils.js';
+import { useServerAction } from './use-server-action.js';
 
 /** The pupil's personal sign-in address: the secret rides in the fragment, so no server ever logs it. */
 export const signInLinkUrl = (secret: string) =>
@@ -28,36 +26,18 @@ export function PupilQrDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['teacher', 'common']);
-  const message = useMessage();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerAction();
   const [made, setMade] = useState<{ url: string; svg: string } | null>(null);
 
-  async function onMake() {
-    setBusy(true);
-    try {
-      const done = await createSignInLink(classId, pupil.id);
-      const url = signInLinkUrl(done.secret);
-      setMade({ url, svg: await qrSvg(url) });
-      toast({ title: done.message, variant: 'success' });
-    } catch (err) {
-      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onMake = () =>
+    run(() => createSignInLink(classId, pupil.id), {
+      onDone: async (done) => {
+        const url = signInLinkUrl(done.secret);
+        setMade({ url, svg: await qrSvg(url) });
+      },
+    });
 
-  async function onRevoke() {
-    setBusy(true);
-    try {
-      const done = await revokeSignInLink(classId, pupil.id);
-      setMade(null);
-      toast({ title: done.message, variant: 'success' });
-    } catch (err) {
-      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onRevoke = () => run(() => revokeSignInLink(classId, pupil.id), { onDone: () => setMade(null) });
 
   return (
     <Dialog

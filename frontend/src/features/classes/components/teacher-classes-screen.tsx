@@ -24,6 +24,8 @@ import {
   teacherClassesQueryOptions,
   updateClass,
 } from '../api/teacher-classes.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { useServerAction } from './use-server-action.js';
 
 type FieldErrors = Partial<Record<'name' | 'grade', string>>;
 
@@ -207,42 +209,27 @@ function EditClassDialog({ item, onClose }: { item: TeacherClass; onClose: () =>
 
 function DeleteClassDialog({ item, onClose }: { item: TeacherClass; onClose: () => void }) {
   const { t } = useTranslation(['teacher', 'common']);
-  const message = useMessage();
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-
-  async function onConfirm() {
-    setBusy(true);
-    try {
-      const done = await deleteClass(item.id);
-      client.setQueryData<TeacherClassList>(TEACHER_CLASSES_KEY, (list) => ({
-        items: (list?.items ?? []).filter((c) => c.id !== item.id),
-      }));
-      toast({ title: done.message, variant: 'success' });
-      onClose();
-    } catch (error) {
-      toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useServerAction();
+  const onConfirm = () =>
+    run(() => deleteClass(item.id), {
+      onDone: () =>
+        client.setQueryData<TeacherClassList>(TEACHER_CLASSES_KEY, (list) => ({
+          items: (list?.items ?? []).filter((c) => c.id !== item.id),
+        })),
+      close: onClose,
+    });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title={t('delete.title', { name: item.name })}
       description={t('delete.description')}
-      closeLabel={t('common:actions.close')}
-    >
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onClick={onClose}>
-          {t('delete.cancel')}
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-delete-class">
-          {busy ? t('busy') : t('delete.confirm')}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel={t('delete.confirm')}
+      confirmTestId="confirm-delete-class"
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }
 

@@ -211,7 +211,7 @@ describe.each([
     // The summary's answer table: every row whole on screen, ✓/✗ included, with no sideways scroll to find it.
     const rows = page.getByTestId('result-row');
     await rows.first().waitFor({ timeout: 10_000 });
-    await settle(page);
+    await settleAnimations(page);
     expect(await rows.count()).toBe(5);
     const outside = await rows.evaluateAll((all) =>
       all.flatMap((row, i) => {

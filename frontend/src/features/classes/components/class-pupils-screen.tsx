@@ -31,6 +31,7 @@ import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
 import { ClassProgressTable } from './class-progress-table.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { LoadError } from './load-error.js';
 import { PupilQrDialog } from './pupil-qr-dialog.js';
 import { useServerAction } from './use-server-action.js';
 
@@ -295,18 +296,10 @@ function PupilRow({
 
 function PupilList({ classId, onPictures }: { classId: number; onPictures: (pupil: ClassPupil) => void }) {
   const { t } = useTranslation('teacher');
-  const message = useMessage();
+  const _message = useMessage();
   const query = useQuery(classPupilsQueryOptions(classId));
   if (query.isPending) return <Skeleton className="h-64" />;
-  if (query.isError)
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-red-900">
-        <p className="text-lg font-bold">{serverMessage(query.error, message('generic_error'))}</p>
-        <Button variant="outline" onClick={() => query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+  if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   if (query.data.items.length === 0)
     return (
       <p className="rounded-3xl bg-white p-8 text-center text-lg text-slate-700" data-testid="no-pupils">

@@ -11,6 +11,7 @@ import { serverMessage } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/messages.js';
 import { classPupilsQueryOptions, issueLoginCards } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
+import { LoadError } from './load-error.js';
 import { qrSvg, signInLinkUrl } from './pupil-qr-dialog.js';
 
 function LoginCardView({
@@ -128,20 +129,13 @@ export function LoginCardsScreen({ classId }: { classId: number }) {
   if (klass.isPending || pupils.isPending) body = <Skeleton className="h-48" />;
   else if (klass.isError || pupils.isError)
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-red-900">
-        <p className="text-lg font-bold">
-          {serverMessage(klass.error ?? pupils.error, message('generic_error'))}
-        </p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            klass.refetch();
-            pupils.refetch();
-          }}
-        >
-          {t('retry')}
-        </Button>
-      </div>
+      <LoadError
+        error={klass.error ?? pupils.error}
+        onRetry={() => {
+          klass.refetch();
+          pupils.refetch();
+        }}
+      />
     );
   else if (cards) body = <CardSheet cards={cards} />;
   else if (pupils.data.items.length === 0)

@@ -25,6 +25,7 @@ import {
   updateClass,
 } from '../api/teacher-classes.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { LoadError } from './load-error.js';
 import { useServerAction } from './use-server-action.js';
 
 type FieldErrors = Partial<Record<'name' | 'grade', string>>;
@@ -326,7 +327,7 @@ export function TeacherClassesSkeleton() {
 
 function ClassList() {
   const { t } = useTranslation('teacher');
-  const message = useMessage();
+  const _message = useMessage();
   const query = useQuery(teacherClassesQueryOptions);
   if (query.isPending)
     return (
@@ -335,15 +336,7 @@ function ClassList() {
         <Skeleton className="h-64" />
       </div>
     );
-  if (query.isError)
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-red-900">
-        <p className="text-lg font-bold">{serverMessage(query.error, message('generic_error'))}</p>
-        <Button variant="outline" onClick={() => query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+  if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   if (query.data.items.length === 0)
     return (
       <p className="rounded-3xl bg-white p-8 text-center text-lg text-slate-700" data-testid="no-classes">

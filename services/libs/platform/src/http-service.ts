@@ -94,7 +94,9 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
       if (result.status === 'fulfilled') report[checkName] = 'ok';
       else {
         ready = false;
-        report[checkName] = (result.reason as Error)?.message ?? 'failed';
+        // The body says which dependency failed, never why: error texts (hosts, users) stay in the log.
+        report[checkName] = 'unavailable';
+        logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
       }
     });
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: report });

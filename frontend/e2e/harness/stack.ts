@@ -57,6 +57,8 @@ export interface Stack {
   env: Record<string, string>;
   /** The last log lines of one process, for failure messages. */
   logs(name: string): string;
+  /** Each deployable's process id (the benchmark reads their CPU time). */
+  pids(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +133,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const children = new Map<string, ChildProcess>();
   const output = new Map<string, string[]>();
   const logs = (name: string) => (output.get(name) ?? []).join('\n');
+  const pids = () =>
+    Object.fromEntries([...children].flatMap(([name, child]) => (child.pid ? [[name, child.pid]] : [])));
 
   const stopChildren = async () => {
     const exits = [...children.values()].map(
@@ -217,7 +221,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
             ),
           ),
         );
-        return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, stop };
+        return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, pids, stop };
       } catch (err) {
         // A port picked ahead of time can be taken by another process before ours binds it.
         const collided = present.some((d) => logs(d.name).includes('EADDRINUSE'));

@@ -566,6 +566,10 @@ async function main(): Promise<void> {
       RATE_LIMIT_AUTH_PER_15_MINUTES: '1000000',
       LOG_LEVEL: 'warn',
     },
+    // BENCH_CPU_PROF=<dir>: every deployable writes a V8 CPU profile there when the stack stops.
+    ...(process.env.BENCH_CPU_PROF
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] }
+      : {}),
   });
   const pool = createPool(stack.env.DATABASE_URL!, { max: 4 });
   const redis = new Redis(stack.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false });

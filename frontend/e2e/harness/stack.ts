@@ -68,6 +68,8 @@ export interface StartStackOptions {
   smtp?: boolean;
   /** Extra variables for every process. */
   env?: Record<string, string>;
+  /** Extra Node options for every process (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -188,7 +190,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       for (const d of present) {
         const child = spawn(
           process.execPath,
-          ['--enable-source-maps', '--import', REPORT_LISTENING, builtEntry(d)],
+          ['--enable-source-maps', ...(options.nodeArgs ?? []), '--import', REPORT_LISTENING, builtEntry(d)],
           {
             env: { ...process.env, ...env, PORT: String(ports.get(d.name)) },
             stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

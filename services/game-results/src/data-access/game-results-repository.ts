@@ -1,3 +1,4 @@
+import type { OutboxRow } from '@mathgames/platform';
 import type pg from 'pg';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -111,6 +112,60 @@ export async function insertGameResult(
       result.createdAt,
     ],
   );
+  return rows[0] ? toStored(rows[0]) : null;
+}
+
+/**
+ * The same insert and count, plus the result's event in the outbox and the NOTIFY that wakes the relay, all in one
+ * statement (so in one implicit transaction and one round trip): the event exists exactly when the result does.
+ * `announce.payload` gets the assigned id as `resultId`. Returns null, writing nothing, on a repeated client id.
+ */
+export async function insertAnnouncedGameResult(
+  db: Queryable,
+  result: NewGameResult,
+  announce: OutboxRow,
+): Promise<StoredGameResult | null> {
+  const { rows } = await db.query<ResultRow>({
+    // Named: parsed and planned once per connection, not on every result.
+    name: `insert-announced-game-result:${announce.table}`,
+    text: `WITH inserted AS (
+       INSERT INTO results.game_results (user_id, client_result_id, game_type, difficulty, questions_count,
+         correct_answers, total_time, points, questions, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT ON CONSTRAINT game_results_client_result_id DO NOTHING
+       RETURNING *
+     ), counted AS (
+       INSERT INTO results.user_result_counts AS c (user_id, results)
+       SELECT user_id, 1 FROM inserted
+       ON CONFLICT (user_id) DO UPDATE SET results = c.results + 1
+     ), announced AS (
+       INSERT INTO ${announce.table} (id, destination, topic, name, payload, request_id)
+       SELECT $11, $12, $13, $14, jsonb_set($15::jsonb, '{resultId}', to_jsonb(inserted.id)), $16 FROM inserted
+       RETURNING id
+     ), notified AS (
+       SELECT pg_notify($17, id::text) FROM announced
+     )
+     SELECT ${RESULT_COLUMNS} FROM inserted WHERE (SELECT count(*) FROM notified) >= 0`,
+    values: [
+      result.userId,
+      result.clientResultId,
+      result.gameType,
+      result.difficulty,
+      result.questionsCount,
+      result.correctAnswers,
+      result.totalTime,
+      result.points,
+      JSON.stringify(result.questions),
+      result.createdAt,
+      announce.id,
+      announce.destination,
+      announce.topic,
+      announce.name,
+      announce.payload,
+      announce.requestId,
+      announce.channel,
+    ],
+  });
   return rows[0] ? toStored(rows[0]) : null;
 }
 

@@ -1,12 +1,12 @@
-import { AppError, withTransaction } from '@mathgames/platform';
+import { AppError } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   findByClientResultId,
-  insertGameResult,
+  insertAnnouncedGameResult,
   type NewGameResult,
   type StoredGameResult,
 } from '../data-access/game-results-repository.js';
-import { announceGameResultRecorded } from '../data-access/outbox-event.js';
+import { gameResultRecordedRow } from '../data-access/outbox-event.js';
 import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
 
 export interface RecordDeps {
@@ -22,7 +22,8 @@ export interface Recorded {
 
 /**
  * Stores a finished game once. The result is re-checked question by question, then stored together with its
- * `game-result.recorded.v1` outbox row in one transaction, so an event exists exactly when the result does.
+ * `game-result.recorded.v1` outbox row in one statement, so an event exists exactly when the result does. A
+ * repeated Idempotency-Key conflicts in that insert (nothing written) and is answered with the first result.
  */
 export async function recordGameResult(
   deps: RecordDeps,
@@ -31,18 +32,10 @@ export async function recordGameResult(
   idempotencyKey: string | null,
 ): Promise<Recorded> {
   const verified = verifyGameResult(body);
-  if (idempotencyKey) {
-    const earlier = await findByClientResultId(deps.pool, userId, idempotencyKey);
-    if (earlier) return { result: sameOrConflict(earlier, verified), replayed: true };
-  }
   const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey, createdAt: deps.now() };
-  const stored = await withTransaction(deps.pool, async (client) => {
-    const inserted = await insertGameResult(client, row);
-    if (inserted) await announceGameResultRecorded(client, inserted);
-    return inserted;
-  });
+  const stored = await insertAnnouncedGameResult(deps.pool, row, gameResultRecordedRow(row));
   if (stored) return { result: stored, replayed: false };
-  // A concurrent post with the same key won the insert; answer with its result.
+  // An earlier (or concurrent) post with the same key stored the result; answer with it.
   const winner = idempotencyKey ? await findByClientResultId(deps.pool, userId, idempotencyKey) : null;
   if (!winner) throw new Error('idempotent insert conflicted but no stored result was found');
   return { result: sameOrConflict(winner, verified), replayed: true };

@@ -20,6 +20,8 @@ export interface BadgeSubscriptionDeps {
  */
 export function badgeSubscription(deps: BadgeSubscriptionDeps) {
   return subscribe(EVENT_QUEUES.badges, {
+    // A batch touches its users' rows in user order: two batches in flight never deadlock.
+    batchOrder: (event) => event.userId,
     async handle(event, tx) {
       if (event.correctAnswers === 0) return;
       await addProgress(

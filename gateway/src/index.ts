@@ -220,8 +220,25 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
         req.url = req.originalUrl;
         return proxies.badges(req, res, next);
       }
-      const wait = await rateLimits.check(req.ip ?? '', req.method, path);
-      if (wait !== null) return tooMany(res, req.lang, wait);
+      const upstream = upstreamFor(path);
+      if (upstream !== null && upstream !== 'auth') {
+        // Game results, statistics and badges only need to know who asks: the session is read without
+        // express-session (no store write, no cookie) unless its idle timeout is due for extension. Auth keeps
+        // the full middleware: login, logout and revocation act on the session itself.
+        const [wait, session] = await Promise.all([
+          rateLimits.check(req.ip ?? '', req.method, path),
+          sessions.peek(req.headers.cookie),
+        ]);
+        if (wait !== null) return tooMany(res, req.lang, wait);
+        if (!session || !sessions.dueForTouch(session)) {
+          req.userId = session?.userId ?? null;
+          req.gatewaySessionId = session?.sessionId;
+          return next();
+        }
+      } else {
+        const wait = await rateLimits.check(req.ip ?? '', req.method, path);
+        if (wait !== null) return tooMany(res, req.lang, wait);
+      }
     } catch (err) {
       return next(err);
     }

@@ -15,6 +15,15 @@ declare module 'express-session' {
 }
 
 const DAY_MS = 86_400_000;
+/** How stale a session's idle expiry may get before a request extends it (see `dueForTouch`). */
+export const TOUCH_INTERVAL_MS = 10 * 60_000;
+
+export interface PeekedSession {
+  userId: number;
+  sessionId: string;
+  /** Epoch ms at which the idle timeout ends the session, as last extended. */
+  idleExpiresAt: number | null;
+}
 
 export interface SessionLayer {
   cookieName: string;
@@ -24,7 +33,13 @@ export interface SessionLayer {
    * Reads the user id of a request without touching the session (no idle-timeout extension, no Set-Cookie,
    * no write). Used for the badge-summary poll, which every open tab sends every 3 s.
    */
-  peek(cookieHeader: string | undefined): Promise<{ userId: number; sessionId: string } | null>;
+  peek(cookieHeader: string | undefined): Promise<PeekedSession | null>;
+  /**
+   * True when a request on this session should go through `middleware`, which extends the idle timeout and
+   * re-sends the cookie: at most once per TOUCH_INTERVAL_MS, so the write paths pay no Redis write and no cookie
+   * signing per request, and the idle timeout keeps a granularity of minutes against its days.
+   */
+  dueForTouch(session: PeekedSession): boolean;
   /** Ends a session that outlived the absolute timeout; returns the user id that is still valid, if any. */
   currentUserId(req: Request): Promise<number | null>;
   login(req: Request, userId: number): Promise<void>;
@@ -106,7 +121,14 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
         await destroyStored(sid, data.uid);
         return null;
       }
-      return { userId: data.uid, sessionId: sid };
+      const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Number.NaN;
+      return { userId: data.uid, sessionId: sid, idleExpiresAt: Number.isFinite(expires) ? expires : null };
+    },
+
+    dueForTouch(session) {
+      return (
+        session.idleExpiresAt === null || session.idleExpiresAt < Date.now() + idleMs - TOUCH_INTERVAL_MS
+      );
     },
 
     async currentUserId(req) {

@@ -82,6 +82,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let running: Promise<void> | null = null;
   let rerun = false;
   let listener: pg.Client | null = null;
+  let pendingCountedAt = 0;
 
   function queueFor(name: string): Queue {
     const bull = bullmq;
@@ -208,6 +209,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       // Failed rows wait for the next poll so a broker outage is not a hot loop.
       if (claimed < batchSize || failed > 0) break;
     }
+    // The pending gauge at most once per poll interval: under load a pass runs per few commits, and the count
+    // would be one more query each time.
+    if (Date.now() - pendingCountedAt < pollIntervalMs) return;
+    pendingCountedAt = Date.now();
     const { rows } = await pool.query<{ n: string }>(
       `SELECT count(*) AS n FROM ${table} WHERE published_at IS NULL`,
     );

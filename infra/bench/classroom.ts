@@ -212,7 +212,6 @@ class Pupil {
             path,
             method,
             agent: this.agent,
-            timeout: REQUEST_TIMEOUT_MS,
             headers: {
               'x-lang': 'tr',
               ...(this.cookie ? { cookie: this.cookie } : {}),
@@ -233,7 +232,9 @@ class Pupil {
             incoming.on('error', () => resolve({ status: 0, headers: {}, text: 'response aborted' }));
           },
         );
-        req.on('timeout', () => req.destroy(new Error('timeout')));
+        // A deadline for the whole call, waiting for a free connection included: every loop ends on time.
+        const deadline = setTimeout(() => req.destroy(new Error('timeout')), REQUEST_TIMEOUT_MS);
+        req.once('close', () => clearTimeout(deadline));
         // A refused or reset connection is an outcome to count (status 0), never an exception in a pupil's loop.
         req.on('error', (err) => resolve({ status: 0, headers: {}, text: err.message }));
         req.end(body);

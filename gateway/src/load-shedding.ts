@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 /**
  * Past its capacity the gateway answers 503 + Retry-After at once instead of queueing requests until clients
@@ -48,9 +48,15 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
   let inFlight = 0;
   let delayMs = 0;
   // The mean, not a high percentile: a saturated loop delays every tick, while a single stall (a GC pause, the
-  // pod descheduled on a busy node) is one slow sample among many and should not refuse a whole window.
+  // pod descheduled on a busy node) is one slow sample among many and should not refuse a whole window. The
+  // window's own tick being late counts too: a loop blocked for the whole window records no sample at all.
+  let lastTick = performance.now();
   const timer = setInterval(() => {
-    delayMs = Number.isNaN(histogram.mean) ? 0 : histogram.mean / 1e6;
+    const now = performance.now();
+    const lateBy = Math.max(0, now - lastTick - sampleIntervalMs);
+    lastTick = now;
+    const mean = histogram.count > 0 ? histogram.mean / 1e6 : 0;
+    delayMs = Math.max(mean, lateBy);
     histogram.reset();
   }, sampleIntervalMs);
   timer.unref();

@@ -1,3 +1,4 @@
+import type { MistakeKind } from '@mathgames/contracts';
 import type { OutboxRow } from '@mathgames/platform';
 import type pg from 'pg';
 
@@ -8,6 +9,8 @@ export interface StoredQuestion {
   answer: number | string;
   userAnswer: number | string | null;
   isCorrect: boolean;
+  /** Derived on the server for a wrong answer (null: right, unanswered or unexplained; absent in old rows). */
+  mistake?: MistakeKind | null;
 }
 
 export interface NewGameResult {
@@ -79,46 +82,10 @@ function toStored(row: ResultRow): StoredGameResult {
 }
 
 /**
- * Inserts the result and counts it in the user's history total, in one statement; returns null when this user
- * already stored a result under the same client id (nothing is counted then).
- */
-export async function insertGameResult(
-  db: Queryable,
-  result: NewGameResult,
-): Promise<StoredGameResult | null> {
-  const { rows } = await db.query<ResultRow>(
-    `WITH inserted AS (
-       INSERT INTO results.game_results (user_id, client_result_id, game_type, difficulty, questions_count,
-         correct_answers, total_time, points, questions, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT ON CONSTRAINT game_results_client_result_id DO NOTHING
-       RETURNING *
-     ), counted AS (
-       INSERT INTO results.user_result_counts AS c (user_id, results)
-       SELECT user_id, 1 FROM inserted
-       ON CONFLICT (user_id) DO UPDATE SET results = c.results + 1
-     )
-     SELECT ${RESULT_COLUMNS} FROM inserted`,
-    [
-      result.userId,
-      result.clientResultId,
-      result.gameType,
-      result.difficulty,
-      result.questionsCount,
-      result.correctAnswers,
-      result.totalTime,
-      result.points,
-      JSON.stringify(result.questions),
-      result.createdAt,
-    ],
-  );
-  return rows[0] ? toStored(rows[0]) : null;
-}
-
-/**
- * The same insert and count, plus the result's event in the outbox and the NOTIFY that wakes the relay, all in one
- * statement (so in one implicit transaction and one round trip): the event exists exactly when the result does.
- * `announce.payload` gets the assigned id as `resultId`. Returns null, writing nothing, on a repeated client id.
+ * Inserts the result, counts it in the user's history total, and writes its event to the outbox with the NOTIFY
+ * that wakes the relay, all in one statement (one round trip; one transaction unless the caller holds one): the
+ * event exists exactly when the result does. `announce.payload` gets the assigned id as `resultId`. Returns
+ * null, writing nothing, when this user already stored a result under the same client id.
  */
 export async function insertAnnouncedGameResult(
   db: Queryable,

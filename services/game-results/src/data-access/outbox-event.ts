@@ -29,6 +29,7 @@ export function gameResultRecordedRow(result: NewGameResult): OutboxRow {
     correctAnswers: result.correctAnswers,
     totalTime: result.totalTime,
     playedAt: result.createdAt.toISOString(),
+    mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
   };
   return resultsOutbox.row(EVENT, event);
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@mathgames/platform';
+import { AppError, withTransaction } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   findByClientResultId,
@@ -7,6 +7,7 @@ import {
   type StoredGameResult,
 } from '../data-access/game-results-repository.js';
 import { gameResultRecordedRow } from '../data-access/outbox-event.js';
+import { gameHasMistakes, scheduleGameMistakes } from './review.js';
 import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
 
 export interface RecordDeps {
@@ -33,7 +34,15 @@ export async function recordGameResult(
 ): Promise<Recorded> {
   const verified = verifyGameResult(body);
   const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey, createdAt: deps.now() };
-  const stored = await insertAnnouncedGameResult(deps.pool, row, gameResultRecordedRow(row));
+  const announce = gameResultRecordedRow(row);
+  // Most games have no mistake to schedule: then the one statement is the whole transaction.
+  const stored = gameHasMistakes(row)
+    ? await withTransaction(deps.pool, async (client) => {
+        const inserted = await insertAnnouncedGameResult(client, row, announce);
+        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.createdAt);
+        return inserted;
+      })
+    : await insertAnnouncedGameResult(deps.pool, row, announce);
   if (stored) return { result: stored, replayed: false };
   // An earlier (or concurrent) post with the same key stored the result; answer with it.
   const winner = idempotencyKey ? await findByClientResultId(deps.pool, userId, idempotencyKey) : null;

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,7 +12,16 @@ import { freePorts } from './free-ports.js';
  */
 
 const run = promisify(execFile);
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The installed PostgreSQL's binaries (Debian keeps them per major version), unless PG_BIN says otherwise. */
+function postgresBin(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v))
+    : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  return newest ? `/usr/lib/postgresql/${newest}/bin` : '/usr/lib/postgresql/15/bin';
+}
+const PG_BIN = postgresBin();
 const live = new Set<() => void>();
 let exitHooked = false;
 

@@ -47,7 +47,7 @@ const list = (value: string | undefined, fallback: string) =>
 const PHASES = new Set(list(process.env.BENCH_PHASES, 'summary,history,capacity,lag,classroom'));
 const CLASSROOMS = list(process.env.BENCH_PUPILS, '5000,20000').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const LAG_RATES = list(process.env.BENCH_LAG_RATES, '50,500').map(Number);
+const LAG_RATES = list(process.env.BENCH_LAG_RATES, '50,500,1000').map(Number);
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS, '10,50').map(Number);
 const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);

@@ -101,11 +101,12 @@ export function startIdempotentConsumer<Event extends { id: string }>(
           })
       : batch.map((entry, i) => ({ entry, i }));
     return withTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ event_id: string }>(
-        `INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2::uuid[])
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [consumer, batch.map((e) => e.eventId)],
-      );
+      const { rows } = await client.query<{ event_id: string }>({
+        name: `claim-events:${table}`,
+        text: `INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2::uuid[])
+               ON CONFLICT DO NOTHING RETURNING event_id`,
+        values: [consumer, batch.map((e) => e.eventId)],
+      });
       const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
       const applied = new Array<boolean>(batch.length).fill(false);
       for (const { entry, i } of ordered) {

@@ -140,14 +140,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
    * the broker confirms, so Postgres ending a connection mid-publish costs at most a repeated publish.
    */
   async function claimBatch(): Promise<OutboxRow[]> {
-    const { rows } = await pool.query<OutboxRow>(
-      `UPDATE ${table} SET claimed_until = now() + make_interval(secs => $2)
+    const { rows } = await pool.query<OutboxRow>({
+      name: `claim-outbox:${table}`,
+      text: `UPDATE ${table} SET claimed_until = now() + make_interval(secs => $2)
         WHERE id IN (SELECT id FROM ${table}
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, destination, topic, name, payload, request_id, attempts, created_at`,
-      [batchSize, leaseSeconds],
-    );
+      values: [batchSize, leaseSeconds],
+    });
     return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   }
 

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sessionKey, userSessionsKey } from '@mathgames/contracts';
 import RedisStore from 'connect-redis';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -54,8 +55,8 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   const cookieName = production ? '__Host-mg.sid' : 'mg.sid';
   const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
   const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
-  const sessionPrefix = `${config.REDIS_PREFIX}sess:`;
-  const userSetKey = (userId: number) => `${config.REDIS_PREFIX}user-sessions:${userId}`;
+  const sessionPrefix = sessionKey(config.REDIS_PREFIX, '');
+  const userSetKey = (userId: number) => userSessionsKey(config.REDIS_PREFIX, userId);
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: production, path: '/' };
 
   const remainingSeconds = (data: session.SessionData): number => {

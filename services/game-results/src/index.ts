@@ -8,6 +8,7 @@ import {
   startOutboxRelay,
   startWorker,
 } from '@mathgames/platform';
+import { erasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { STATISTICS_CONSUMER, statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
@@ -60,6 +61,6 @@ export function startStatisticsWorker(config: BaseConfig): Deployable {
     name: STATISTICS_CONSUMER,
     config,
     schema: 'results',
-    subscriptions: () => [statisticsSubscription(config.TIME_ZONE)],
+    subscriptions: () => [statisticsSubscription(config.TIME_ZONE), erasureSubscription()],
   });
 }

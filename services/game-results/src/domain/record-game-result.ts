@@ -32,8 +32,10 @@ export async function recordGameResult(
   body: unknown,
   idempotencyKey: string | null,
 ): Promise<Recorded> {
-  const verified = verifyGameResult(body);
-  const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey, createdAt: deps.now() };
+  const verified = verifyGameResult(body, deps.now());
+  // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it.
+  const { playedAt, ...game } = verified;
+  const row: NewGameResult = { ...game, userId, clientResultId: idempotencyKey, createdAt: playedAt };
   const announce = gameResultRecordedRow(row);
   // Most games have no mistake to schedule: then the one statement is the whole transaction.
   const stored = gameHasMistakes(row)

@@ -193,6 +193,7 @@ describe('an idempotent consumer', () => {
       consumer: 'points-test',
       logger,
       prefetch: 64,
+      batchOrder: (event) => event.id,
       retry: { baseDelayMs: 5, maxDelayMs: 40 },
       async handle(event, client) {
         await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [

@@ -30,13 +30,14 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   consumer: string;
   prefetch?: number;
   /**
-   * Most events applied in one transaction (default 25). Deliveries that arrive while a batch is being applied
+   * Most events applied in one transaction (default 25, and 1 without `batchOrder`). Deliveries that arrive while a batch is being applied
    * wait for the next one, so a lone event goes at once and a busy queue costs one transaction per batch.
    */
   maxBatch?: number;
   /**
    * Batches apply their events in this key's order (e.g. the user id), so concurrent batches take row locks in one
-   * order and cannot deadlock each other.
+   * order and cannot deadlock each other. Only subscriptions that declare it are batched: the key must order every
+   * row the handler locks (per-user read models: the user id).
    */
   batchOrder?: (event: Event) => number | string;
   logger: Logger;
@@ -82,7 +83,9 @@ export function startIdempotentConsumer<Event extends { id: string }>(
   // Every held message waits on this signal during an outage: up to `prefetch` listeners at once, by design.
   setMaxListeners(0, stopping.signal);
 
-  const maxBatch = Math.max(1, options.maxBatch ?? 25);
+  // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
+  // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
+  const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
   /** Two batches in flight: one is being applied while the next fills; more would only add lock contention. */
   const maxBatchesInFlight = 2;
   type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };

@@ -126,10 +126,62 @@ describe.each(LANGS)('in %s', (lang) => {
 });
 
 describe.each([
+  { lang: 'tr', close: 'Kapat' },
+  { lang: 'en', close: 'Close' },
+] as const)('the help popover in $lang', ({ lang, close }) => {
+  it('has a 48 px close button, closes on Escape back to "?", and lets Tab and Shift+Tab move on', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    const help = page.getByTestId('help-button');
+    await help.waitFor();
+    const dialog = page.getByRole('dialog');
+    const open = async () => {
+      await help.focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+    };
+    const focusedTestId = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+
+    await open();
+    const closeButton = dialog.getByRole('button', { name: close });
+    const box = await closeButton.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(48);
+    expect(box!.height).toBeGreaterThanOrEqual(48);
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedTestId()).toBe('help-button');
+
+    // Tab from the last element moves on to the page (the popover closes as focus leaves it), never back in.
+    await open();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await focusInDialog()).toBe(false);
+    await dialog.waitFor({ state: 'detached' });
+
+    // Shift+Tab from the first element goes back to "?".
+    await open();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedTestId()).toBe('help-button');
+
+    await help.focus();
+    if (!(await dialog.isVisible())) await open();
+    await closeButton.click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedTestId()).toBe('help-button');
+    await context.close();
+  });
+});
+
+describe.each([
   { name: 'phone portrait 360x640', width: 360, height: 640 },
   { name: 'phone landscape 640x360', width: 640, height: 360 },
 ])('$name', ({ width, height }) => {
-  it('the feedback of a wrong answer never covers the right answer', async () => {
+  it('the feedback of a wrong answer never covers the right answer, and the summary table fits without sideways scroll', async () => {
     const context = await browser.newContext({
       viewport: { width, height },
       hasTouch: true,
@@ -171,6 +223,41 @@ describe.each([
       if (round < 4)
         await page.waitForSelector('[data-testid="option-1"]:not([disabled])', { timeout: 10_000 });
     }
+
+    // The summary's answer table: every row whole on screen, ✓/✗ included, with no sideways scroll to find it.
+    const rows = page.getByTestId('result-row');
+    await rows.first().waitFor({ timeout: 10_000 });
+    await settle(page);
+    expect(await rows.count()).toBe(5);
+    const outside = await rows.evaluateAll((all) =>
+      all.flatMap((row, i) => {
+        const box = row.getBoundingClientRect();
+        const status = row.querySelector('[data-testid="row-status"]')!.getBoundingClientRect();
+        const clipped = [...row.querySelectorAll('td')].some(
+          (cell) => cell.scrollWidth > cell.clientWidth + 1,
+        );
+        return box.left < 0 || box.right > window.innerWidth || status.right > window.innerWidth || clipped
+          ? [`row ${i + 1}`]
+          : [];
+      }),
+    );
+    expect(outside).toEqual([]);
+    // Neither the page nor any box around the table scrolls sideways.
+    const scrollsSideways = await page.evaluate(() => {
+      const boxes: Element[] = [];
+      for (let el = document.querySelector('table')?.parentElement; el; el = el.parentElement) boxes.push(el);
+      return boxes
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${el.tagName}.${el.className}`);
+    });
+    expect(scrollsSideways).toEqual([]);
+    // Still a table to a screen reader: 5 answer rows plus the header row, each with its five columns named.
+    const table = page.getByRole('table', { name: 'Cevapların' });
+    expect(await table.getByRole('row').count()).toBe(6);
+    expect(await table.getByRole('columnheader').count()).toBe(5);
+    expect(await table.getByRole('cell').count()).toBe(25);
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="result-summary"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await context.close();
   });
 });

@@ -22,7 +22,9 @@ import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as ClassIndexRouteImport } from './routes/class.index';
 import { Route as ClassCodeRouteImport } from './routes/class.$code';
+import { Route as ClassQrRouteImport } from './routes/class.qr';
 import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
+import { Route as TeacherClassesClassIdCardsRouteImport } from './routes/teacher_.classes.$classId_.cards';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -89,11 +91,22 @@ const ClassCodeRoute = ClassCodeRouteImport.update({
   path: '/class/$code',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ClassQrRoute = ClassQrRouteImport.update({
+  id: '/class/qr',
+  path: '/class/qr',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const TeacherClassesClassIdRoute = TeacherClassesClassIdRouteImport.update({
   id: '/teacher_/classes/$classId',
   path: '/teacher/classes/$classId',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TeacherClassesClassIdCardsRoute =
+  TeacherClassesClassIdCardsRouteImport.update({
+    id: '/teacher_/classes/$classId_/cards',
+    path: '/teacher/classes/$classId/cards',
+    getParentRoute: () => rootRouteImport,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -108,8 +121,10 @@ export interface FileRoutesByFullPath {
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/class/$code': typeof ClassCodeRoute;
+  '/class/qr': typeof ClassQrRoute;
   '/class/': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
+  '/teacher/classes/$classId/cards': typeof TeacherClassesClassIdCardsRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -124,8 +139,10 @@ export interface FileRoutesByTo {
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/class/$code': typeof ClassCodeRoute;
+  '/class/qr': typeof ClassQrRoute;
   '/class': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
+  '/teacher/classes/$classId/cards': typeof TeacherClassesClassIdCardsRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -141,8 +158,10 @@ export interface FileRoutesById {
   '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/class/$code': typeof ClassCodeRoute;
+  '/class/qr': typeof ClassQrRoute;
   '/class/': typeof ClassIndexRoute;
   '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
+  '/teacher_/classes/$classId_/cards': typeof TeacherClassesClassIdCardsRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -159,8 +178,10 @@ export interface FileRouteTypes {
     | '/teacher'
     | '/verify-email'
     | '/class/$code'
+    | '/class/qr'
     | '/class/'
-    | '/teacher/classes/$classId';
+    | '/teacher/classes/$classId'
+    | '/teacher/classes/$classId/cards';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -175,8 +196,10 @@ export interface FileRouteTypes {
     | '/teacher'
     | '/verify-email'
     | '/class/$code'
+    | '/class/qr'
     | '/class'
-    | '/teacher/classes/$classId';
+    | '/teacher/classes/$classId'
+    | '/teacher/classes/$classId/cards';
   id:
     | '__root__'
     | '/'
@@ -191,8 +214,10 @@ export interface FileRouteTypes {
     | '/teacher'
     | '/verify-email'
     | '/class/$code'
+    | '/class/qr'
     | '/class/'
-    | '/teacher_/classes/$classId';
+    | '/teacher_/classes/$classId'
+    | '/teacher_/classes/$classId_/cards';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -208,8 +233,10 @@ export interface RootRouteChildren {
   TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
   ClassCodeRoute: typeof ClassCodeRoute;
+  ClassQrRoute: typeof ClassQrRoute;
   ClassIndexRoute: typeof ClassIndexRoute;
   TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
+  TeacherClassesClassIdCardsRoute: typeof TeacherClassesClassIdCardsRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -305,11 +332,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClassCodeRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/class/qr': {
+      id: '/class/qr';
+      path: '/class/qr';
+      fullPath: '/class/qr';
+      preLoaderRoute: typeof ClassQrRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/teacher_/classes/$classId': {
       id: '/teacher_/classes/$classId';
       path: '/teacher/classes/$classId';
       fullPath: '/teacher/classes/$classId';
       preLoaderRoute: typeof TeacherClassesClassIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/teacher_/classes/$classId_/cards': {
+      id: '/teacher_/classes/$classId_/cards';
+      path: '/teacher/classes/$classId/cards';
+      fullPath: '/teacher/classes/$classId/cards';
+      preLoaderRoute: typeof TeacherClassesClassIdCardsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
   }
@@ -328,8 +369,10 @@ const rootRouteChildren: RootRouteChildren = {
   TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   ClassCodeRoute: ClassCodeRoute,
+  ClassQrRoute: ClassQrRoute,
   ClassIndexRoute: ClassIndexRoute,
   TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
+  TeacherClassesClassIdCardsRoute: TeacherClassesClassIdCardsRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

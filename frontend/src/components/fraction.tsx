@@ -65,7 +65,11 @@ export function AnswerValue({
   const rest = fraction.numerator % fraction.denominator;
   if (!mixed || whole === 0 || rest === 0) return stacked;
   return (
-    <span className="inline-flex items-center gap-[0.3em]" data-testid="mixed-number">
+    // Wraps below the improper fraction when a narrow answer button has no room for both on one line.
+    <span
+      className="inline-flex flex-wrap items-center justify-center gap-[0.3em]"
+      data-testid="mixed-number"
+    >
       {/* Spaces as text, so a screen reader hears "6/5 = 1 1/5", not "6/5=11/5". */}
       {stacked} ={' '}
       <span className="inline-flex items-center gap-[0.1em]">

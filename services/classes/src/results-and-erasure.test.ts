@@ -7,6 +7,7 @@ import {
   levelForPoints,
   pointsFor,
   type TeacherClassResponse,
+  translate,
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +177,61 @@ describe('erasure', () => {
         'classes.pupils',
         'classes.pupil_progress',
       ]),
+    );
+  });
+
+  it('a teacher deleting their own account erases them, their classes and their pupils everywhere; sessions end', async () => {
+    const leaving = await stack.signUp({
+      username: 'Leaving_Teacher',
+      teacher: true,
+      verify: true,
+      lang: 'en',
+    });
+    const me = await leaving.get<{ id: number }>('/api/auth/me');
+    const created = await leaving.post<TeacherClassResponse>('/api/classes', { name: 'L', grade: 2 });
+    const added = await leaving.post<ClassPupilsResponse>(`/api/classes/${created.body.class.id}/pupils`, {
+      names: ['Nil', 'Can'],
+    });
+    const pupil = added.body.items[0]!;
+    const pupilBrowser = stack.browser();
+    const roster = await pupilBrowser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
+    expect(
+      (
+        await pupilBrowser.post('/api/auth/pupil-login', {
+          ticket: roster.body.ticket,
+          pupilId: pupil.id,
+          pictures: pupil.pictures,
+        })
+      ).status,
+    ).toBe(200);
+
+    // A pupil cannot delete themself; a wrong password names the field; nothing is deleted by either.
+    const refused = await pupilBrowser.post('/api/profile/delete', { password: 'anything1' });
+    expect(refused.status).toBe(403);
+    const wrong = await leaving.post('/api/profile/delete', { password: 'not the password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      field: 'password',
+      message: translate('account_password_wrong', 'en'),
+    });
+    expect((await leaving.get('/api/auth/me')).status).toBe(200);
+
+    const deleted = await leaving.post('/api/profile/delete', { password: 'correct horse' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ message: translate('account_deleted', 'en') });
+    expect((await leaving.get('/api/auth/me')).status).toBe(401);
+    expect((await pupilBrowser.get('/api/auth/me')).status).toBe(401);
+
+    const classRows = async () =>
+      (await stack.pool.query('SELECT 1 FROM classes.classes WHERE teacher_id = $1', [me.body.id]))
+        .rowCount ?? 0;
+    await waitFor(
+      async () => {
+        const everyone = await Promise.all([me.body.id, ...added.body.items.map((p) => p.id)].map(rowsLeft));
+        const clean = everyone.every((left) => Object.values(left).every((n) => n === 0));
+        return clean && (await classRows()) === 0 ? everyone : null;
+      },
+      { timeoutMs: 20_000, message: 'rows of the deleted teacher or their pupils remain' },
     );
   });
 });

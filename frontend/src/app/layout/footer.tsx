@@ -46,7 +46,7 @@ export function Footer() {
   const stats = [
     { value: t('footer.gamesCount'), label: t('footer.gamesLabel') },
     { value: t('footer.badgesCount'), label: t('footer.badgesLabel') },
-    { value: t('footer.levelsCount'), label: t('footer.levelsLabel') },
+    { value: t('footer.difficultiesCount'), label: t('footer.difficultiesLabel') },
   ];
   const mail = t('footer.contactMail');
   const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -3,7 +3,14 @@ import type { Db } from './db.js';
 /** A pupil account: no e-mail and no usable password ('!' never verifies); the pictures are checked instead. */
 export async function insertPupil(
   db: Db,
-  pupil: { username: string; displayName: string; lang: 'tr' | 'en'; classId: number; pictureHash: string },
+  pupil: {
+    username: string;
+    displayName: string;
+    lang: 'tr' | 'en';
+    classId: number;
+    teacherId: number;
+    pictureHash: string;
+  },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO auth.users (username, email, password_hash, display_name, lang, role, is_verified)
@@ -11,11 +18,10 @@ export async function insertPupil(
     [pupil.username, pupil.displayName, pupil.lang],
   );
   const id = rows[0]!.id;
-  await db.query('INSERT INTO auth.pupil_credentials (user_id, class_id, picture_hash) VALUES ($1, $2, $3)', [
-    id,
-    pupil.classId,
-    pupil.pictureHash,
-  ]);
+  await db.query(
+    'INSERT INTO auth.pupil_credentials (user_id, class_id, teacher_id, picture_hash) VALUES ($1, $2, $3, $4)',
+    [id, pupil.classId, pupil.teacherId, pupil.pictureHash],
+  );
   return id;
 }
 
@@ -114,4 +120,34 @@ export async function recordClassFailure(
       WHERE class_id = $1 AND failures >= $2`,
     [classId, limits.failures, limits.lockSeconds],
   );
+}
+
+/** Stores the hash of a new sign-in link (the old link stops working), or NULL to turn links off. */
+export async function replaceSignInLinkHash(db: Db, userId: number, hash: Buffer | null): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE auth.pupil_credentials SET sign_in_link_hash = $2 WHERE user_id = $1',
+    [userId, hash],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function signInLinkHashOf(db: Db, userId: number): Promise<Buffer | null> {
+  const { rows } = await db.query<{ hash: Buffer | null }>(
+    'SELECT sign_in_link_hash AS hash FROM auth.pupil_credentials WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.hash ?? null;
+}
+
+export async function pupilsOfTeacher(db: Db, teacherId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT user_id AS id FROM auth.pupil_credentials WHERE teacher_id = $1',
+    [teacherId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function deleteUser(db: Db, userId: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM auth.users WHERE id = $1', [userId]);
+  return (rowCount ?? 0) > 0;
 }

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   EVENT_TYPES,
   type PicturePassword,
   PUPIL_SIGN_IN_LIMITS,
+  type PupilLinkLoginRequest,
   type PupilLoginRequest,
   picturePasswordFromBytes,
   USER_DELETED,
@@ -18,6 +19,8 @@ import {
   recordPupilFailure,
   renamePupil,
   replacePictureHash,
+  replaceSignInLinkHash,
+  signInLinkHashOf,
 } from '../data-access/pupils.js';
 import { findUserById, recordLogin } from '../data-access/users.js';
 import type { AuthContext } from './context.js';
@@ -45,7 +48,7 @@ export const pictureSecret = (pictures: readonly string[]) => pictures.join(':')
  */
 export async function createPupilAccounts(
   ctx: AuthContext,
-  input: { classId: number; names: string[]; lang: 'tr' | 'en' },
+  input: { classId: number; teacherId: number; names: string[]; lang: 'tr' | 'en' },
 ): Promise<PupilAccount[]> {
   const drawn = await Promise.all(
     input.names.map(async (name) => {
@@ -61,6 +64,7 @@ export async function createPupilAccounts(
         displayName: pupil.name,
         lang: input.lang,
         classId: input.classId,
+        teacherId: input.teacherId,
         pictureHash: pupil.hash,
       });
       accounts.push({ userId, pictures: pupil.pictures });
@@ -164,4 +168,78 @@ export async function signInPupil(ctx: AuthContext, input: PupilLoginRequest, in
 
 export async function unlockPupil(ctx: AuthContext, userId: number): Promise<void> {
   if (!(await clearPupilFailures(ctx.pool, userId))) throw notFound();
+}
+
+const linkHash = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
+
+/**
+ * A new personal sign-in link for the pupil (the QR code on their card): 24 random bytes behind their id, stored
+ * as sha256 (192 bits need no slow hash). The secret is in this answer only; the previous link stops working.
+ */
+export async function createSignInLink(ctx: AuthContext, userId: number): Promise<string> {
+  const secret = `${userId}.${randomBytes(24).toString('base64url')}`;
+  if (!(await replaceSignInLinkHash(ctx.pool, userId, linkHash(secret)))) throw notFound();
+  return secret;
+}
+
+export async function revokeSignInLink(ctx: AuthContext, userId: number): Promise<void> {
+  if (!(await replaceSignInLinkHash(ctx.pool, userId, null))) throw notFound();
+}
+
+/**
+ * Signs a pupil in by their personal link. Wrong secrets count against the pupil the secret names (the same pause
+ * as wrong pictures), never against the school's shared address; a link that was turned off is simply wrong.
+ */
+export async function signInPupilByLink(ctx: AuthContext, input: PupilLinkLoginRequest) {
+  const pupilId = Number(input.secret.slice(0, input.secret.indexOf('.')));
+  const limits = PUPIL_SIGN_IN_LIMITS;
+  const outcome = await withTransaction(ctx.pool, async (tx) => {
+    const credential = await lockPupilCredential(tx, pupilId);
+    if (credential?.lockedUntil && credential.lockedUntil > new Date())
+      throw paused('pupil_locked', credential.lockedUntil);
+    const stored = credential ? await signInLinkHashOf(tx, pupilId) : null;
+    const given = linkHash(input.secret);
+    if (!credential || !stored || !timingSafeEqual(stored, given)) {
+      const lockedUntil = credential
+        ? await recordPupilFailure(tx, credential.userId, {
+            failures: limits.pupilFailures,
+            lockSeconds: limits.pupilLockSeconds,
+          })
+        : null;
+      return { ok: false as const, lockedUntil };
+    }
+    await clearPupilFailures(tx, credential.userId);
+    return { ok: true as const, userId: credential.userId };
+  });
+  if (!outcome.ok) {
+    // The guess that reached the limit already hears about the pause.
+    if (outcome.lockedUntil && outcome.lockedUntil > new Date())
+      throw paused('pupil_locked', outcome.lockedUntil);
+    throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
+  }
+  const user = await findUserById(ctx.pool, outcome.userId);
+  if (!user) throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
+  await recordLogin(ctx.pool, user.id, user.lang, null);
+  return { userId: user.id, user: toCurrentUser(user) };
+}
+
+/**
+ * New login cards: fresh pictures and a fresh QR secret for each pupil, in one transaction (a card is either all
+ * new or not printed). The answer is the only readable copy; auth keeps the hashes.
+ */
+export async function issueLoginCards(ctx: AuthContext, userIds: number[]) {
+  const drawn = await Promise.all(
+    userIds.map(async (userId) => {
+      const pictures = drawPictures();
+      const secret = `${userId}.${randomBytes(24).toString('base64url')}`;
+      return { userId, pictures, secret, hash: await hashPassword(pictureSecret(pictures)) };
+    }),
+  );
+  return withTransaction(ctx.pool, async (tx) => {
+    for (const card of drawn) {
+      if (!(await replacePictureHash(tx, card.userId, card.hash))) throw notFound();
+      await replaceSignInLinkHash(tx, card.userId, linkHash(card.secret));
+    }
+    return drawn.map(({ userId, pictures, secret }) => ({ userId, pictures, secret }));
+  });
 }

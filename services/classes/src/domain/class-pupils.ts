@@ -137,6 +137,62 @@ export async function removeAllPupilsOfClass(ctx: PupilsContext, teacher: Teache
   }
 }
 
+/** A new personal QR sign-in secret for the pupil (shown once; the previous one stops working). */
+export async function newPupilSignInLink(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  return ctx.accounts.createSignInLink(teacher, pupilId);
+}
+
+export async function revokePupilSignInLink(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  await ctx.accounts.revokeSignInLink(teacher, pupilId);
+}
+
+/**
+ * New login cards for the class's pupils (all, or the ones named): new pictures and QR secrets from auth. Names not
+ * on this class's roster are a 404, so nobody prints another class's pupils.
+ */
+export async function issueClassLoginCards(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilIds?: number[],
+) {
+  const found = await requireClass(ctx, teacher.userId, classId);
+  const roster = await listPupilsOfClass(ctx.pool, classId);
+  const wanted = pupilIds ? new Set(pupilIds) : null;
+  const chosen = wanted ? roster.filter((p) => wanted.has(p.id)) : roster;
+  if (wanted && chosen.length !== wanted.size) throw pupilNotFound();
+  const cards =
+    chosen.length > 0
+      ? await ctx.accounts.issueCards(
+          teacher,
+          chosen.map((p) => p.id),
+        )
+      : [];
+  const byId = new Map(cards.map((c) => [c.userId, c]));
+  return {
+    className: found.name,
+    joinCode: found.joinCode,
+    items: chosen.map((p) => ({
+      pupilId: p.id,
+      name: p.name,
+      pictures: byId.get(p.id)!.pictures,
+      secret: byId.get(p.id)!.secret,
+    })),
+  };
+}
+
 /** Lifts a pupil's wrong-picture pause (the teacher knows it is really them). */
 export async function unlockClassPupil(
   ctx: PupilsContext,

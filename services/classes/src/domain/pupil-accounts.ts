@@ -1,4 +1,10 @@
-import { type PupilAccounts, pupilAccountsSchema } from '@mathgames/contracts';
+import {
+  type PupilAccounts,
+  type PupilCards,
+  pupilAccountsSchema,
+  pupilCardsSchema,
+  pupilSignInLinkSchema,
+} from '@mathgames/contracts';
 import { AppError, IDENTITY_HEADER, type Identity, signIdentity } from '@mathgames/platform';
 
 type Caller = Identity & { userId: number };
@@ -10,6 +16,9 @@ export interface PupilAccountsClient {
   rename(caller: Caller, pupilId: number, name: string): Promise<void>;
   remove(caller: Caller, pupilId: number): Promise<void>;
   unlock(caller: Caller, pupilId: number): Promise<void>;
+  createSignInLink(caller: Caller, pupilId: number): Promise<string>;
+  revokeSignInLink(caller: Caller, pupilId: number): Promise<void>;
+  issueCards(caller: Caller, pupilIds: number[]): Promise<PupilCards['items']>;
 }
 
 export function createPupilAccountsClient(authUrl: string, internalSecret: string): PupilAccountsClient {
@@ -47,6 +56,17 @@ export function createPupilAccountsClient(authUrl: string, internalSecret: strin
     },
     async unlock(caller, pupilId) {
       await call(caller, 'POST', `/internal/pupils/${pupilId}/unlock`);
+    },
+    async createSignInLink(caller, pupilId) {
+      const res = await call(caller, 'POST', `/internal/pupils/${pupilId}/sign-in-link`);
+      return pupilSignInLinkSchema.parse(await res.json()).secret;
+    },
+    async revokeSignInLink(caller, pupilId) {
+      await call(caller, 'DELETE', `/internal/pupils/${pupilId}/sign-in-link`);
+    },
+    async issueCards(caller, pupilIds) {
+      const res = await call(caller, 'POST', '/internal/pupils/cards', { userIds: pupilIds });
+      return pupilCardsSchema.parse(await res.json()).items;
     },
     async remove(caller, pupilId) {
       try {

@@ -273,6 +273,95 @@ export const pupilLoginRequestSchema = z
   .meta({ id: 'PupilLoginRequest' });
 export type PupilLoginRequest = z.infer<typeof pupilLoginRequestSchema>;
 
+// ---------------------------------------------------------------- personal sign-in link (QR)
+
+/**
+ * A pupil's personal sign-in secret: "<pupil id>.<32 random base64url characters>". The id lets auth count wrong
+ * guesses per pupil (never per school address); the random part (192 bits) is what cannot be guessed.
+ */
+export const PUPIL_LINK_SECRET_PATTERN = /^[1-9][0-9]{0,9}\.[A-Za-z0-9_-]{32}$/;
+
+export const pupilLinkLoginRequestSchema = z
+  .object(
+    {
+      secret: z
+        .string({ error: k('pupil_link_invalid') })
+        .max(60, k('pupil_link_invalid'))
+        .regex(PUPIL_LINK_SECRET_PATTERN, k('pupil_link_invalid')),
+    },
+    { error: k('validation_error') },
+  )
+  .meta({ id: 'PupilLinkLoginRequest' });
+export type PupilLinkLoginRequest = z.infer<typeof pupilLinkLoginRequestSchema>;
+
+/** Auth's internal answer, and the teacher's: the new secret, shown once (auth keeps only its hash). */
+export const pupilSignInLinkSchema = z.object({ secret: z.string().regex(PUPIL_LINK_SECRET_PATTERN) });
+export const pupilSignInLinkResponseSchema = z
+  .object({ message: z.string(), secret: z.string().regex(PUPIL_LINK_SECRET_PATTERN) })
+  .meta({ id: 'PupilSignInLinkResponse' });
+export type PupilSignInLinkResponse = z.infer<typeof pupilSignInLinkResponseSchema>;
+
+/** The page a QR code opens; the secret rides in the fragment, which browsers never send to a server or log. */
+export const pupilSignInLinkPath = (secret: string) => `/class/qr#${secret}`;
+
+// ---------------------------------------------------------------- login cards
+
+/**
+ * Printing login cards gives the chosen pupils (all, when none are named) new pictures and a new QR secret: both
+ * are stored only as hashes, so the printed card is their one readable copy and the old card stops working.
+ */
+export const loginCardsRequestSchema = z
+  .object(
+    {
+      pupilIds: z
+        .array(
+          z
+            .number({ error: k('validation_error') })
+            .int()
+            .positive()
+            .max(2_147_483_647),
+          {
+            error: k('validation_error'),
+          },
+        )
+        .max(MAX_PUPILS_PER_CLASS, k('validation_error'))
+        .optional(),
+    },
+    { error: k('validation_error') },
+  )
+  .meta({ id: 'LoginCardsRequest' });
+export type LoginCardsRequest = z.infer<typeof loginCardsRequestSchema>;
+
+export const loginCardSchema = z.object({
+  pupilId: z.number().int().positive(),
+  name: z.string(),
+  pictures: picturePasswordSchema,
+  secret: z.string().regex(PUPIL_LINK_SECRET_PATTERN),
+});
+export type LoginCard = z.infer<typeof loginCardSchema>;
+
+export const loginCardsResponseSchema = z
+  .object({
+    message: z.string(),
+    className: z.string(),
+    joinCode: z.string(),
+    items: z.array(loginCardSchema),
+  })
+  .meta({ id: 'LoginCardsResponse' });
+export type LoginCardsResponse = z.infer<typeof loginCardsResponseSchema>;
+
+/** Auth's internal answer: each pupil's new pictures and QR secret. */
+export const pupilCardsSchema = z.object({
+  items: z.array(
+    z.object({
+      userId: z.number().int().positive(),
+      pictures: picturePasswordSchema,
+      secret: z.string().regex(PUPIL_LINK_SECRET_PATTERN),
+    }),
+  ),
+});
+export type PupilCards = z.infer<typeof pupilCardsSchema>;
+
 // ---------------------------------------------------------------- class dashboard
 
 export const classProgressSchema = z

@@ -163,6 +163,13 @@ const tr = {
   pupil_locked: 'Çok fazla deneme oldu. {{minutes}} dakika bekle ya da öğretmenine söyle.',
   class_sign_in_paused: 'Bu sınıfta çok fazla yanlış deneme oldu. {{minutes}} dakika sonra tekrar dene.',
   pupil_unlocked: 'Öğrencinin kilidi açıldı',
+  pupil_link_invalid: 'Bu QR kod artık geçerli değil. Öğretmenine söyle.',
+  pupil_link_created: 'Yeni QR kod hazır; eski QR kod artık çalışmaz',
+  pupil_link_revoked: 'QR kod kapatıldı',
+  login_cards_ready: 'Yeni giriş kartları hazır; eski kartlar artık çalışmaz',
+  account_deleted: 'Hesabınız ve tüm verileriniz silindi',
+  account_password_wrong: 'Şifre doğru değil',
+  pupil_self_delete_forbidden: 'Öğrenci hesaplarını yalnızca öğretmen silebilir',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -317,6 +324,13 @@ const en: Record<MessageKey, string> = {
   pupil_locked: 'Too many tries. Wait {{minutes}} minutes or tell your teacher.',
   class_sign_in_paused: 'Too many wrong tries in this class. Try again in {{minutes}} minutes.',
   pupil_unlocked: 'The pupil can sign in again',
+  pupil_link_invalid: 'This QR code does not work any more. Tell your teacher.',
+  pupil_link_created: 'A new QR code is ready; the old one no longer works',
+  pupil_link_revoked: 'QR code turned off',
+  login_cards_ready: 'New login cards are ready; old cards no longer work',
+  account_deleted: 'Your account and all your data have been deleted',
+  account_password_wrong: 'That password is not right',
+  pupil_self_delete_forbidden: 'Only a teacher can delete a pupil account',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustProfileStatistics } from './profile-statistics.js';
+import { adjustProfileStatistics, weeklyCorrectAnswers } from './profile-statistics.js';
 
 const base = { totalQuestions: 40, correctAnswers: 30, weeklyProgress: [0, 0, 0, 0, 0, 0, 0] };
 
@@ -8,27 +8,18 @@ describe('profile statistics adjustment (spec §9)', () => {
     expect(adjustProfileStatistics({ ...base, totalPoints: 300 }).successRate).toBe(75);
   });
 
-  it('turns weekly correct answers into points when points ÷ their sum lies between 8 and 12', () => {
-    const weekly = [10, 5, 0, 0, 5, 0, 0]; // sum 20
-    expect(
-      adjustProfileStatistics({ ...base, totalPoints: 200, weeklyProgress: weekly }).weeklyPoints,
-    ).toEqual([100, 50, 0, 0, 50, 0, 0]);
-    expect(
-      adjustProfileStatistics({ ...base, totalPoints: 160, weeklyProgress: weekly }).weeklyPoints[0],
-    ).toBe(100);
-    expect(
-      adjustProfileStatistics({ ...base, totalPoints: 240, weeklyProgress: weekly }).weeklyPoints[0],
-    ).toBe(100);
-    expect(
-      adjustProfileStatistics({ ...base, totalPoints: 260, weeklyProgress: weekly }).weeklyPoints[0],
-    ).toBe(10);
-    expect(
-      adjustProfileStatistics({ ...base, totalPoints: 150, weeklyProgress: weekly }).weeklyPoints[0],
-    ).toBe(10);
+  it('keeps the week as correct answers per day, the quantity the statistics chart shows too', () => {
+    const weekly = [10, 5, 0, 0, 5, 0, 0];
+    // Whatever the total points, the same day keeps the same number (the old ×10 rule depended on them).
+    for (const totalPoints of [150, 200, 260])
+      expect(adjustProfileStatistics({ ...base, totalPoints, weeklyProgress: weekly }).weeklyCorrect).toEqual(
+        weeklyCorrectAnswers(weekly),
+      );
+    expect(weeklyCorrectAnswers([3, -1, Number.NaN, 2.7, 0, 0, 1])).toEqual([3, 0, 0, 2, 0, 0, 1]);
   });
 
-  it('replaces total points by the weekly sum only when they differ by more than 5 and less than 20 percent', () => {
-    const weekly = [100, 0, 0, 0, 0, 0, 0];
+  it("replaces total points by the week's points (correct × 10) only when they differ by more than 5 and less than 20 percent", () => {
+    const weekly = [10, 0, 0, 0, 0, 0, 0]; // 100 points
     expect(adjustProfileStatistics({ ...base, totalPoints: 110, weeklyProgress: weekly }).totalPoints).toBe(
       100,
     ); // 9 %
@@ -40,10 +31,9 @@ describe('profile statistics adjustment (spec §9)', () => {
     ); // 80 %
   });
 
-  it('uses the weekly sum when points are 0 but the week is not', () => {
+  it("uses the week's points when total points are 0 but the week is not", () => {
     expect(
-      adjustProfileStatistics({ ...base, totalPoints: 0, weeklyProgress: [0, 30, 0, 0, 0, 0, 0] })
-        .totalPoints,
+      adjustProfileStatistics({ ...base, totalPoints: 0, weeklyProgress: [0, 3, 0, 0, 0, 0, 0] }).totalPoints,
     ).toBe(30);
   });
 });

@@ -112,6 +112,12 @@ export const loginRequestSchema = input({ email: emailSchema, password: password
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** Deleting one's own account: the password again (pupils cannot; their teacher removes them). */
+export const deleteAccountRequestSchema = input({ password: passwordSchema }).meta({
+  id: 'DeleteAccountRequest',
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
 /** What the API receives: the form without confirmPassword. */
 export const registerRequestSchema = input({
   username: usernameSchema,

@@ -3,7 +3,10 @@ import type {
   ClassProgress,
   ClassPupilList,
   ClassPupilsResponse,
+  LoginCardsRequest,
+  LoginCardsResponse,
   MessageResponse,
+  PupilSignInLinkResponse,
 } from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
@@ -38,3 +41,14 @@ export const classProgressQueryOptions = (classId: number) =>
     queryFn: ({ signal }) => api.get<ClassProgress>(`/api/classes/${classId}/progress`, signal),
     refetchInterval: 5_000,
   });
+
+/** A new personal QR sign-in secret (shown once; the previous one stops working). */
+export const createSignInLink = (classId: number, pupilId: number) =>
+  api.post<PupilSignInLinkResponse>(`/api/classes/${classId}/pupils/${pupilId}/sign-in-link`);
+
+export const revokeSignInLink = (classId: number, pupilId: number) =>
+  api.delete<MessageResponse>(`/api/classes/${classId}/pupils/${pupilId}/sign-in-link`);
+
+/** New login cards for the class (all pupils, or the named ones): new pictures and QR codes, old cards stop working. */
+export const issueLoginCards = (classId: number, body: LoginCardsRequest = {}) =>
+  api.post<LoginCardsResponse>(`/api/classes/${classId}/cards`, body);

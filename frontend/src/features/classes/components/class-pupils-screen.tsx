@@ -30,6 +30,7 @@ import {
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
 import { ClassProgressTable } from './class-progress-table.js';
+import { PupilQrDialog } from './pupil-qr-dialog.js';
 
 /** Pupils whose pictures were just set: shown once, since only their hash is kept. */
 type FreshPictures = ClassPupil[];
@@ -240,7 +241,7 @@ function PupilRow({
 }) {
   const { t } = useTranslation('teacher');
   const message = useMessage();
-  const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'remove' | 'qr' | null>(null);
   const [busy, setBusy] = useState(false);
   async function onUnlock() {
     setBusy(true);
@@ -291,6 +292,14 @@ function PupilRow({
         <Button
           variant="outline"
           disabled={busy}
+          onClick={() => setDialog('qr')}
+          aria-label={t('pupils.qrOf', { name: pupil.name })}
+        >
+          {t('pupils.qr')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={busy}
           onClick={onUnlock}
           aria-label={t('pupils.unlockOf', { name: pupil.name })}
         >
@@ -308,6 +317,7 @@ function PupilRow({
       {dialog === 'rename' && (
         <RenameDialog classId={classId} pupil={pupil} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'qr' && <PupilQrDialog classId={classId} pupil={pupil} onClose={() => setDialog(null)} />}
       {dialog === 'remove' && (
         <RemoveDialog classId={classId} pupil={pupil} onClose={() => setDialog(null)} />
       )}
@@ -375,6 +385,14 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
             {t('grade', { grade: klass.data.grade })} · {t('code.label')}:{' '}
             <span className="font-mono font-black">{klass.data.joinCode}</span>
           </p>
+          <Link
+            to="/teacher/classes/$classId/cards"
+            params={{ classId: String(classId) }}
+            className={buttonClasses('outline', 'md', 'mt-3')}
+            data-testid="print-cards-link"
+          >
+            {t('pupils.printCards')}
+          </Link>
         </div>
       )}
       {!klass.isError && (

@@ -90,6 +90,7 @@ export function QuestionView({
   const [readAloudOn] = useReadAloudSetting();
   const mistake = feedback && !feedback.correct ? chosenMistake(question, feedback.chosen) : null;
   const explanation = mistake ? message(mistakeMessageKey(mistake)) : null;
+  const mixed = showsMixedNumbers(settings.difficulty);
   const nextRef = useRef<HTMLButtonElement>(null);
 
   // With read-aloud on, each question is spoken as it appears and each explanation after a wrong pick.
@@ -204,7 +205,7 @@ export function QuestionView({
                 {position + 1}
               </span>
               <span className="sr-only">{t('gameplay:play.option', { key: position + 1 })}: </span>
-              <AnswerValue value={option} />
+              <AnswerValue value={option} mixed={mixed} />
               {state === 'right' && <CheckIcon className="absolute top-2 right-3 size-7" />}
               {state === 'wrong' && <CrossIcon className="absolute top-2 right-3 size-7" />}
             </button>
@@ -237,7 +238,7 @@ export function QuestionView({
                 <span className="inline-flex items-center gap-2 text-xl font-bold">
                   {t('gameplay:play.rightAnswer')} <Operand value={question.num1} />{' '}
                   {OPERATOR_GLYPHS[question.operator] ?? question.operator} <Operand value={question.num2} />{' '}
-                  = <AnswerValue value={question.answer} />
+                  = <AnswerValue value={question.answer} mixed={mixed} />
                 </span>
               </p>
               {explanation && (

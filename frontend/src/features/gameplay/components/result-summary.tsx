@@ -12,7 +12,7 @@ import {
   suggestNextStep,
 } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
 import { CheckIcon, CrossIcon } from '../../../components/icons.js';
@@ -28,6 +28,18 @@ import { summarise } from '../hooks/game-machine.js';
 import { NearestBadge } from './nearest-badge.js';
 import { chosenMistake, showsMixedNumbers } from './question-view.js';
 import { SaveStatus } from './save-status.js';
+
+/** A cell: a line of its row's card on a phone, a table cell from `sm` up. */
+const CELL = 'block px-1 py-0.5 sm:table-cell sm:px-4 sm:py-3';
+
+/** The column's name shown inside a stacked cell (the header row is read by screen readers instead). */
+function StackedLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="mr-2 font-semibold text-slate-600 sm:hidden">
+      {children}:
+    </span>
+  );
+}
 
 export interface ResultSummaryProps {
   gameType: GameType;
@@ -62,6 +74,7 @@ export function ResultSummary({
   const summary = summarise(questions, answers, elapsedMs);
   const percent = successRate(summary.correct, summary.total);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const captionId = useId();
   // Read once: this game is counted whether or not it has been stored yet.
   const [next] = useState(() =>
     difficulty
@@ -133,12 +146,17 @@ export function ResultSummary({
         />
       </dl>
 
-      <div className="mt-6 overflow-x-auto rounded-3xl bg-white shadow-sm">
-        <table className="w-full text-left text-base sm:text-lg">
-          <caption className="px-5 pt-4 text-left text-xl font-extrabold">
+      {/* Below `sm` each row stacks into a small card, so a phone never scrolls the table sideways (issue 18,
+          item 8). The e2e layout test checks Chromium still reads it as a table. */}
+      <div className="mt-6 rounded-3xl bg-white shadow-sm">
+        <table aria-labelledby={captionId} className="block w-full text-left text-base sm:table sm:text-lg">
+          <caption
+            id={captionId}
+            className="block px-5 pt-4 text-left text-xl font-extrabold sm:table-caption"
+          >
             {t('gameplay:result.tableCaption')}
           </caption>
-          <thead>
+          <thead className="sr-only sm:not-sr-only sm:table-header-group">
             <tr className="border-b border-slate-200 text-base text-slate-600">
               <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('gameplay:result.number')}
@@ -157,7 +175,7 @@ export function ResultSummary({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block sm:table-row-group">
             {questions.map((question, i) => {
               const answer = answers[i] ?? null;
               const correct = answer !== null && answer === question.answer;
@@ -165,30 +183,35 @@ export function ResultSummary({
               return (
                 <tr
                   key={`${question.num1}${question.operator}${question.num2}`}
-                  className="border-b border-slate-100 last:border-0"
+                  className="grid grid-cols-[2.5rem_1fr] items-center gap-y-1 border-b border-slate-100 px-3 py-3 last:border-0 sm:table-row sm:p-0"
                   data-testid="result-row"
                 >
-                  <td className="px-2 py-3 sm:px-4 font-bold text-slate-600">{i + 1}</td>
-                  <td className="px-2 py-3 sm:px-4 font-bold whitespace-nowrap">
+                  <td className={cn(CELL, 'font-bold text-slate-600')}>{i + 1}</td>
+                  <td className={cn(CELL, 'font-bold whitespace-nowrap')}>
                     <span className="inline-flex items-center gap-2">
                       <Operand value={question.num1} /> {question.operator === '-' ? '−' : question.operator}{' '}
                       <Operand value={question.num2} />
                     </span>
                   </td>
-                  <td className="px-2 py-3 sm:px-4 font-bold">
+                  <td className={cn(CELL, 'col-span-2 font-bold')}>
+                    <StackedLabel>{t('gameplay:result.correctAnswer')}</StackedLabel>
                     <AnswerValue
                       value={question.answer}
                       mixed={difficulty ? showsMixedNumbers(difficulty) : false}
                     />
                   </td>
-                  <td className="px-2 py-3 sm:px-4 font-bold">
+                  <td className={cn(CELL, 'col-span-2 font-bold')}>
+                    <StackedLabel>{t('gameplay:result.yourAnswer')}</StackedLabel>
                     {answer === null ? (
                       <span className="text-slate-500">{message('no_answer')}</span>
                     ) : (
-                      <AnswerValue value={answer} />
+                      <AnswerValue
+                        value={answer}
+                        mixed={difficulty ? showsMixedNumbers(difficulty) : false}
+                      />
                     )}
                   </td>
-                  <td className="px-2 py-3 sm:px-4">
+                  <td className={cn(CELL, 'col-span-2')} data-testid="row-status">
                     <span
                       className={cn(
                         'inline-flex items-center gap-1 rounded-full px-3 py-1 text-base font-bold',
@@ -200,7 +223,7 @@ export function ResultSummary({
                     </span>
                     {mistake && (
                       <p
-                        className="mt-1 min-w-40 text-base font-semibold text-red-900"
+                        className="mt-1 text-base font-semibold text-red-900 sm:min-w-40"
                         data-testid="row-explanation"
                         data-mistake={mistake}
                       >

@@ -98,17 +98,19 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
         </div>
         <Popover
           align="end"
+          title={t('gameplay:settings.help', { topic: topicName })}
+          closeLabel={t('common:actions.close')}
           trigger={
             <button
               type="button"
               aria-label={t('gameplay:settings.help', { topic: topicName })}
+              data-testid="help-button"
               className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-2xl font-black text-slate-900 shadow"
             >
               ?
             </button>
           }
         >
-          <h2 className="text-xl font-extrabold">{t('gameplay:settings.help', { topic: topicName })}</h2>
           <dl className="mt-3 space-y-3">
             <div>
               <dt className="font-bold text-brand-800">{t('games:details.howToPlay')}</dt>

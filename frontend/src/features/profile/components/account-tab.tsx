@@ -12,6 +12,7 @@ import { displayNameOf } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { BadgeMini } from './badge-mini.js';
+import { DeleteAccountSection } from './delete-account.js';
 import { type EditState, ProfileForm } from './profile-form.js';
 
 /** Spec §9: the account tab shows up to 8 earned badges. */
@@ -139,6 +140,7 @@ export function AccountTab({
           </ul>
         )}
       </Card>
+      <DeleteAccountSection user={user} />
     </div>
   );
 }

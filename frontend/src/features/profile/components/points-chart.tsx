@@ -1,13 +1,14 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PointsChartProps {
-  /** Points per day, Monday first. */
+  /** Correct answers per day, Monday first (`weeklyCorrectAnswers` in contracts, as on the statistics screen). */
   values: readonly number[];
   /** Height of the tallest bar in px. */
   heightPx: number;
-  /** Smallest bar for a day with points. */
+  /** Smallest bar for a day with correct answers. */
   minPx: number;
-  /** Bar for a day without points. */
+  /** Bar for a day without any. */
   zeroPx: number;
   testId: string;
 }
@@ -21,40 +22,55 @@ export function pointBarHeights(
   return values.map((v) => (v > 0 ? Math.max(minPx, Math.round((v / max) * heightPx)) : zeroPx));
 }
 
-/** Weekly points, Monday to Sunday; the list itself is the text alternative (each day says its points). */
+/** The week's correct answers, Monday to Sunday; the list is the text alternative (each day says its count). */
 export function PointsChart({ values, heightPx, minPx, zeroPx, testId }: PointsChartProps) {
   const { t } = useTranslation('profile');
   const days = t('days', { returnObjects: true }) as string[];
   const shortDays = t('daysShort', { returnObjects: true }) as string[];
   const heights = pointBarHeights(values, { heightPx, minPx, zeroPx });
+  const unitId = useId();
   return (
-    <ol aria-label={t('chart.label')} className="flex items-end justify-between gap-1.5" data-testid={testId}>
-      {heights.map((height, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
-        <li key={i} className="flex flex-1 flex-col items-center gap-1" data-height={height}>
-          <span className="sr-only">{t('chart.day', { day: days[i], points: values[i] ?? 0 })}</span>
-          <span aria-hidden="true" className="text-xs font-bold text-slate-700 tabular-nums">
-            {values[i] ?? 0}
-          </span>
-          <span
-            aria-hidden="true"
-            className="flex w-full items-end justify-center"
-            style={{ height: heightPx }}
-          >
+    <figure>
+      <ol
+        aria-label={t('chart.label')}
+        aria-describedby={unitId}
+        className="flex items-end justify-between gap-1.5"
+        data-testid={testId}
+      >
+        {heights.map((height, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
+          <li key={i} className="flex flex-1 flex-col items-center gap-1" data-height={height}>
+            <span className="sr-only">{t('chart.day', { day: days[i], correct: values[i] ?? 0 })}</span>
+            <span aria-hidden="true" className="text-xs font-bold text-slate-700 tabular-nums">
+              {values[i] ?? 0}
+            </span>
             <span
-              className={
-                values[i]
-                  ? 'w-full max-w-10 rounded-t-lg bg-amber-500'
-                  : 'w-full max-w-10 rounded-t-lg bg-slate-200'
-              }
-              style={{ height }}
-            />
-          </span>
-          <span aria-hidden="true" className="text-xs font-bold text-slate-700">
-            {shortDays[i]}
-          </span>
-        </li>
-      ))}
-    </ol>
+              aria-hidden="true"
+              className="flex w-full items-end justify-center"
+              style={{ height: heightPx }}
+            >
+              <span
+                className={
+                  values[i]
+                    ? 'w-full max-w-10 rounded-t-lg bg-amber-500'
+                    : 'w-full max-w-10 rounded-t-lg bg-slate-200'
+                }
+                style={{ height }}
+              />
+            </span>
+            <span aria-hidden="true" className="text-xs font-bold text-slate-700">
+              {shortDays[i]}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <figcaption
+        id={unitId}
+        className="mt-2 text-sm font-semibold text-slate-700"
+        data-testid={`${testId}-unit`}
+      >
+        {t('common:weeklyChart.unit')}
+      </figcaption>
+    </figure>
   );
 }

@@ -1,10 +1,16 @@
-import type { CurrentUser, HistoryRecord, StatisticsResponse } from '@mathgames/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  type CurrentUser,
+  type HistoryRecord,
+  type StatisticsResponse,
+  weeklyCorrectAnswers,
+} from '@mathgames/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguage } from '../../../testing/render.js';
 import { catalogueWith } from '../../badges/testing/badge-items.js';
 import { fakeApi, renderScreen } from '../../badges/testing/fake-api.js';
+import { WeeklyChart } from '../../statistics/components/weekly-chart.js';
 import { ProfileScreen } from './profile-screen.js';
 
 const USER: CurrentUser = {
@@ -59,7 +65,7 @@ function serve(stats: StatisticsResponse, items: HistoryRecord[] = []) {
 const chartDays = (testId: string) =>
   within(screen.getByTestId(testId))
     .getAllByRole('listitem')
-    .map((day) => day.textContent?.match(/: (\d+) points/)?.[1]);
+    .map((day) => day.textContent?.match(/: (\d+) correct answers/)?.[1]);
 
 async function openStatisticsTab() {
   const user = userEvent.setup();
@@ -71,19 +77,32 @@ describe('the profile statistics', () => {
   beforeEach(() => useLanguage('en', 'profile'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads weekly correct answers as points (×10) when points ÷ their sum lies between 8 and 12', async () => {
-    serve(
-      statistics({
-        totalPoints: 200,
-        totalQuestions: 25,
-        correctAnswers: 20,
-        weeklyProgress: [10, 5, 5, 0, 0, 0, 0],
-      }),
-    );
+  it('shows the week as correct answers per day, the same numbers as the statistics chart, unit named', async () => {
+    // Points ÷ weekly sum = 10: the old rule turned this week into points (100, 50, 50) on the profile only.
+    const weeklyProgress = [10, 5, 5, 0, 0, 0, 0];
+    serve(statistics({ totalPoints: 200, totalQuestions: 25, correctAnswers: 20, weeklyProgress }));
     renderScreen(<ProfileScreen user={USER} />);
     await openStatisticsTab();
-    expect(chartDays('profile-stats-chart')).toEqual(['100', '50', '50', '0', '0', '0', '0']);
+    expect(chartDays('profile-stats-chart')).toEqual(['10', '5', '5', '0', '0', '0', '0']);
+    expect(chartDays('profile-weekly-chart')).toEqual(['10', '5', '5', '0', '0', '0', '0']);
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('200');
+    render(<WeeklyChart correct={weeklyCorrectAnswers(weeklyProgress)} />);
+    const statisticsDays = Array.from(
+      { length: 7 },
+      (_, i) =>
+        screen
+          .getByTestId(`weekly-bar-${i}`)
+          .getAttribute('aria-label')
+          ?.match(/: (\d+) correct answers/)?.[1],
+    );
+    expect(statisticsDays).toEqual(chartDays('profile-stats-chart'));
+    // The unit is on the chart (its legend) and in its accessible description, on both screens.
+    for (const chart of ['profile-stats-chart', 'profile-weekly-chart', 'weekly-chart']) {
+      const list = screen.getByTestId(chart);
+      const legend = document.getElementById(list.getAttribute('aria-describedby') ?? '');
+      expect(legend?.textContent, chart).toBe('Each bar: the number of correct answers given that day');
+      expect(list.getAttribute('aria-label'), chart).toMatch(/^Correct answers per day/);
+    }
   });
 
   it('recomputes the success rate from correct / total instead of trusting the answer', async () => {
@@ -94,13 +113,13 @@ describe('the profile statistics', () => {
     expect(screen.getByTestId('profile-stat-correct').textContent).toBe('37/50');
   });
 
-  it('replaces total points by the weekly sum when they differ by more than 5 % and less than 20 %', async () => {
+  it("replaces total points by the week's points (correct × 10) when they differ by more than 5 % and less than 20 %", async () => {
     serve(
       statistics({
         totalPoints: 1100,
         totalQuestions: 200,
         correctAnswers: 110,
-        weeklyProgress: [400, 600, 0, 0, 0, 0, 0],
+        weeklyProgress: [40, 60, 0, 0, 0, 0, 0],
       }),
     );
     renderScreen(<ProfileScreen user={USER} />);
@@ -115,7 +134,7 @@ describe('the profile statistics', () => {
         totalPoints: 2000,
         totalQuestions: 300,
         correctAnswers: 200,
-        weeklyProgress: [400, 600, 0, 0, 0, 0, 0],
+        weeklyProgress: [40, 60, 0, 0, 0, 0, 0],
       }),
     );
     renderScreen(<ProfileScreen user={USER} />);
@@ -123,13 +142,13 @@ describe('the profile statistics', () => {
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('2000');
   });
 
-  it('uses the weekly sum when points are 0 but the week has some', async () => {
+  it("uses the week's points when total points are 0 but the week has some", async () => {
     serve(
       statistics({
         totalPoints: 0,
         totalQuestions: 10,
         correctAnswers: 6,
-        weeklyProgress: [0, 0, 60, 0, 0, 0, 0],
+        weeklyProgress: [0, 0, 6, 0, 0, 0, 0],
       }),
     );
     renderScreen(<ProfileScreen user={USER} />);
@@ -137,7 +156,7 @@ describe('the profile statistics', () => {
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('60');
   });
 
-  it('draws the weekly points with the minimum bar heights: 20 px for a day with points, 4 px without', async () => {
+  it('draws the weekly bars with the minimum heights: 20 px for a day with correct answers, 4 px without', async () => {
     serve(
       statistics({
         totalPoints: 1010,

@@ -152,7 +152,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
             <h4 className="mt-4 mb-2 text-base font-extrabold">{t('gameStats.weeklyPoints')}</h4>
             {stats ? (
               <PointsChart
-                values={stats.weeklyPoints}
+                values={stats.weeklyCorrect}
                 heightPx={80}
                 minPx={12}
                 zeroPx={12}

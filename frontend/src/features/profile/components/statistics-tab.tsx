@@ -138,11 +138,11 @@ export function StatisticsTab({
       </Card>
       <Card>
         <CardTitle className="mb-4">{t('statsTab.weekly')}</CardTitle>
-        {stats.weeklyPoints.every((v) => v === 0) ? (
+        {stats.weeklyCorrect.every((v) => v === 0) ? (
           <EmptyGames text={t('statsTab.weeklyEmpty')} />
         ) : (
           <PointsChart
-            values={stats.weeklyPoints}
+            values={stats.weeklyCorrect}
             heightPx={140}
             minPx={20}
             zeroPx={4}

@@ -1,4 +1,4 @@
-import type { ClassJoin, CurrentUser, PupilLoginRequest } from '@mathgames/contracts';
+import type { ClassJoin, CurrentUser, PupilLinkLoginRequest, PupilLoginRequest } from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
@@ -13,3 +13,7 @@ export const classJoinQueryOptions = (code: string) =>
 
 /** `POST /api/auth/pupil-login`: the session starts as this pupil (the gateway acts on auth's directive). */
 export const pupilLogin = (body: PupilLoginRequest) => api.post<CurrentUser>('/api/auth/pupil-login', body);
+
+/** `POST /api/auth/pupil-link-login`: the secret from the pupil's personal QR code. */
+export const pupilLinkLogin = (body: PupilLinkLoginRequest) =>
+  api.post<CurrentUser>('/api/auth/pupil-link-login', body);

@@ -3,6 +3,7 @@ import {
   GAME_TYPES,
   type StatisticsResponse,
   statisticsResponseSchema,
+  weeklyCorrectAnswers,
 } from '@mathgames/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -137,7 +138,7 @@ export function StatisticsScreen() {
     const data = query.data;
     const topics = gameTypeStatsSchema.safeParse(data.gameTypeStats);
     const weekly = weeklySchema.safeParse(data.weeklyProgress);
-    const week = zeroWeek ? ZERO_WEEK : weekly.success ? weekly.data : ZERO_WEEK;
+    const week = zeroWeek ? ZERO_WEEK : weekly.success ? weeklyCorrectAnswers(weekly.data) : ZERO_WEEK;
     const questions = zeroWeek ? ZERO_WEEK : data.weeklyQuestions;
     const weeklyTotal = week.reduce((a, b) => a + b, 0);
     body = (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.js';
 
@@ -26,61 +27,72 @@ export function WeeklyChart({ correct, questions }: WeeklyChartProps) {
   const heights = scaleToWeekMax(correct);
   const days = t('days', { returnObjects: true }) as string[];
   const shortDays = t('daysShort', { returnObjects: true }) as string[];
+  const unitId = useId();
   return (
-    <ol
-      aria-label={t('weekly.chartLabel')}
-      className="flex h-56 items-end justify-between gap-1.5 sm:gap-3"
-      data-testid="weekly-chart"
-    >
-      {heights.map((height, i) => {
-        const correctCount = correct[i] ?? 0;
-        const questionCount = questions?.[i];
-        const label =
-          questionCount === undefined
-            ? t('weekly.barLabel', { day: days[i], correct: correctCount })
-            : t('weekly.barLabelWithQuestions', {
-                day: days[i],
-                correct: correctCount,
-                questions: questionCount,
-              });
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
-          <li key={i} className="flex h-full flex-1">
-            {/* A button so a tap or Tab shows the tooltip; its name is the bar's text alternative. */}
-            <button
-              type="button"
-              aria-label={label}
-              className="group relative flex h-full w-full flex-col items-center justify-end gap-1 rounded-xl"
-              data-testid={`weekly-bar-${i}`}
-              data-height={height.toFixed(1)}
-            >
-              <span
-                role="tooltip"
-                className={cn(
-                  'pointer-events-none absolute -top-2 z-10 hidden -translate-y-full whitespace-nowrap rounded-xl bg-slate-900 px-3 py-1.5',
-                  'text-sm font-bold text-white shadow-lg group-hover:block group-focus:block',
-                )}
+    <figure>
+      <ol
+        aria-label={t('weekly.chartLabel')}
+        aria-describedby={unitId}
+        className="flex h-56 items-end justify-between gap-1.5 sm:gap-3"
+        data-testid="weekly-chart"
+      >
+        {heights.map((height, i) => {
+          const correctCount = correct[i] ?? 0;
+          const questionCount = questions?.[i];
+          const label =
+            questionCount === undefined
+              ? t('weekly.barLabel', { day: days[i], correct: correctCount })
+              : t('weekly.barLabelWithQuestions', {
+                  day: days[i],
+                  correct: correctCount,
+                  questions: questionCount,
+                });
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
+            <li key={i} className="flex h-full flex-1">
+              {/* A button so a tap or Tab shows the tooltip; its name is the bar's text alternative. */}
+              <button
+                type="button"
+                aria-label={label}
+                className="group relative flex h-full w-full flex-col items-center justify-end gap-1 rounded-xl"
+                data-testid={`weekly-bar-${i}`}
+                data-height={height.toFixed(1)}
               >
-                {questionCount === undefined
-                  ? t('weekly.tooltipCorrect', { count: correctCount })
-                  : t('weekly.tooltip', { count: questionCount })}
-              </span>
-              <span aria-hidden="true" className="text-sm font-extrabold text-slate-700 tabular-nums">
-                {correctCount}
-              </span>
-              <span aria-hidden="true" className="flex min-h-0 w-full flex-1 items-end justify-center">
                 <span
-                  className="w-full max-w-14 rounded-t-xl bg-brand-600 transition-[height] duration-300 motion-reduce:transition-none"
-                  style={{ height: `${height}%`, minHeight: correctCount > 0 ? 6 : 2 }}
-                />
-              </span>
-              <span aria-hidden="true" className="text-sm font-bold text-slate-700">
-                {shortDays[i]}
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ol>
+                  role="tooltip"
+                  className={cn(
+                    'pointer-events-none absolute -top-2 z-10 hidden -translate-y-full whitespace-nowrap rounded-xl bg-slate-900 px-3 py-1.5',
+                    'text-sm font-bold text-white shadow-lg group-hover:block group-focus:block',
+                  )}
+                >
+                  {questionCount === undefined
+                    ? t('weekly.tooltipCorrect', { count: correctCount })
+                    : t('weekly.tooltip', { count: questionCount })}
+                </span>
+                <span aria-hidden="true" className="text-sm font-extrabold text-slate-700 tabular-nums">
+                  {correctCount}
+                </span>
+                <span aria-hidden="true" className="flex min-h-0 w-full flex-1 items-end justify-center">
+                  <span
+                    className="w-full max-w-14 rounded-t-xl bg-brand-600 transition-[height] duration-300 motion-reduce:transition-none"
+                    style={{ height: `${height}%`, minHeight: correctCount > 0 ? 6 : 2 }}
+                  />
+                </span>
+                <span aria-hidden="true" className="text-sm font-bold text-slate-700">
+                  {shortDays[i]}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <figcaption
+        id={unitId}
+        className="mt-2 text-sm font-semibold text-slate-700"
+        data-testid="weekly-chart-unit"
+      >
+        {t('common:weeklyChart.unit')}
+      </figcaption>
+    </figure>
   );
 }

@@ -1,19 +1,26 @@
 import {
   addPupilsRequestSchema,
   classIdSchema,
+  MAX_PUPILS_PER_CLASS,
   pupilIdSchema,
+  pupilLinkLoginRequestSchema,
   pupilLoginRequestSchema,
   renamePupilRequestSchema,
 } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
+import { z } from 'zod';
 import type { AuthContext } from '../../domain/context.js';
 import {
   createPupilAccounts,
+  createSignInLink,
   deletePupilAccount,
+  issueLoginCards,
   renamePupilAccount,
   resetPupilPictures,
+  revokeSignInLink,
   signInPupil,
+  signInPupilByLink,
   unlockPupil,
 } from '../../domain/pupils.js';
 import { SESSION_LOGIN_HEADER } from './routes.js';
@@ -23,6 +30,8 @@ const pupilIdOf = (req: Request) => {
   if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
   return parsed.data;
 };
+
+const cardsSchema = z.object({ userIds: z.array(pupilIdSchema).min(1).max(MAX_PUPILS_PER_CLASS) });
 
 const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchema });
 
@@ -41,10 +50,34 @@ export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
       res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
     });
 
-    app.post('/internal/pupils', async (req, res) => {
+    // Public: the pupil's QR code. Same budget reasoning as above; wrong secrets count against the named pupil.
+    app.post('/api/auth/pupil-link-login', async (req, res) => {
+      const input = pupilLinkLoginRequestSchema.parse(req.body);
+      const { userId, user } = await signInPupilByLink(ctx, input);
+      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+    });
+
+    app.post('/internal/pupils/:userId/sign-in-link', async (req, res) => {
       requireUser(req);
+      res.status(201).json({ secret: await createSignInLink(ctx, pupilIdOf(req)) });
+    });
+
+    app.delete('/internal/pupils/:userId/sign-in-link', async (req, res) => {
+      requireUser(req);
+      await revokeSignInLink(ctx, pupilIdOf(req));
+      res.status(204).end();
+    });
+
+    app.post('/internal/pupils/cards', async (req, res) => {
+      requireUser(req);
+      const { userIds } = cardsSchema.parse(req.body);
+      res.json({ items: await issueLoginCards(ctx, userIds) });
+    });
+
+    app.post('/internal/pupils', async (req, res) => {
+      const teacherId = requireUser(req);
       const input = createPupilsSchema.parse(req.body);
-      const items = await createPupilAccounts(ctx, { ...input, lang: req.identity.lang });
+      const items = await createPupilAccounts(ctx, { ...input, teacherId, lang: req.identity.lang });
       res.status(201).json({ items });
     });
 

@@ -1,4 +1,5 @@
 import {
+  deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   MAX_PHOTO_BYTES,
@@ -24,6 +25,7 @@ import {
   validateResetToken,
   verifyEmail,
 } from '../../domain/account.js';
+import { deleteOwnAccount } from '../../domain/account-deletion.js';
 import { type AuthContext, RateLimitedError } from '../../domain/context.js';
 import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain/profile.js';
 
@@ -144,6 +146,14 @@ export function authRoutes(ctx: AuthContext) {
       const input = profileUpdateRequestSchema.parse(req.body);
       const { user, emailChanged } = await updateProfile(ctx, userId, input, caller(req));
       res.json({ message: text(req, emailChanged ? 'email_change_pending' : 'profile_updated'), user });
+    });
+
+    app.post('/api/profile/delete', async (req, res) => {
+      const userId = requireUser(req);
+      const { password } = deleteAccountRequestSchema.parse(req.body);
+      await deleteOwnAccount(ctx, userId, password, caller(req).ip);
+      // The gateway ends this session too (and every other one of the user).
+      res.set(SESSION_REVOKE_USER_HEADER, String(userId)).json({ message: text(req, 'account_deleted') });
     });
 
     // Signed-in check first: an anonymous upload is refused before a byte of it is buffered.

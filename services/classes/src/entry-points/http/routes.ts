@@ -4,6 +4,7 @@ import {
   classIdSchema,
   createClassRequestSchema,
   joinCodeSchema,
+  loginCardsRequestSchema,
   pupilIdSchema,
   renamePupilRequestSchema,
   translate,
@@ -16,12 +17,15 @@ import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
 import {
   addClassPupils,
   classProgress,
+  issueClassLoginCards,
   listClassPupils,
+  newPupilSignInLink,
   type PupilsContext,
   removeAllPupilsOfClass,
   removeClassPupil,
   renameClassPupil,
   resetClassPupilPictures,
+  revokePupilSignInLink,
   unlockClassPupil,
 } from '../../domain/class-pupils.js';
 import {
@@ -145,6 +149,26 @@ export function classesRoutes(ctx: PupilsContext & { internalSecret: string; tim
       const teacher = teacherOf(req);
       await unlockClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
       res.json({ message: text(req, 'pupil_unlocked') });
+    });
+
+    app.post('/api/classes/:classId/pupils/:pupilId/sign-in-link', async (req, res) => {
+      const teacher = teacherOf(req);
+      const secret = await newPupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.status(201).json({ message: text(req, 'pupil_link_created'), secret });
+    });
+
+    app.delete('/api/classes/:classId/pupils/:pupilId/sign-in-link', async (req, res) => {
+      const teacher = teacherOf(req);
+      await revokePupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_link_revoked') });
+    });
+
+    app.post('/api/classes/:classId/cards', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      const { pupilIds } = loginCardsRequestSchema.parse(req.body ?? {});
+      const cards = await issueClassLoginCards(ctx, teacher, classId, pupilIds);
+      res.json({ message: text(req, 'login_cards_ready'), ...cards });
     });
 
     app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type ClassJoin,
+  type ClassPupilsResponse,
+  type Lang,
+  type TeacherClassResponse,
+  translate,
+} from '@mathgames/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+
+const LANGS = ['tr', 'en'] as const;
+// Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
+const SCHOOL = '198.51.100.21';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebAppBuilt();
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** A verified teacher with a class of three pupils, made through the API (the teacher screens have their own test). */
+async function classOfThree(lang: Lang) {
+  const context = await newContext(browser, lang);
+  const suffix = `${lang}${Date.now().toString(36)}`;
+  const email = `t-${suffix}@example.com`;
+  const request = context.request;
+  expect(
+    (
+      await request.post(`${stack.baseUrl}/api/auth/register`, {
+        data: { username: `t_${suffix}`, email, password: 'secret123', teacher: true, lang },
+      })
+    ).status(),
+  ).toBe(201);
+  const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect((await request.get(`${stack.baseUrl}/api/auth/verify-email?token=${token}`)).ok()).toBe(true);
+  expect(
+    (await request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password: 'secret123' } })).ok(),
+  ).toBe(true);
+  const created = (await (
+    await request.post(`${stack.baseUrl}/api/classes`, { data: { name: '2-A', grade: 2 } })
+  ).json()) as TeacherClassResponse;
+  const added = (await (
+    await request.post(`${stack.baseUrl}/api/classes/${created.class.id}/pupils`, {
+      data: { names: ['Ada', 'Bora', 'Cem'] },
+    })
+  ).json()) as ClassPupilsResponse;
+  return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
+}
+
+function pupilContext(lang: Lang): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
+    extraHTTPHeaders: {
+      'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9',
+      'X-Forwarded-For': SCHOOL,
+    },
+  });
+}
+
+describe.each(LANGS)('in %s', (lang: Lang) => {
+  it("the teacher makes a pupil's QR code; opening it signs the pupil in; turned off, it says so kindly", async () => {
+    const { teacher, classId, pupils } = await classOfThree(lang);
+    const ada = pupils[0]!;
+    const page = await teacher.newPage();
+    await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    const qrButton = page.getByRole('button', {
+      name: lang === 'tr' ? 'Ada için QR kod' : 'QR code for Ada',
+    });
+    await qrButton.waitFor();
+    expect((await qrButton.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+    await qrButton.click();
+    await page.getByTestId('make-pupil-qr').click();
+    await page.getByTestId('pupil-qr').locator('svg').waitFor();
+    const link = (await page.getByTestId('pupil-qr-link').textContent())!;
+    expect(link).toMatch(new RegExp(`^${stack.baseUrl}/class/qr#${ada.id}\\.[A-Za-z0-9_-]{32}$`));
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The pupil opens it (as a phone or tablet camera would): straight into the app, as Ada.
+    const pupil = await pupilContext(lang);
+    const pupilPage = await pupil.newPage();
+    await pupilPage.goto(link);
+    await pupilPage.waitForURL(`${stack.baseUrl}/`);
+    const me = await (await pupilPage.request.get(`${stack.baseUrl}/api/auth/me`)).json();
+    expect(me).toMatchObject({ id: ada.id, role: 'pupil', email: null });
+
+    // Turned off: the same code no longer signs anyone in, and the page says what to do.
+    await page.getByTestId('revoke-pupil-qr').click();
+    await page.getByTestId('pupil-qr').waitFor({ state: 'detached' });
+    const other = await pupilContext(lang);
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await otherPage.getByTestId('qr-error').waitFor();
+    expect(await otherPage.getByTestId('qr-error').textContent()).toBe(translate('pupil_link_invalid', lang));
+    // The secret left the address bar.
+    expect(otherPage.url()).toBe(`${stack.baseUrl}/class/qr`);
+    expect(await accessibilityProblems(otherPage)).toEqual([]);
+    for (const context of [teacher, pupil, other]) await context.close();
+  });
+
+  it('prints login cards for the class on A4: class, name, code, two pictures and a QR code per card', async () => {
+    const { teacher, classId, code, pupils } = await classOfThree(lang);
+    const page = await teacher.newPage();
+    await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    await page.getByTestId('print-cards-link').click();
+    await page.waitForURL(`${stack.baseUrl}/teacher/classes/${classId}/cards`);
+    await page.getByTestId('issue-cards').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('issue-cards').click();
+    await page.getByTestId('login-card-qr').nth(2).waitFor();
+    const cards = page.getByTestId('login-card');
+    expect(await cards.count()).toBe(3);
+    const first = cards.first();
+    expect(await first.textContent()).toContain('2-A');
+    expect(await first.textContent()).toContain(code);
+    expect(await first.textContent()).toContain(pupils[0]!.name);
+    expect(await first.locator('[data-picture]').count()).toBe(2);
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The printed pictures are Ada's new password.
+    const pictures = await first
+      .locator('[data-picture]')
+      .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')));
+    const pupil = await pupilContext(lang);
+    const join = (await (
+      await pupil.request.get(`${stack.baseUrl}/api/classes/join/${code}`)
+    ).json()) as ClassJoin;
+    const login = await pupil.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
+      data: { ticket: join.ticket, pupilId: pupils[0]!.id, pictures },
+    });
+    expect(login.status()).toBe(200);
+
+    // On paper: no buttons, two cards side by side, A4 width.
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('print-cards').isVisible()).toBe(false);
+    const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+    expect(b.x).toBeGreaterThan(a.x + a.width - 2);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: `test-results/login-cards-print-${lang}.png`, fullPage: true });
+    for (const context of [teacher, pupil]) await context.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES, USER_DELETED } from '@mathgames/contracts';
+import { AppError, outbox, type PoolClient, withTransaction } from '@mathgames/platform';
+import { deleteUser, pupilsOfTeacher } from '../data-access/pupils.js';
+import { findUserById } from '../data-access/users.js';
+import { type AuthContext, throwIfLimited } from './context.js';
+import { verifyPassword } from './passwords.js';
+
+async function announceDeletion(tx: PoolClient, userId: number) {
+  await outbox('auth').publish(tx, USER_DELETED, {
+    id: randomUUID(),
+    type: EVENT_TYPES.userDeleted,
+    createdAt: new Date().toISOString(),
+    userId,
+  });
+}
+
+/**
+ * A user deletes their own account after typing their password again. A teacher's pupils go with them (their
+ * accounts are the teacher's to keep); every deletion is announced (`user.deleted.v1`) in the same transaction, so
+ * each service erases its rows (the classes-worker drops the teacher's classes), then every session ends.
+ * Pupils cannot: their teacher removes them.
+ */
+export async function deleteOwnAccount(ctx: AuthContext, userId: number, password: string, ip: string) {
+  const user = await findUserById(ctx.pool, userId);
+  if (!user) throw new AppError(401, 'unauthorized', 'unauthorized');
+  if (user.role === 'pupil')
+    throw new AppError(403, 'pupil_self_delete_forbidden', 'pupil_self_delete_forbidden');
+  // Wrong passwords share the login budget of this account and address: a stolen session cannot guess freely.
+  const budget = { loginAccountIp: `${user.email ?? user.username}|${ip}` };
+  throwIfLimited(await ctx.limits.check(budget));
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await ctx.limits.consume(budget);
+    throw new AppError(400, 'account_password_wrong', 'account_password_wrong', 'password');
+  }
+  const gone = await withTransaction(ctx.pool, async (tx) => {
+    const pupils = user.role === 'teacher' ? await pupilsOfTeacher(tx, userId) : [];
+    for (const pupilId of pupils) {
+      await deleteUser(tx, pupilId);
+      await announceDeletion(tx, pupilId);
+    }
+    await deleteUser(tx, userId);
+    await announceDeletion(tx, userId);
+    return [...pupils, userId];
+  });
+  for (const id of gone) await ctx.endSessions(id);
+}

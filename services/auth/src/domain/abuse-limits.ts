@@ -22,6 +22,12 @@ export const LIMITS = {
   forgotAccount: { points: 5, durationSeconds: 60 * 60 },
   resetIp: { points: 30, durationSeconds: 15 * 60 },
   resetAccount: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Successful logins also cost an argon2 hash and a Redis session, so they are bounded too: per account far
+   * above a child signing in on each class computer, per address above a whole school arriving at once.
+   */
+  loginSuccessAccount: { points: 30, durationSeconds: 15 * 60 },
+  loginSuccessIp: { points: 600, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -6,7 +6,7 @@ import type {
   ResetPasswordRequest,
   TokenValidationResponse,
 } from '@mathgames/contracts';
-import { AppError, type PoolClient, withTransaction } from '@mathgames/platform';
+import { AppError, addressBucket, type PoolClient, withTransaction } from '@mathgames/platform';
 import { consumeToken, findUsableToken, insertToken, revokeTokens } from '../data-access/tokens.js';
 import {
   findUserByEmail,
@@ -43,7 +43,7 @@ export async function issueToken(
  * are public anyway and the child needs to pick another.
  */
 export async function register(ctx: AuthContext, input: RegisterRequest, caller: Caller): Promise<void> {
-  throwIfLimited(await ctx.limits.take({ registerIp: caller.ip, registerAccount: input.email }));
+  throwIfLimited(await ctx.limits.take({ registerIp: callerBucket(caller), registerAccount: input.email }));
   const lang = input.lang ?? caller.lang;
   // Hash before looking anything up, so every outcome costs the same time.
   const passwordHash = await hashPassword(input.password);
@@ -82,18 +82,25 @@ function loginKeys(email: string, ip: string) {
   return { loginAccountIp: `${email}|${ip}`, loginAccount: email, loginIp: ip };
 }
 
+/** Per-address budgets key on the bucket: an IPv6 client rotating inside its /64 is still one address. */
+function callerBucket(caller: Caller): string {
+  return addressBucket(caller.ip);
+}
+
 /** Checks the password; one generic failure whatever went wrong. Returns the user for the session. */
 export async function login(
   ctx: AuthContext,
   input: LoginRequest,
   caller: Caller,
 ): Promise<{ userId: number; user: CurrentUser }> {
-  const keys = loginKeys(input.email, caller.ip);
-  const knownDevice = await ctx.limits.isKnownDevice(input.email, caller.ip);
+  const ip = callerBucket(caller);
+  const keys = loginKeys(input.email, ip);
+  const successKeys = { loginSuccessAccount: input.email, loginSuccessIp: ip };
+  const knownDevice = await ctx.limits.isKnownDevice(input.email, ip);
   // A device that logged in to this account before is exempt from the per-account budget, so strangers'
   // guesses from elsewhere cannot keep the owner out; its own consecutive-failure budget still applies.
   const budgets = knownDevice ? { loginAccountIp: keys.loginAccountIp, loginIp: keys.loginIp } : keys;
-  throwIfLimited(await ctx.limits.check(budgets));
+  throwIfLimited(await ctx.limits.check({ ...budgets, ...successKeys }));
 
   const user = await findUserByEmail(ctx.pool, input.email);
   // An unknown address still spends one hash verification: equal timing either way.
@@ -102,8 +109,9 @@ export async function login(
     await ctx.limits.consume(budgets);
     throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
   }
+  await ctx.limits.consume(successKeys);
   await ctx.limits.reset({ loginAccountIp: keys.loginAccountIp });
-  await ctx.limits.rememberDevice(input.email, caller.ip);
+  await ctx.limits.rememberDevice(input.email, ip);
   const rehashed = passwordNeedsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
   await recordLogin(ctx.pool, user.id, caller.lang, rehashed);
   const fresh = await findUserById(ctx.pool, user.id);
@@ -131,7 +139,7 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<void
  * timing tells whether the address has an account.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string, caller: Caller): Promise<void> {
-  throwIfLimited(await ctx.limits.take({ forgotIp: caller.ip, forgotAccount: email }));
+  throwIfLimited(await ctx.limits.take({ forgotIp: callerBucket(caller), forgotAccount: email }));
   ctx.background.run('forgot-password', async () => {
     const user = await findUserByEmail(ctx.pool, email);
     if (!user?.email) return;
@@ -161,7 +169,9 @@ export async function resetPassword(
   caller: Caller,
 ): Promise<number> {
   const tokenHash = hashToken(input.token);
-  throwIfLimited(await ctx.limits.take({ resetIp: caller.ip, resetAccount: tokenHash.toString('hex') }));
+  throwIfLimited(
+    await ctx.limits.take({ resetIp: callerBucket(caller), resetAccount: tokenHash.toString('hex') }),
+  );
   const passwordHash = await hashPassword(input.newPassword);
   const invalid = () => new AppError(400, 'invalid_token', 'reset_token_invalid', 'token');
   const record = await withTransaction(ctx.pool, async (client) => {

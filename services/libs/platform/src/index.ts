@@ -1,3 +1,4 @@
+export { addressBucket } from './address-bucket.js';
 export * from './amqp.js';
 export { backoffDelay, sleep } from './backoff.js';
 export * from './bullmq.js';

@@ -3,6 +3,7 @@ import {
   createHttpService,
   createLogger,
   createPool,
+  DEV_MAIL_TOKEN_KEY,
   type HttpService,
   startOutboxRelay,
 } from '@mathgames/platform';
@@ -11,6 +12,7 @@ import { purgePublishedOutbox } from './data-access/outbox.js';
 import { AbuseLimits } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthContext } from './domain/context.js';
+import { MailJobs } from './domain/mail-jobs.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
 import { authRoutes } from './entry-points/http/routes.js';
 
@@ -25,6 +27,8 @@ type ServiceConfig = Pick<
   'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL'
 > & {
   PORT?: number | undefined;
+  /** Seals the tokens of mail jobs; the development default when absent (loadAuthConfig refuses it in production). */
+  MAIL_TOKEN_KEY?: string | undefined;
 };
 
 /**
@@ -40,6 +44,7 @@ export function createAuthService(config: ServiceConfig): HttpService {
     pool,
     limits: new AbuseLimits(redis, config.REDIS_PREFIX),
     background: new BackgroundTasks(logger),
+    mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
     logger,
   };
   void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));

@@ -1,14 +1,20 @@
 import type http from 'node:http';
-import { MAIL_QUEUE } from '@mathgames/contracts';
+import { MAIL_QUEUE, MAIL_TOKEN_FIELDS } from '@mathgames/contracts';
 import {
+  assertMailTokenKey,
   type BaseConfig,
+  ConfigError,
   createHttpService,
   createLogger,
   createWorker,
+  DEV_MAIL_TOKEN_KEY,
   type Job,
+  loadConfig,
+  mailTokenConfigShape,
 } from '@mathgames/platform';
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import { InvalidMailJobError, mailsForJob } from './messages.js';
 import { createMailTransport } from './transport.js';
 
@@ -18,7 +24,22 @@ export { escapeHtml, MAIL_KINDS, type MailKind, maskEmail, renderMail } from './
 export type MailWorkerConfig = Pick<
   BaseConfig,
   'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'INTERNAL_SECRET' | 'LOG_LEVEL'
-> & { PORT?: number | undefined };
+> & { PORT?: number | undefined; MAIL_TOKEN_KEY?: string | undefined };
+
+/**
+ * The mail worker's settings. Production refuses to start without SMTP_URL (the log-only transport writes
+ * links into the log) and with the development MAIL_TOKEN_KEY.
+ */
+export function loadMailWorkerConfig(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig(
+    { PORT: z.coerce.number().int().min(0).max(65535).default(4014), ...mailTokenConfigShape },
+    env,
+  );
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL)
+    throw new ConfigError(['SMTP_URL: required when NODE_ENV=production (mails would only be logged)']);
+  assertMailTokenKey(config);
+  return config;
+}
 
 export type MailWorker = {
   /** Serves /healthz, /readyz and /metrics only. */
@@ -53,7 +74,7 @@ export function startMailWorker(config: MailWorkerConfig): MailWorker {
   async function processJob(job: Job): Promise<{ sent: number }> {
     let mails: ReturnType<typeof mailsForJob>;
     try {
-      mails = mailsForJob(job.name, job.data, config.PUBLIC_URL);
+      mails = mailsForJob(job.name, job.data, config.PUBLIC_URL, config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY);
     } catch (error) {
       // A payload that can never render goes straight to the failed set instead of being retried.
       if (error instanceof InvalidMailJobError) throw new UnrecoverableError(error.message);
@@ -69,6 +90,8 @@ export function startMailWorker(config: MailWorkerConfig): MailWorker {
       sent += 1;
       logger.info({ jobId, kind: mail.kind, part: mail.part }, 'mail sent');
     }
+    // Sent: the sealed token has done its job, so the completed job kept in Redis carries none.
+    await job.updateData(withoutTokens(job.data));
     return { sent };
   }
 
@@ -107,4 +130,11 @@ export function startMailWorker(config: MailWorkerConfig): MailWorker {
       return closed;
     },
   };
+}
+
+function withoutTokens(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const field of MAIL_TOKEN_FIELDS) if (field in copy) copy[field] = '';
+  return copy;
 }

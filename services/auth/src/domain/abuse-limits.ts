@@ -28,6 +28,8 @@ export const LIMITS = {
    */
   loginSuccessAccount: { points: 30, durationSeconds: 15 * 60 },
   loginSuccessIp: { points: 600, durationSeconds: 15 * 60 },
+  /** Wrong current passwords on a signed-in account (e-mail change): a stolen session cannot guess on. */
+  currentPasswordUser: { points: 10, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimitName = keyof typeof LIMITS;

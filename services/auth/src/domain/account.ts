@@ -12,14 +12,15 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  isEmailTaken,
   isUsernameTaken,
   markVerified,
   recordLogin,
   setPasswordHash,
+  setVerifiedEmail,
 } from '../data-access/users.js';
 import { type AuthContext, throwIfLimited } from './context.js';
 import { toCurrentUser } from './current-user.js';
-import { queueAlreadyRegisteredMail, queueResetMail, queueVerificationMail } from './mail-jobs.js';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords.js';
 import { createToken, hashToken, TOKEN_LIFETIME_MS, type TokenPurpose } from './tokens.js';
 
@@ -56,7 +57,7 @@ export async function register(ctx: AuthContext, input: RegisterRequest, caller:
     });
     if (userId !== null) {
       const token = await issueToken(client, 'verify_email', userId, input.email);
-      await queueVerificationMail(
+      await ctx.mail.verification(
         client,
         { userId, email: input.email, username: input.username, lang },
         token,
@@ -68,7 +69,7 @@ export async function register(ctx: AuthContext, input: RegisterRequest, caller:
     }
     const owner = await findUserByEmail(client, input.email);
     if (owner?.email) {
-      await queueAlreadyRegisteredMail(client, {
+      await ctx.mail.alreadyRegistered(client, {
         userId: owner.id,
         email: owner.email,
         username: owner.username,
@@ -125,13 +126,60 @@ export async function getCurrentUser(ctx: AuthContext, userId: number): Promise<
   return toCurrentUser(user);
 }
 
-/** Single use, 24 h, and only for the address the link was sent to (a later e-mail change voids it). */
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<void> {
-  const verified = await withTransaction(ctx.pool, async (client) => {
-    const record = await consumeToken(client, hashToken(token), 'verify_email');
-    return record ? markVerified(client, record.userId, record.email) : false;
+/**
+ * The link of /verify-email: a registration's verification (single use, 24 h, only for the address it was
+ * sent to) or the confirmation of an e-mail change, which is when the change takes effect.
+ */
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<'verified' | 'email_changed'> {
+  const hash = hashToken(token);
+  const outcome = await withTransaction(ctx.pool, async (client) => {
+    const record = await consumeToken(client, hash, 'verify_email');
+    if (record) return (await markVerified(client, record.userId, record.email)) ? 'verified' : null;
+    const change = await consumeToken(client, hash, 'change_email');
+    return change ? applyEmailChange(ctx, client, change) : null;
   });
-  if (!verified) throw new AppError(400, 'invalid_token', 'verification_token_invalid', 'token');
+  if (!outcome) throw new AppError(400, 'invalid_token', 'verification_token_invalid', 'token');
+  return outcome;
+}
+
+/** The new address proved itself: switch to it, void links sent to the old one, give the old one a way back. */
+async function applyEmailChange(
+  ctx: AuthContext,
+  client: PoolClient,
+  change: { userId: number; email: string },
+): Promise<'email_changed' | null> {
+  const user = await findUserById(client, change.userId);
+  // Another account took the address since the request: the link is void (nothing changes).
+  if (!user || (await isEmailTaken(client, change.email, change.userId))) return null;
+  if (!(await setVerifiedEmail(client, change.userId, change.email))) return null;
+  for (const purpose of ['change_email', 'verify_email', 'reset_password'] as const)
+    await revokeTokens(client, change.userId, purpose);
+  if (user.email) {
+    const revert = await issueToken(client, 'revert_email', change.userId, user.email);
+    await ctx.mail.emailChanged(
+      client,
+      { userId: user.id, email: change.email, username: user.username, lang: user.lang },
+      user.email,
+      revert,
+    );
+  }
+  return 'email_changed';
+}
+
+/**
+ * The old address's way back after an e-mail change: restores it, voids every pending link and returns the
+ * user whose sessions must all end (whoever changed the address is logged out; the owner resets the password).
+ */
+export async function revertEmailChange(ctx: AuthContext, token: string): Promise<number> {
+  const invalid = () => new AppError(400, 'invalid_token', 'email_change_token_invalid', 'token');
+  return withTransaction(ctx.pool, async (client) => {
+    const record = await consumeToken(client, hashToken(token), 'revert_email');
+    if (!record || (await isEmailTaken(client, record.email, record.userId))) throw invalid();
+    if (!(await setVerifiedEmail(client, record.userId, record.email))) throw invalid();
+    for (const purpose of ['change_email', 'verify_email', 'reset_password', 'revert_email'] as const)
+      await revokeTokens(client, record.userId, purpose);
+    return record.userId;
+  });
 }
 
 /**
@@ -146,7 +194,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string, call
     const address = user.email;
     await withTransaction(ctx.pool, async (client) => {
       const token = await issueToken(client, 'reset_password', user.id, address);
-      await queueResetMail(
+      await ctx.mail.reset(
         client,
         { userId: user.id, email: address, username: user.username, lang: user.lang },
         token,
@@ -182,6 +230,15 @@ export async function resetPassword(
     await revokeTokens(client, spent.userId, 'reset_password');
     // Opening the mailed link proves the address, so it counts as verified too.
     await markVerified(client, spent.userId, spent.email);
+    const owner = await findUserById(client, spent.userId);
+    if (owner?.email) {
+      await ctx.mail.passwordChanged(client, {
+        userId: owner.id,
+        email: owner.email,
+        username: owner.username,
+        lang: owner.lang,
+      });
+    }
     return spent;
   });
   // The owner just proved themselves: clear the guesses that may have locked the account.

@@ -18,6 +18,7 @@ describe('OpenAPI document', () => {
         'GET /api/auth/verify-email',
         'GET /api/auth/validate-reset-token',
         'POST /api/auth/reset-password',
+        'POST /api/auth/revert-email-change',
         'POST /api/game-results',
         'GET /api/game-results',
         'GET /api/statistics',

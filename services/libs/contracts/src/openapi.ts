@@ -20,6 +20,7 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   resetPasswordRequestSchema,
+  revertEmailChangeRequestSchema,
   statisticsResponseSchema,
   tokenValidationResponseSchema,
   userBadgesQuerySchema,
@@ -130,6 +131,20 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     body: resetPasswordRequestSchema,
     ok: { status: 200, schema: messageResponseSchema, description: 'Password changed; other sessions ended' },
   });
+  path(
+    'post',
+    '/api/auth/revert-email-change',
+    'Undo an e-mail change with the link sent to the old address',
+    'auth',
+    {
+      body: revertEmailChangeRequestSchema,
+      ok: {
+        status: 200,
+        schema: messageResponseSchema,
+        description: 'Old address restored; every session ended',
+      },
+    },
+  );
   path('post', '/api/profile/update', 'Update the profile', 'profile', {
     body: profileUpdateRequestSchema,
     ok: { status: 200, schema: profileUpdateResponseSchema, description: 'Updated' },

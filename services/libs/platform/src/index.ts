@@ -9,6 +9,7 @@ export * from './http-service.js';
 export * from './idempotent-consumer.js';
 export * from './identity.js';
 export * from './logger.js';
+export * from './mail-token.js';
 export { translateMessage } from './messages.js';
 export * from './metrics.js';
 export * from './migrations.js';

@@ -7,6 +7,7 @@ import {
   registerRequestSchema,
   resetPasswordFormSchema,
   resetPasswordRequestSchema,
+  revertEmailChangeRequestSchema,
   translate,
   validateResetTokenQuerySchema,
   verifyEmailQuerySchema,
@@ -21,6 +22,7 @@ import {
   register,
   requestPasswordReset,
   resetPassword,
+  revertEmailChange,
   validateResetToken,
   verifyEmail,
 } from '../../domain/account.js';
@@ -115,8 +117,16 @@ export function authRoutes(ctx: AuthContext) {
 
     app.get('/api/auth/verify-email', async (req, res) => {
       const { token } = verifyEmailQuerySchema.parse(req.query);
-      await verifyEmail(ctx, token);
-      res.json({ message: text(req, 'email_verified') });
+      const outcome = await verifyEmail(ctx, token);
+      res.json({ message: text(req, outcome === 'email_changed' ? 'email_changed' : 'email_verified') });
+    });
+
+    app.post('/api/auth/revert-email-change', async (req, res) => {
+      const { token } = revertEmailChangeRequestSchema.parse(req.body);
+      const userId = await revertEmailChange(ctx, token);
+      res
+        .set(SESSION_REVOKE_USER_HEADER, String(userId))
+        .json({ message: text(req, 'email_change_reverted') });
     });
 
     app.post('/api/auth/forgot-password', async (req, res) => {
@@ -142,8 +152,11 @@ export function authRoutes(ctx: AuthContext) {
     app.post('/api/profile/update', async (req, res) => {
       const userId = requireUser(req);
       const input = profileUpdateRequestSchema.parse(req.body);
-      const { user, emailChanged } = await updateProfile(ctx, userId, input, caller(req));
-      res.json({ message: text(req, emailChanged ? 'email_change_pending' : 'profile_updated'), user });
+      const { user, emailChangeRequested } = await updateProfile(ctx, userId, input, caller(req));
+      res.json({
+        message: text(req, emailChangeRequested ? 'email_change_pending_neutral' : 'profile_updated'),
+        user,
+      });
     });
 
     // Signed-in check first: an anonymous upload is refused before a byte of it is buffered.

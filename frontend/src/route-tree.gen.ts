@@ -16,6 +16,7 @@ import { Route as GameplayRouteImport } from './routes/gameplay';
 import { Route as GamesRouteImport } from './routes/games';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as RevertEmailRouteImport } from './routes/revert-email';
 import { Route as StatisticsRouteImport } from './routes/statistics';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 
@@ -54,6 +55,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const RevertEmailRoute = RevertEmailRouteImport.update({
+  id: '/revert-email',
+  path: '/revert-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const StatisticsRoute = StatisticsRouteImport.update({
   id: '/statistics',
   path: '/statistics',
@@ -73,6 +79,7 @@ export interface FileRoutesByFullPath {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/revert-email': typeof RevertEmailRoute;
   '/statistics': typeof StatisticsRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
@@ -84,6 +91,7 @@ export interface FileRoutesByTo {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/revert-email': typeof RevertEmailRoute;
   '/statistics': typeof StatisticsRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
@@ -96,6 +104,7 @@ export interface FileRoutesById {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/revert-email': typeof RevertEmailRoute;
   '/statistics': typeof StatisticsRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
@@ -109,6 +118,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/revert-email'
     | '/statistics'
     | '/verify-email';
   fileRoutesByTo: FileRoutesByTo;
@@ -120,6 +130,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/revert-email'
     | '/statistics'
     | '/verify-email';
   id:
@@ -131,6 +142,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/revert-email'
     | '/statistics'
     | '/verify-email';
   fileRoutesById: FileRoutesById;
@@ -143,6 +155,7 @@ export interface RootRouteChildren {
   GamesRoute: typeof GamesRoute;
   ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  RevertEmailRoute: typeof RevertEmailRoute;
   StatisticsRoute: typeof StatisticsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
 }
@@ -198,6 +211,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/revert-email': {
+      id: '/revert-email';
+      path: '/revert-email';
+      fullPath: '/revert-email';
+      preLoaderRoute: typeof RevertEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/statistics': {
       id: '/statistics';
       path: '/statistics';
@@ -223,6 +243,7 @@ const rootRouteChildren: RootRouteChildren = {
   GamesRoute: GamesRoute,
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  RevertEmailRoute: RevertEmailRoute,
   StatisticsRoute: StatisticsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 };

@@ -145,6 +145,10 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
       },
     },
   );
+  path('post', '/api/auth/logout-everywhere', 'Log out of all devices', 'auth', {
+    ok: { status: 200, schema: messageResponseSchema, description: 'Every session of the user ended' },
+    auth: true,
+  });
   path('post', '/api/profile/update', 'Update the profile', 'profile', {
     body: profileUpdateRequestSchema,
     ok: { status: 200, schema: profileUpdateResponseSchema, description: 'Updated' },

@@ -149,6 +149,14 @@ export function authRoutes(ctx: AuthContext) {
         .json({ message: text(req, 'password_reset_success') });
     });
 
+    // "Log out of all devices": the gateway drops every session of the user on this directive, this one too.
+    app.post('/api/auth/logout-everywhere', (req, res) => {
+      const userId = requireUser(req);
+      res
+        .set(SESSION_REVOKE_USER_HEADER, String(userId))
+        .json({ message: text(req, 'logged_out_everywhere') });
+    });
+
     app.post('/api/profile/update', async (req, res) => {
       const userId = requireUser(req);
       const input = profileUpdateRequestSchema.parse(req.body);

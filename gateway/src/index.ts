@@ -109,6 +109,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
           ip: req.ip ?? '',
         },
         config.INTERNAL_SECRET,
+        // Signed for this call only: the proxy forwards originalUrl unchanged.
+        { method: req.method, path: req.originalUrl },
       );
       return { [IDENTITY_HEADER]: identity, 'x-request-id': req.requestId };
     },
@@ -279,6 +281,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       signIdentity(
         { ...identity, sessionId: publicSessionId(identity.sessionId ?? undefined) },
         config.INTERNAL_SECRET,
+        { method: 'GET', path: POLL_PATH },
       ),
     onUpstreamError: (err, requestId) =>
       logger.warn({ upstream: 'badges', err: err.message, requestId }, 'upstream unavailable'),

@@ -365,6 +365,7 @@ async function main(): Promise<void> {
     const identity = signIdentity(
       { userId: pupils[0]!.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
       stack.env.INTERNAL_SECRET!,
+      { method: 'GET', path: '/api/user-badges/summary' },
     );
     const badgesUrl = stack.env.BADGES_URL!;
     const gatewayHealth = await load({ url: `${stack.baseUrl}/healthz` });
@@ -395,6 +396,7 @@ async function main(): Promise<void> {
     const posterIdentity = signIdentity(
       { userId: poster.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
       stack.env.INTERNAL_SECRET!,
+      { method: 'POST', path: '/api/game-results' },
     );
     const resultBody = JSON.stringify(resultFor(poster, 1));
     const postViaGateway = await load({

@@ -138,6 +138,7 @@ export async function startAuthStack(
         const header = signIdentity(
           { userId: null, sessionId: null, lang: 'tr', requestId: 'test', ip: '127.0.0.1', ...identity },
           secret,
+          { method, path },
         );
         const browser = new Browser(authUrl);
         return browser.request(method, path, { json, headers: { [IDENTITY_HEADER]: header } });

@@ -17,6 +17,9 @@ export const gatewayConfigShape = {
   TRUST_PROXY: z.string().default('loopback'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  // "This is a shared computer": the next pupil must not inherit the session (README "Sessions").
+  SESSION_SHARED_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_SHARED_ABSOLUTE_HOURS: z.coerce.number().positive().default(8),
   // A classroom behind one NAT: 30 pupils polling every 3 s is 600/min, plus navigation; stay far above it.
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   // Credential endpoints (login, register, forgot/reset password) per IP per 15 minutes.

@@ -122,7 +122,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
           await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
         }
       }
-      if (directives.login !== null && req.session) await sessions.login(req, directives.login);
+      if (directives.login !== null && req.session)
+        await sessions.login(req, directives.login, { sharedDevice: directives.sharedDevice });
     },
     onUpstreamError(upstream, err, req, res) {
       logger.warn({ upstream, err: err.message, requestId: req.requestId }, 'upstream unavailable');

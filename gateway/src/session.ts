@@ -11,6 +11,8 @@ declare module 'express-session' {
     uid: number;
     /** Epoch ms of the login: the absolute timeout counts from here whatever the activity. */
     createdAt: number;
+    /** Signed in with "this is a shared computer": short idle and absolute limits, browser-session cookie. */
+    shared?: boolean;
   }
 }
 
@@ -27,7 +29,7 @@ export interface SessionLayer {
   peek(cookieHeader: string | undefined): Promise<{ userId: number; sessionId: string } | null>;
   /** Ends a session that outlived the absolute timeout; returns the user id that is still valid, if any. */
   currentUserId(req: Request): Promise<number | null>;
-  login(req: Request, userId: number): Promise<void>;
+  login(req: Request, userId: number, options?: { sharedDevice?: boolean }): Promise<void>;
   revokeUser(userId: number): Promise<void>;
   logout(req: Request, res: Response): Promise<void>;
 }
@@ -39,13 +41,22 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   const cookieName = production ? '__Host-mg.sid' : 'mg.sid';
   const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
   const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
+  const sharedIdleMs = config.SESSION_SHARED_IDLE_MINUTES * 60_000;
+  const sharedAbsoluteMs = config.SESSION_SHARED_ABSOLUTE_HOURS * 3_600_000;
+  const absoluteOf = (data: Partial<session.SessionData>) => (data.shared ? sharedAbsoluteMs : absoluteMs);
   const sessionPrefix = `${config.REDIS_PREFIX}sess:`;
   const userSetKey = (userId: number) => `${config.REDIS_PREFIX}user-sessions:${userId}`;
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: production, path: '/' };
 
   const remainingSeconds = (data: session.SessionData): number => {
-    const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Date.now() + idleMs;
-    const absoluteEnd = (data.createdAt ?? Date.now()) + absoluteMs;
+    // A shared computer's cookie has no expiry (it ends with the browser), so its idle limit lives in Redis:
+    // every request that touches the session re-arms the TTL, 30 quiet minutes let the key expire.
+    const expires = data.shared
+      ? Date.now() + sharedIdleMs
+      : data.cookie?.expires
+        ? new Date(data.cookie.expires).getTime()
+        : Date.now() + idleMs;
+    const absoluteEnd = (data.createdAt ?? Date.now()) + absoluteOf(data);
     return Math.max(1, Math.ceil((Math.min(expires, absoluteEnd) - Date.now()) / 1000));
   };
 
@@ -63,7 +74,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   });
 
   const expired = (data: Partial<session.SessionData>) =>
-    typeof data.createdAt !== 'number' || Date.now() - data.createdAt > absoluteMs;
+    typeof data.createdAt !== 'number' || Date.now() - data.createdAt > absoluteOf(data);
 
   const secretKey = config.SESSION_SECRET;
   const unsign = (cookieValue: string): string | null => {
@@ -122,7 +133,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
       return data.uid;
     },
 
-    async login(req, userId) {
+    async login(req, userId, options = {}) {
       const previousUid = req.session.uid;
       const previousId = req.sessionID;
       // A new id on login defeats session fixation: an id known before login is worthless after it.
@@ -131,6 +142,12 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
       );
       req.session.uid = userId;
       req.session.createdAt = Date.now();
+      if (options.sharedDevice) {
+        req.session.shared = true;
+        // No Max-Age/Expires: the browser drops the cookie when it closes (express-session's documented
+        // `expires = false`; it also survives the rolling reset, which restores this "original" value).
+        (req.session.cookie as { expires: unknown }).expires = false;
+      }
       await new Promise<void>((resolve, reject) =>
         req.session.save((err) => (err ? reject(err) : resolve())),
       );

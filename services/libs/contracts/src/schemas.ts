@@ -101,7 +101,12 @@ function input<T extends z.ZodRawShape>(shape: T) {
 
 // ---------------------------------------------------------------- auth
 
-export const loginRequestSchema = input({ email: emailSchema, password: passwordSchema }).meta({
+export const loginRequestSchema = input({
+  email: emailSchema,
+  password: passwordSchema,
+  /** "This is a shared computer": the session ends after 30 idle minutes and when the browser closes. */
+  sharedDevice: z.boolean({ error: k('invalid_boolean') }).optional(),
+}).meta({
   id: 'LoginRequest',
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -32,6 +32,8 @@ import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain
 /** Session directives for the gateway (docs/conventions.md); it acts on them and strips them. */
 export const SESSION_LOGIN_HEADER = 'x-mg-session-login';
 export const SESSION_REVOKE_USER_HEADER = 'x-mg-session-revoke-user';
+/** With the login directive: a shared computer's session (short idle limit, no persistent cookie). */
+export const SESSION_SHARED_HEADER = 'x-mg-session-shared';
 
 const PHOTO_FILE = /^([A-Za-z0-9_-]{22})\.webp$/;
 
@@ -112,7 +114,9 @@ export function authRoutes(ctx: AuthContext) {
     app.post('/api/auth/login', async (req, res) => {
       const input = loginRequestSchema.parse(req.body);
       const { userId, user } = await login(ctx, input, caller(req));
-      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+      res.set(SESSION_LOGIN_HEADER, String(userId));
+      if (input.sharedDevice) res.set(SESSION_SHARED_HEADER, '1');
+      res.json(user);
     });
 
     app.get('/api/auth/verify-email', async (req, res) => {

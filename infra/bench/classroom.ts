@@ -321,6 +321,8 @@ async function main(): Promise<void> {
     env: {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '1000000',
+      RESULT_BUDGET_PER_MINUTE: '1000000',
+      RESULT_BUDGET_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
     },
   });

@@ -7,9 +7,12 @@ import {
   createPool,
   startOutboxRelay,
 } from '@mathgames/platform';
+import { Redis } from 'ioredis';
+import { ResultBudget, type ResultBudgetConfig } from './domain/result-budget.js';
 import { startStatisticsConsumer } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
+export { resultBudgetConfigShape } from './domain/result-budget.js';
 export { STATISTICS_CONSUMER, STATISTICS_QUEUE } from './entry-points/consumers/statistics-consumer.js';
 
 export interface GameResultsOptions {
@@ -23,17 +26,28 @@ export interface Deployable {
 }
 
 /** HTTP API for results, history and statistics, plus the relay that publishes the results outbox. */
-export function createGameResultsService(config: BaseConfig, options: GameResultsOptions = {}) {
+export function createGameResultsService(
+  config: BaseConfig & ResultBudgetConfig,
+  options: GameResultsOptions = {},
+) {
   const logger = createLogger('game-results', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, { logger });
   const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'game-results' });
   const relay = startOutboxRelay({ pool, schema: 'results', databaseUrl: config.DATABASE_URL, amqp, logger });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
+  const budget = new ResultBudget(redis, config.REDIS_PREFIX, config);
   const service = createHttpService({
     name: 'game-results',
     config,
     logger,
     readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: gameResultsRoutes({ pool, now: options.now ?? (() => new Date()), timeZone: config.TIME_ZONE }),
+    routes: gameResultsRoutes({
+      pool,
+      budget,
+      now: options.now ?? (() => new Date()),
+      timeZone: config.TIME_ZONE,
+    }),
   });
   return {
     app: service.app,
@@ -44,6 +58,7 @@ export function createGameResultsService(config: BaseConfig, options: GameResult
       await service.close();
       await relay.stop();
       await amqp.close();
+      redis.disconnect();
       await pool.end();
     },
   };

@@ -30,6 +30,8 @@ export const LIMITS = {
   loginSuccessIp: { points: 600, durationSeconds: 15 * 60 },
   /** Wrong current passwords on a signed-in account (e-mail change): a stolen session cannot guess on. */
   currentPasswordUser: { points: 10, durationSeconds: 15 * 60 },
+  /** Photo uploads per account (each decode costs CPU): far above a child trying a few pictures. */
+  photoUploadUser: { points: 20, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -77,6 +77,8 @@ async function checkCurrentPassword(
 }
 
 export async function uploadPhoto(ctx: AuthContext, userId: number, file: Buffer): Promise<string> {
+  // Decoding costs real CPU, so each account has an hourly budget of attempts, failed ones included.
+  throwIfLimited(await ctx.limits.take({ photoUploadUser: String(userId) }));
   let photo: Awaited<ReturnType<typeof processPhoto>>;
   try {
     photo = await processPhoto(file);

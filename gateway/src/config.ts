@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { BaseConfig } from '@mathgames/platform';
+import { type BaseConfig, loadConfig } from '@mathgames/platform';
 import { z } from 'zod';
 
 // The built SPA sits beside the gateway package in the repository (gateway/src or gateway/dist → frontend/dist).
@@ -31,3 +31,7 @@ export const gatewayConfigShape = {
 };
 
 export type GatewayConfig = BaseConfig & z.infer<z.ZodObject<typeof gatewayConfigShape>>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigShape, env, { deployable: 'gateway' });
+}

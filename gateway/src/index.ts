@@ -28,7 +28,7 @@ import { createCrossSiteCheck, securityHeaders } from './security.js';
 import { createSessionLayer, publicSessionId } from './session.js';
 import { spaHandlers } from './spa.js';
 
-export { type GatewayConfig, gatewayConfigShape } from './config.js';
+export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';
 export { upstreamFor } from './proxy.js';
 
@@ -253,7 +253,9 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
         await fn();
         return 'ok';
       } catch (err) {
-        return err instanceof Error ? err.message : String(err);
+        // Named, never explained: the reason goes to the log, not into a body a probe or a stranger may read.
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'readiness check failed');
+        return 'failed';
       }
     };
     const upstream = (url: string) => async () => {

@@ -1,4 +1,4 @@
-import { assertMailTokenKey, loadConfig, mailTokenConfigShape } from '@mathgames/platform';
+import { loadConfig, mailTokenConfigShape } from '@mathgames/platform';
 import { z } from 'zod';
 
 export const authConfigShape = {
@@ -9,7 +9,5 @@ export const authConfigShape = {
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(authConfigShape, env);
-  assertMailTokenKey(config);
-  return config;
+  return loadConfig(authConfigShape, env, { deployable: 'auth' });
 }

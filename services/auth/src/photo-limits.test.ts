@@ -28,7 +28,10 @@ describe('photo decoders', () => {
     ['AVIF', () => tiny().avif().toBuffer()],
     ['HEIF', () => tiny().heif({ compression: 'av1' }).toBuffer()],
   ])('refuse a %s file as "not an image"', async (_format, make) => {
-    const tab = await signUp(stack, { username: `dec-${_format.toLowerCase()}`, email: `dec-${_format.toLowerCase()}@example.com` });
+    const tab = await signUp(stack, {
+      username: `dec-${_format.toLowerCase()}`,
+      email: `dec-${_format.toLowerCase()}@example.com`,
+    });
     const reply = await upload(tab, await make(), 'photo.png', 'image/png');
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ field: 'photo', code: 'validation_error' });

@@ -85,6 +85,7 @@ describe('the mail worker in production', () => {
     SESSION_SECRET: 's'.repeat(40),
     INTERNAL_SECRET: 'i'.repeat(40),
     MAIL_TOKEN_KEY: 'm'.repeat(40),
+    REDIS_URL: 'redis://redis.example.org:6379',
   };
   it('refuses to start with the log-only transport (SMTP_URL unset)', () => {
     expect(() => loadMailWorkerConfig(production)).toThrow(/SMTP_URL/);

@@ -1,9 +1,7 @@
 import type http from 'node:http';
 import { MAIL_QUEUE, MAIL_TOKEN_FIELDS } from '@mathgames/contracts';
 import {
-  assertMailTokenKey,
   type BaseConfig,
-  ConfigError,
   createHttpService,
   createLogger,
   createWorker,
@@ -20,6 +18,8 @@ import { createMailTransport } from './transport.js';
 
 export { InvalidMailJobError, mailsForJob, type OutgoingMail } from './messages.js';
 export { escapeHtml, MAIL_KINDS, type MailKind, maskEmail, renderMail } from './templates.js';
+/** Picked up by the manifest tests like every package's `*ConfigShape`. */
+export { mailTokenConfigShape } from '@mathgames/platform';
 
 export type MailWorkerConfig = Pick<
   BaseConfig,
@@ -31,14 +31,12 @@ export type MailWorkerConfig = Pick<
  * links into the log) and with the development MAIL_TOKEN_KEY.
  */
 export function loadMailWorkerConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(
+  // SECRET_NEEDS['mail-worker'] includes SMTP_URL: without it mails would only be logged, links included.
+  return loadConfig(
     { PORT: z.coerce.number().int().min(0).max(65535).default(4014), ...mailTokenConfigShape },
     env,
+    { deployable: 'mail-worker' },
   );
-  if (config.NODE_ENV === 'production' && !config.SMTP_URL)
-    throw new ConfigError(['SMTP_URL: required when NODE_ENV=production (mails would only be logged)']);
-  assertMailTokenKey(config);
-  return config;
 }
 
 export type MailWorker = {

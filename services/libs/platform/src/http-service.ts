@@ -94,7 +94,9 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
       if (result.status === 'fulfilled') report[checkName] = 'ok';
       else {
         ready = false;
-        report[checkName] = (result.reason as Error)?.message ?? 'failed';
+        // The answer may be public (a misrouted probe): the reason goes to the log, never into the body.
+        report[checkName] = 'failed';
+        logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
       }
     });
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: report });

@@ -1,25 +1,15 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError } from './config.js';
-
-/** Known development value: refused in production, like the other secrets. */
-export const DEV_MAIL_TOKEN_KEY = 'dev-mail-token-key-change-me-in-production-0000';
+import { DEV_MAIL_TOKEN_KEY } from './config.js';
 
 /**
  * MAIL_TOKEN_KEY: only auth (which seals the tokens of mail jobs) and the mail worker (which opens them) have
- * it, so the outbox row, the BullMQ job and a database or Redis dump never hold a usable link.
+ * it, so the outbox row, the BullMQ job and a database or Redis dump never hold a usable link. Production
+ * refuses the development value (config.ts SECRET_NEEDS).
  */
 export const mailTokenConfigShape = {
   MAIL_TOKEN_KEY: z.string().default(DEV_MAIL_TOKEN_KEY),
 };
-
-export function assertMailTokenKey(config: { NODE_ENV: string; MAIL_TOKEN_KEY: string }): void {
-  if (config.NODE_ENV !== 'production') return;
-  if (config.MAIL_TOKEN_KEY === DEV_MAIL_TOKEN_KEY)
-    throw new ConfigError(['MAIL_TOKEN_KEY: the development default is refused when NODE_ENV=production']);
-  if (config.MAIL_TOKEN_KEY.length < 32)
-    throw new ConfigError(['MAIL_TOKEN_KEY: must be at least 32 characters when NODE_ENV=production']);
-}
 
 const PREFIX = 'sealed.v1.';
 const keyOf = (secret: string) => createHash('sha256').update(`mail-token:${secret}`).digest();

@@ -310,6 +310,22 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
           resolve(s);
         });
         s.once('error', reject);
+        // Node answers an oversized URL or header block (431) or a malformed request (400) itself, with an
+        // empty body; answer those in the API's JSON shape instead.
+        s.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+          if (!socket.writable) return socket.destroy();
+          const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+          const code = tooLarge ? 'request_too_large' : 'bad_request';
+          const body = JSON.stringify({
+            code,
+            message: translate(tooLarge ? 'request_too_large' : 'validation_error', 'tr'),
+          });
+          socket.end(
+            `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+              `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+              `Connection: close\r\n\r\n${body}`,
+          );
+        });
         // Longer than a load balancer's idle timeout, so the balancer (not us) closes idle connections.
         s.keepAliveTimeout = 65_000;
         s.headersTimeout = 66_000;

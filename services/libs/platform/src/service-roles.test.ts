@@ -1,6 +1,6 @@
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnvironment, type TestEnvironment } from './testing/index.js';
 
 // Issue 13, gap 6: each service's database role reaches its own schema only, and never changes the schema.
 let env: TestEnvironment;
@@ -25,7 +25,8 @@ async function as<T>(role: string, fn: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
-const denied = (promise: Promise<unknown>) => expect(promise).rejects.toThrow(/permission denied|must be owner/);
+const denied = (promise: Promise<unknown>) =>
+  expect(promise).rejects.toThrow(/permission denied|must be owner/);
 
 describe('service database roles', () => {
   it.each([

@@ -1,7 +1,7 @@
 # The two commands that matter: `make start` (the whole product at http://localhost:8080) and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help install start dev test typecheck lint migrate build-web bench lighthouse up down
+.PHONY: help install start dev test typecheck lint migrate replay-dead-letters build-web bench lighthouse up down
 
 # Vitest 5 prints failures with Map.groupBy, which Node 20 lacks; the polyfill is a no-op on newer Node.
 ifeq (,$(findstring node20-polyfills,$(NODE_OPTIONS)))
@@ -15,7 +15,7 @@ help:
 	@echo "make start       the whole product at http://localhost:8080 (Ctrl-C stops it)"
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
-	@echo "make typecheck | lint | migrate | bench | lighthouse | install | up | down (docker compose)"
+	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | bench | lighthouse | install | up | down (docker compose)"
 
 # `npm ci`, or `npm install` of the locked versions when this registry's missing optional binaries make the
 # lock file unacceptable to `npm ci` (see .ci/run).
@@ -42,6 +42,10 @@ lint: node_modules/.package-lock.json
 
 migrate: node_modules/.package-lock.json
 	npm run migrate
+
+# Moves parked (dead-lettered) events back to their queues after a fix; docs/operations.md.
+replay-dead-letters: node_modules/.package-lock.json
+	npm run replay-dead-letters -- $(QUEUE)
 
 build-web: node_modules/.package-lock.json
 	npm run build -w @mathgames/frontend

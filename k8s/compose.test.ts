@@ -184,7 +184,8 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs RabbitMQ 4 with the management plugin, and a mail catcher with SMTP 1025 and its UI on 8025', () => {
-    expect(compose.services.rabbitmq?.image).toMatch(/^rabbitmq:4[\w.-]*-management/);
+    // A specific 4.x minor, never a floating major: the platform relies on its queue arguments.
+    expect(compose.services.rabbitmq?.image).toMatch(/^rabbitmq:4\.\d+-management$/);
     const plugins = readFileSync(repoPath('infra/rabbitmq/enabled_plugins'), 'utf8');
     for (const plugin of ['rabbitmq_management', 'rabbitmq_prometheus', 'rabbitmq_shovel']) {
       expect(plugins).toContain(plugin);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { MAIL_QUEUE, MAX_PHOTO_BYTES } from '@mathgames/contracts';
+import { ALL_EVENT_QUEUES, MAIL_QUEUE, MAX_PHOTO_BYTES } from '@mathgames/contracts';
 import {
   baseConfigShape,
   bullPrefix,
@@ -8,7 +8,6 @@ import {
   type DeployableName,
   loadConfig,
   SECRET_NEEDS,
-  TOPOLOGY,
 } from '@mathgames/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -39,10 +38,11 @@ const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges'];
 // Deployables with a Postgres pool, and those whose outbox relay also holds a LISTEN connection.
 const POSTGRES_USERS = ['auth', 'game-results', 'badges', 'statistics-worker', 'badge-worker'];
 const OUTBOX_RELAYS = ['auth', 'game-results'];
-const QUEUE_OF_WORKER: Record<string, string> = {
-  'statistics-worker': 'statistics.game-result-recorded',
-  'badge-worker': 'badges.game-result-recorded',
-};
+/** The declared subscriptions (contracts' event catalogue): the one place a queue name is written. */
+const QUEUE_OF_WORKER: Record<string, string> = Object.fromEntries(
+  ALL_EVENT_QUEUES.map((queue) => [queue.worker, queue.name]),
+);
+const DECLARED_QUEUES = ALL_EVENT_QUEUES.map((queue) => queue.name);
 
 const deployables = readDeployables();
 const longRunning = deployables.filter((d) => d.port !== null);
@@ -266,7 +266,6 @@ describe('production overlay', () => {
   it('scales each RabbitMQ consumer on the depth of its own quorum queue (KEDA, management API)', () => {
     const scaled = byKind(prod(), 'ScaledObject');
     for (const [worker, queue] of Object.entries(QUEUE_OF_WORKER)) {
-      expect(Object.keys(TOPOLOGY.queues)).toContain(queue);
       const object = scaled.find((s) => s.spec.scaleTargetRef.name === worker);
       const trigger = object?.spec.triggers.find((t: { type: string }) => t.type === 'rabbitmq');
       expect(trigger?.metadata, worker).toMatchObject({
@@ -284,7 +283,35 @@ describe('production overlay', () => {
     const watched = scaled.flatMap((s) =>
       s.spec.triggers.map((t: { metadata: { queueName?: string } }) => t.metadata.queueName),
     );
-    expect(Object.keys(TOPOLOGY.queues).filter((queue) => !watched.includes(queue))).toEqual([]);
+    expect(DECLARED_QUEUES.filter((queue) => !watched.includes(queue))).toEqual([]);
+    expect(watched.filter((queue) => queue && !DECLARED_QUEUES.includes(queue))).toEqual([]);
+  });
+
+  it('names in the docs and manifests only queues that are declared, and the docs name every one', () => {
+    // A queue is `<consumer group>.<event type without version>`; find every such name anywhere it is written.
+    const suffixes = [
+      ...new Set(ALL_EVENT_QUEUES.map((q) => q.event.type.replace(/\.v\d+$/, '').replace('.', '-'))),
+    ];
+    const pattern = new RegExp(`\\b[a-z][a-z-]*\\.(?:${suffixes.join('|')})\\b`, 'g');
+    const files = [
+      'docs/conventions.md',
+      'docs/operations.md',
+      'README.md',
+      'k8s/components/autoscaling/worker-scalers.yaml',
+      ...ALL_EVENT_QUEUES.map((queue) => `k8s/base/${queue.worker}.yaml`),
+    ];
+    for (const file of files) {
+      const text = readFileSync(repoPath(file), 'utf8');
+      const named = [...text.matchAll(pattern)].map((m) => m[0]);
+      expect(
+        named.filter((name) => !DECLARED_QUEUES.includes(name)),
+        file,
+      ).toEqual([]);
+    }
+    const docs = ['docs/conventions.md', 'docs/operations.md']
+      .map((file) => readFileSync(repoPath(file), 'utf8'))
+      .join('\n');
+    for (const queue of DECLARED_QUEUES) expect(docs, queue).toContain(queue);
   });
 
   it('scales mail-worker on the BullMQ wait list of the mail queue, under the configured prefix', () => {

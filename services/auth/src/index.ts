@@ -1,3 +1,4 @@
+import { MAIL_QUEUE } from '@mathgames/contracts';
 import {
   type BaseConfig,
   createHttpService,
@@ -56,8 +57,8 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
   const relay = startOutboxRelay({
     pool,
     schema: 'auth',
-    databaseUrl: config.DATABASE_URL,
-    bullmq: { prefix: config.REDIS_PREFIX, redisUrl: config.REDIS_URL },
+    config,
+    enqueues: [MAIL_QUEUE],
     logger,
   });
   const http = createHttpService({

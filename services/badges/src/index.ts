@@ -1,15 +1,15 @@
 import type http from 'node:http';
 import {
   type BaseConfig,
-  createAmqpClient,
   createHttpService,
   createLogger,
   createPool,
+  startWorker,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
 import { createSummaryCache } from './data-access/summary-cache.js';
 import { createCatalogueReader } from './domain/user-badges.js';
-import { startBadgeConsumer } from './entry-points/consumers/badge-consumer.js';
+import { BADGES_CONSUMER, badgeSubscription } from './entry-points/consumers/badge-consumer.js';
 import { badgesRoutes } from './entry-points/http/routes.js';
 
 export { BADGES_CONSUMER, BADGES_QUEUE } from './entry-points/consumers/badge-consumer.js';
@@ -55,39 +55,20 @@ export function createBadgesService(config: BaseConfig) {
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into badge progress; serves health only. */
-export function startBadgeWorker(config: BaseConfig): Deployable {
-  const logger = createLogger('badge-worker', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const redis = createRedis(config);
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'badge-worker' });
-  const consumer = startBadgeConsumer({
-    amqp,
-    pool,
-    cache: createSummaryCache(redis, config.REDIS_PREFIX),
-    logger,
-  });
-  const health = createHttpService({
-    name: 'badge-worker',
+export function startBadgeWorker(
+  config: BaseConfig,
+  options: { summaryTtlSeconds?: number } = {},
+): Deployable {
+  return startWorker({
+    name: BADGES_CONSUMER,
     config,
-    logger,
-    readiness: {
-      postgres: () => pool.query('SELECT 1'),
-      redis: () => redis.ping(),
-      rabbitmq: async () => {
-        if (!amqp.isConnected()) throw new Error('not connected to RabbitMQ');
-      },
-    },
-    routes: () => {},
+    schema: 'badges',
+    subscriptions: ({ pool, redis, logger }) => [
+      badgeSubscription({
+        pool,
+        cache: createSummaryCache(redis, config.REDIS_PREFIX, options.summaryTtlSeconds),
+        logger,
+      }),
+    ],
   });
-  return {
-    listen: (port?: number) => health.listen(port),
-    async close() {
-      await health.close();
-      await consumer.stop();
-      await amqp.close();
-      redis.disconnect();
-      await pool.end();
-    },
-  };
 }

@@ -1,15 +1,16 @@
 import type http from 'node:http';
+import { GAME_RESULT_RECORDED } from '@mathgames/contracts';
 import {
   type BaseConfig,
-  createAmqpClient,
   createHttpService,
   createLogger,
   createPool,
   startOutboxRelay,
+  startWorker,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
 import { ResultBudget, type ResultBudgetConfig } from './domain/result-budget.js';
-import { startStatisticsConsumer } from './entry-points/consumers/statistics-consumer.js';
+import { STATISTICS_CONSUMER, statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
 export { resultBudgetConfigShape } from './domain/result-budget.js';
@@ -32,8 +33,13 @@ export function createGameResultsService(
 ) {
   const logger = createLogger('game-results', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, { logger });
-  const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'game-results' });
-  const relay = startOutboxRelay({ pool, schema: 'results', databaseUrl: config.DATABASE_URL, amqp, logger });
+  const relay = startOutboxRelay({
+    pool,
+    schema: 'results',
+    config,
+    publishes: [GAME_RESULT_RECORDED],
+    logger,
+  });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
   const budget = new ResultBudget(redis, config.REDIS_PREFIX, config);
@@ -57,7 +63,6 @@ export function createGameResultsService(
     async close() {
       await service.close();
       await relay.stop();
-      await amqp.close();
       redis.disconnect();
       await pool.end();
     },
@@ -66,29 +71,10 @@ export function createGameResultsService(
 
 /** Consumes `game-result.recorded.v1` from its own queue into the statistics read model; serves health only. */
 export function startStatisticsWorker(config: BaseConfig): Deployable {
-  const logger = createLogger('statistics-worker', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const amqp = createAmqpClient({ url: config.AMQP_URL, logger, connectionName: 'statistics-worker' });
-  const consumer = startStatisticsConsumer({ amqp, pool, logger, timeZone: config.TIME_ZONE });
-  const health = createHttpService({
-    name: 'statistics-worker',
+  return startWorker({
+    name: STATISTICS_CONSUMER,
     config,
-    logger,
-    readiness: {
-      postgres: () => pool.query('SELECT 1'),
-      rabbitmq: async () => {
-        if (!amqp.isConnected()) throw new Error('not connected to RabbitMQ');
-      },
-    },
-    routes: () => {},
+    schema: 'results',
+    subscriptions: () => [statisticsSubscription(config.TIME_ZONE)],
   });
-  return {
-    listen: (port?: number) => health.listen(port),
-    async close() {
-      await health.close();
-      await consumer.stop();
-      await amqp.close();
-      await pool.end();
-    },
-  };
 }

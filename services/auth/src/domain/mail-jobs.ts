@@ -11,7 +11,7 @@ import {
   type UserPasswordResetRequestedEvent,
   type UserRegisteredEvent,
 } from '@mathgames/contracts';
-import { type PoolClient, sealMailToken, writeOutbox } from '@mathgames/platform';
+import { outbox, type PoolClient, sealMailToken } from '@mathgames/platform';
 
 type UserFields = { userId: number; email: string; username: string; lang: Lang };
 type IssuedToken = { token: string; expiresAt: Date };
@@ -30,6 +30,8 @@ type MailJob =
  * The event id doubles as the outbox id, which the relay uses as BullMQ job id: a relay retry can never queue
  * the same mail twice.
  */
+const authOutbox = outbox('auth');
+
 export class MailJobs {
   constructor(private readonly mailTokenKey: string) {}
 
@@ -41,13 +43,7 @@ export class MailJobs {
   }
 
   private queue(client: PoolClient, job: MailJob): Promise<string> {
-    return writeOutbox(client, 'auth', {
-      destination: 'bullmq',
-      topic: MAIL_QUEUE,
-      name: job.name satisfies MailJobName,
-      payload: job.payload,
-      id: job.payload.id,
-    });
+    return authOutbox.enqueue(client, MAIL_QUEUE, job.name satisfies MailJobName, job.payload);
   }
 
   verification(client: PoolClient, user: UserFields, token: IssuedToken): Promise<string> {

@@ -122,31 +122,3 @@ export async function countCompletedByCategory(db: Queryable, userId: number): P
   );
   return new Map(rows.map((r) => [r.category, r.completed]));
 }
-
-/**
- * The user's completed counts per category key, or null while the given event's transaction is not yet visible
- * (committed). Lets the worker refresh the summary cache strictly after its own commit, in one round trip.
- */
-export async function countCompletedAfterCommit(
-  db: Queryable,
-  consumer: string,
-  eventId: string,
-  userId: number,
-): Promise<Map<string, number> | null> {
-  const { rows } = await db.query<{ committed: boolean; category: string | null; completed: number | null }>(
-    `WITH committed AS (
-       SELECT EXISTS (SELECT 1 FROM badges.processed_events WHERE consumer = $1 AND event_id = $2) AS ok
-     )
-     SELECT committed.ok AS committed, counts.category, counts.completed
-       FROM committed
-       LEFT JOIN LATERAL (
-         SELECT b.category_key AS category, count(*)::int AS completed
-           FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id
-          WHERE ub.user_id = $3 AND ub.completed
-          GROUP BY b.category_key
-       ) counts ON committed.ok`,
-    [consumer, eventId, userId],
-  );
-  if (!rows[0]?.committed) return null;
-  return new Map(rows.filter((r) => r.category !== null).map((r) => [r.category!, r.completed ?? 0]));
-}

@@ -19,22 +19,34 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return 1
 `;
 
-/** Inactive users fall out of the cache; the next poll recomputes from Postgres. */
-const TTL_SECONDS = 7 * 24 * 3600;
+/**
+ * The bound on staleness: the worker refreshes the key after every committed change, and if that refresh fails
+ * (Redis or Postgres away) the key still expires within this time, after which the poll recomputes from Postgres.
+ * Ten minutes costs an active user one Postgres read per ten minutes.
+ */
+export const SUMMARY_CACHE_TTL_SECONDS = 600;
 
 export interface SummaryCache {
   get(userId: number): Promise<CompletedCounts | null>;
   put(userId: number, counts: CompletedCounts): Promise<void>;
+  forget(userId: number): Promise<void>;
 }
 
-export function createSummaryCache(redis: Redis, prefix: string): SummaryCache {
+export function createSummaryCache(
+  redis: Redis,
+  prefix: string,
+  ttlSeconds = SUMMARY_CACHE_TTL_SECONDS,
+): SummaryCache {
   const key = (userId: number) => badgeSummaryCacheKey(prefix, userId);
   return {
     async get(userId) {
       return decodeCompletedCounts(await redis.get(key(userId)));
     },
     async put(userId, counts) {
-      await redis.eval(SET_IF_NOT_OLDER, 1, key(userId), encodeCompletedCounts(counts), TTL_SECONDS);
+      await redis.eval(SET_IF_NOT_OLDER, 1, key(userId), encodeCompletedCounts(counts), ttlSeconds);
+    },
+    async forget(userId) {
+      await redis.del(key(userId));
     },
   };
 }

@@ -6,7 +6,7 @@ import {
 } from '@mathgames/contracts';
 import type { Logger } from '@mathgames/platform';
 import type pg from 'pg';
-import { countCompletedAfterCommit, countCompletedByCategory } from '../data-access/badges-repository.js';
+import { countCompletedByCategory } from '../data-access/badges-repository.js';
 import type { CompletedCounts, SummaryCache } from '../data-access/summary-cache.js';
 
 export interface SummaryDeps {
@@ -29,28 +29,18 @@ export async function computeCompletedCounts(
   return toCounts(await countCompletedByCategory(pool, userId));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Recomputes and caches a user's summary once the worker's transaction for `eventId` is visible, never before,
- * so the cache cannot be filled from a snapshot that misses the change. Gives up after ~2 s if the transaction
- * never commits (it rolled back; the redelivery refreshes again).
+ * Recomputes and caches a user's summary; the badge worker calls it after its transaction committed, so the
+ * counts include the change. If it fails (Redis or Postgres away) the key is dropped when possible, and in any
+ * case expires within the cache TTL: the poll then recomputes from Postgres.
  */
-export async function refreshSummaryAfterCommit(
-  deps: SummaryDeps,
-  consumer: string,
-  eventId: string,
-  userId: number,
-): Promise<boolean> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const byKey = await countCompletedAfterCommit(deps.pool, consumer, eventId, userId);
-    if (byKey) {
-      await deps.cache.put(userId, toCounts(byKey));
-      return true;
-    }
-    await sleep(Math.min(1 + attempt * attempt, 100));
+export async function refreshSummary(deps: SummaryDeps, userId: number): Promise<void> {
+  try {
+    await deps.cache.put(userId, await computeCompletedCounts(deps.pool, userId));
+  } catch (err) {
+    await deps.cache.forget(userId).catch(() => {});
+    throw err;
   }
-  return false;
 }
 
 /**

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, type GameResultRecordedEvent } from '@mathgames/contracts';
-import { writeOutbox } from '@mathgames/platform';
+import {
+  GAME_RESULT_RECORDED as EVENT,
+  EVENT_TYPES,
+  type GameResultRecordedEvent,
+} from '@mathgames/contracts';
+import { outbox } from '@mathgames/platform';
 import type pg from 'pg';
 import type { StoredGameResult } from './game-results-repository.js';
 
 export const GAME_RESULT_RECORDED = EVENT_TYPES.gameResultRecorded;
+
+const resultsOutbox = outbox('results');
 
 /** Announces a stored result in the same transaction that stored it; the relay publishes it after commit. */
 export async function announceGameResultRecorded(
@@ -26,12 +32,5 @@ export async function announceGameResultRecorded(
     // Day buckets and badge completion times follow when the game was played, not when a worker caught up.
     playedAt: result.createdAt.toISOString(),
   };
-  await writeOutbox(client, 'results', {
-    id,
-    destination: 'amqp',
-    topic: GAME_RESULT_RECORDED,
-    name: GAME_RESULT_RECORDED,
-    payload: event,
-  });
-  return id;
+  return resultsOutbox.publish(client, EVENT, event);
 }

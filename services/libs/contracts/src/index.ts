@@ -2,6 +2,7 @@ export * from './answer-check.js';
 export * from './arithmetic.js';
 export * from './badge-summary.js';
 export * from './badges.js';
+export * from './event-catalogue.js';
 export * from './formatting.js';
 export * from './fraction.js';
 export * from './messages.js';

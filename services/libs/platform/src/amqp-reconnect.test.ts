@@ -15,6 +15,11 @@ import { waitFor } from './testing/wait-for.js';
 const SCHEMA = 'reconnecttest';
 const EVENT = 'game-result.recorded.v1';
 const logger = createLogger('reconnect-test', 'silent');
+const QUEUE = {
+  name: 'reconnect-test.events',
+  event: { type: EVENT, schema: z.object({ id: z.uuid(), n: z.number() }) },
+  worker: 'reconnect-test',
+};
 
 describe('when RabbitMQ closes every connection while events flow', () => {
   let environment: TestEnvironment;
@@ -29,8 +34,18 @@ describe('when RabbitMQ closes every connection while events flow', () => {
 
   it('publishers and consumers reconnect and every committed event is applied exactly once', async () => {
     const { env, pool } = environment;
-    const publisherAmqp = createAmqpClient({ url: env.AMQP_URL!, logger, connectionName: 'relay' });
-    const consumerAmqp = createAmqpClient({ url: env.AMQP_URL!, logger, connectionName: 'consumer' });
+    const publisherAmqp = createAmqpClient({
+      url: env.AMQP_URL!,
+      logger,
+      connectionName: 'relay',
+      queues: [QUEUE],
+    });
+    const consumerAmqp = createAmqpClient({
+      url: env.AMQP_URL!,
+      logger,
+      connectionName: 'consumer',
+      queues: [QUEUE],
+    });
     await Promise.all([publisherAmqp.ready(), consumerAmqp.ready()]);
     const relay = startOutboxRelay({
       pool,
@@ -43,9 +58,8 @@ describe('when RabbitMQ closes every connection while events flow', () => {
       amqp: consumerAmqp,
       pool,
       schema: SCHEMA,
-      queue: 'statistics.game-result-recorded',
+      queue: QUEUE,
       consumer: 'reconnect-test',
-      eventSchema: z.object({ id: z.uuid(), n: z.number() }),
       logger,
       prefetch: 10,
       async handle(event, client) {

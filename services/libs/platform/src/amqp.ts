@@ -1,3 +1,4 @@
+import { ALL_EVENT_QUEUES, type EventDefinition, type EventQueue } from '@mathgames/contracts';
 import amqplib, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { backoffDelay, sleep } from './backoff.js';
 import type { Logger } from './logger.js';
@@ -9,43 +10,87 @@ export interface AmqpTopology {
   deadLetterExchange: string;
   /** Queue name → routing keys bound from the exchange. One quorum queue per consumer group. */
   queues: Readonly<Record<string, readonly string[]>>;
-  /** Deliveries after which a failing message goes to `<queue>.dead-letter` instead of being retried. */
-  deliveryLimit: number;
 }
 
-/** The single definition of the broker layout; every client declares it on (re)connect. */
-export const TOPOLOGY = {
-  exchange: 'mathgames.events',
-  deadLetterExchange: 'mathgames.dead-letter',
-  queues: {
-    'statistics.game-result-recorded': ['game-result.recorded.v1'],
-    'badges.game-result-recorded': ['game-result.recorded.v1'],
-  },
-  deliveryLimit: 5,
-} as const satisfies AmqpTopology;
+export const EVENTS_EXCHANGE = 'mathgames.events';
+export const DEAD_LETTER_EXCHANGE = 'mathgames.dead-letter';
+
+/**
+ * Last-resort guard against a message that crashes its consumer process: failures are retried inside the
+ * consumer, so only deliveries lost with a dead channel or process count. Explicit, so 3.10 (no default) and
+ * 4.x (default 20) behave the same, and high enough that broker restarts and rollouts never park a healthy event.
+ */
+export const DELIVERY_LIMIT = 100;
+
+/** The broker layout derived from declared queues (contracts' event catalogue): nothing else names a queue. */
+export function topologyFor(queues: readonly EventQueue[]): AmqpTopology {
+  const byName: Record<string, string[]> = {};
+  for (const queue of queues) {
+    const keys = byName[queue.name] ?? [];
+    if (!keys.includes(queue.event.type)) keys.push(queue.event.type);
+    byName[queue.name] = keys;
+  }
+  return { exchange: EVENTS_EXCHANGE, deadLetterExchange: DEAD_LETTER_EXCHANGE, queues: byName };
+}
+
+/** The queues a publisher of these events declares, so its events are kept even before their workers first start. */
+export function queuesFor(events: readonly Pick<EventDefinition, 'type'>[]): EventQueue[] {
+  const types = new Set(events.map((e) => e.type));
+  return ALL_EVENT_QUEUES.filter((queue) => types.has(queue.event.type));
+}
 
 export function deadLetterQueue(queue: string): string {
   return `${queue}.dead-letter`;
 }
 
-export async function declareTopology(channel: Channel, topology: AmqpTopology): Promise<void> {
-  await channel.assertExchange(topology.exchange, 'topic', { durable: true });
-  await channel.assertExchange(topology.deadLetterExchange, 'direct', { durable: true });
-  for (const [queue, routingKeys] of Object.entries(topology.queues)) {
-    const dlq = deadLetterQueue(queue);
-    await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    await channel.bindQueue(dlq, topology.deadLetterExchange, queue);
-    await channel.assertQueue(queue, {
-      durable: true,
-      arguments: {
-        'x-queue-type': 'quorum',
-        'x-dead-letter-exchange': topology.deadLetterExchange,
-        'x-dead-letter-routing-key': queue,
-        // Explicit: RabbitMQ 4 otherwise drops after 20 redeliveries; 3.x would retry forever.
-        'x-delivery-limit': topology.deliveryLimit,
-      },
-    });
-    for (const key of routingKeys) await channel.bindQueue(queue, topology.exchange, key);
+export function queueArguments(queue: string): Record<string, unknown> {
+  return {
+    'x-queue-type': 'quorum',
+    'x-dead-letter-exchange': DEAD_LETTER_EXCHANGE,
+    'x-dead-letter-routing-key': queue,
+    // The broker keeps a rejected message until the dead-letter queue confirmed it (quorum queues, 3.10+);
+    // at-least-once dead-lettering requires reject-publish overflow.
+    'x-dead-letter-strategy': 'at-least-once',
+    'x-overflow': 'reject-publish',
+    'x-delivery-limit': DELIVERY_LIMIT,
+  };
+}
+
+/**
+ * Declares exchanges, each queue with its dead-letter queue and bindings. A queue that already exists with other
+ * arguments (declared by an older release) is kept as it is with a warning: redeclaring would close the channel
+ * and deleting it would lose messages; docs/operations.md says how to migrate it.
+ */
+export async function declareTopology(
+  conn: ChannelModel,
+  topology: AmqpTopology,
+  logger?: Logger,
+): Promise<void> {
+  let channel = await conn.createChannel();
+  channel.on('error', () => {});
+  try {
+    await channel.assertExchange(topology.exchange, 'topic', { durable: true });
+    await channel.assertExchange(topology.deadLetterExchange, 'direct', { durable: true });
+    for (const [queue, routingKeys] of Object.entries(topology.queues)) {
+      const dlq = deadLetterQueue(queue);
+      await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+      await channel.bindQueue(dlq, topology.deadLetterExchange, queue);
+      try {
+        await channel.assertQueue(queue, { durable: true, arguments: queueArguments(queue) });
+      } catch (err) {
+        if ((err as { code?: number }).code !== 406) throw err;
+        logger?.warn(
+          { queue, reason: (err as Error).message },
+          'queue exists with older arguments; kept as it is (see docs/operations.md)',
+        );
+        channel = await conn.createChannel();
+        channel.on('error', () => {});
+        await channel.checkQueue(queue);
+      }
+      for (const key of routingKeys) await channel.bindQueue(queue, topology.exchange, key);
+    }
+  } finally {
+    await channel.close().catch(() => {});
   }
 }
 
@@ -56,8 +101,8 @@ export interface PublishOptions {
 
 export interface DeliveryControl {
   ack(): void;
-  /** requeue=false dead-letters the message at once. */
-  nack(requeue: boolean): void;
+  /** basic.reject without requeue: the queue dead-letters the message at once (counted on 3.10 and 4.x alike). */
+  deadLetter(): void;
 }
 
 export type MessageHandler = (message: ConsumeMessage, control: DeliveryControl) => Promise<void>;
@@ -85,7 +130,8 @@ export interface AmqpClient {
 export interface AmqpClientOptions {
   url: string;
   logger: Logger;
-  topology?: AmqpTopology;
+  /** The queues this client declares on every (re)connect; publishers declare those of the events they send. */
+  queues?: readonly EventQueue[];
   /** Shown in the RabbitMQ management UI and `rabbitmqctl list_connections`. */
   connectionName?: string;
   publishTimeoutMs?: number;
@@ -121,7 +167,7 @@ export function createAmqpClient(options: AmqpClientOptions): AmqpClient {
   const parsedUrl = new URL(options.url);
   if (!parsedUrl.searchParams.has('heartbeat')) parsedUrl.searchParams.set('heartbeat', '15');
   const connectUrl = parsedUrl.toString();
-  const topology = options.topology ?? TOPOLOGY;
+  const topology = topologyFor(options.queues ?? []);
   const publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
   const stopping = new AbortController();
   const consumers = new Set<ConsumerRegistration>();
@@ -142,8 +188,8 @@ export function createAmqpClient(options: AmqpClientOptions): AmqpClient {
         const conn = candidate;
         conn.on('error', (err: Error) => logger.warn({ err }, 'amqp connection error'));
         conn.on('close', () => onConnectionLost(conn));
+        await declareTopology(conn, topology, logger);
         const channel = await openPublisher(conn);
-        await declareTopology(channel, topology);
         if (closed) {
           await conn.close().catch(() => {});
           return;
@@ -229,11 +275,15 @@ export function createAmqpClient(options: AmqpClientOptions): AmqpClient {
           }
           const control: DeliveryControl = {
             ack: () => safely(() => ch.ack(message)),
-            nack: (requeue) => safely(() => ch.nack(message, false, requeue)),
+            deadLetter: () => safely(() => ch.reject(message, false)),
           };
           const work = registration.handler(message, control).catch((err: unknown) => {
-            logger.error({ err, queue: registration.queue }, 'message handler crashed; requeueing');
-            control.nack(true);
+            // Handlers settle their own messages; this is a bug. Closing the channel returns the message.
+            logger.error(
+              { err, queue: registration.queue },
+              'message handler crashed; reopening the channel',
+            );
+            void ch.close().catch(() => {});
           });
           registration.inFlight.add(work);
           void work.finally(() => registration.inFlight.delete(work));

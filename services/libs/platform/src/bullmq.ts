@@ -1,7 +1,8 @@
-import { type Job, type JobsOptions, Queue, Worker } from 'bullmq';
+import { type Job, type JobsOptions, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { backoffDelay } from './backoff.js';
 import type { Logger } from './logger.js';
 import { runWithRequestId } from './logger.js';
-import { bullmqQueueJobs, jobsInFlight } from './metrics.js';
+import { bullmqQueueJobs, jobsInFlight, jobsParkedTotal } from './metrics.js';
 
 export type { Job } from 'bullmq';
 
@@ -11,12 +12,31 @@ export interface QueueFactoryOptions {
   prefix: string;
 }
 
+/** The backoff type every job is added with; the worker computes it from its JobRetryPolicy. */
+export const RETRY_BACKOFF_TYPE = 'capped-exponential';
+
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2_000 },
-  // Keep enough history to debug, bounded so Redis (noeviction) never fills up.
+  // Retries are bounded by time, not by count: the worker parks a job once it is older than its retry window.
+  attempts: 1_000_000,
+  backoff: { type: RETRY_BACKOFF_TYPE },
+  // Keep enough history to debug, bounded so Redis (noeviction) never fills up. Parked jobs stay 30 days.
   removeOnComplete: { count: 1_000, age: 24 * 3600 },
-  removeOnFail: { count: 5_000, age: 7 * 24 * 3600 },
+  removeOnFail: { count: 10_000, age: 30 * 24 * 3600 },
+};
+
+export interface JobRetryPolicy {
+  /** First pause after a failure, doubling per attempt up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A job still failing this long after it was queued is parked in the failed set (and counted). */
+  retryForMs: number;
+}
+
+/** An SMTP server down for an afternoon, or a day, costs no mail: one try every 15 minutes for 24 hours. */
+export const DEFAULT_JOB_RETRY_POLICY: JobRetryPolicy = {
+  baseDelayMs: 2_000,
+  maxDelayMs: 15 * 60_000,
+  retryForMs: 24 * 3600_000,
 };
 
 export function bullPrefix(prefix: string): string {
@@ -38,12 +58,18 @@ function connectionOptions(redisUrl: string, forWorker: boolean) {
   };
 }
 
-export function createQueue<Data = unknown>(name: string, options: QueueFactoryOptions): Queue<Data> {
-  return new Queue<Data>(name, {
+export function createQueue<Data = unknown>(
+  name: string,
+  options: QueueFactoryOptions & { logger?: Logger },
+): Queue<Data> {
+  const queue = new Queue<Data>(name, {
     connection: connectionOptions(options.redisUrl, false),
     prefix: bullPrefix(options.prefix),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
+  // Without a listener a Redis outage would surface as an uncaught 'error' event and end the process.
+  queue.on('error', (err) => options.logger?.warn({ err, queue: name }, 'bullmq queue connection error'));
+  return queue;
 }
 
 export interface WorkerFactoryOptions extends QueueFactoryOptions {
@@ -51,6 +77,7 @@ export interface WorkerFactoryOptions extends QueueFactoryOptions {
   logger?: Logger;
   /** How often the worker samples its queue's job counts into /metrics (0 turns it off). */
   metricsIntervalMs?: number;
+  retry?: JobRetryPolicy;
 }
 
 export function createWorker<Data = unknown, Result = unknown>(
@@ -58,6 +85,7 @@ export function createWorker<Data = unknown, Result = unknown>(
   processor: (job: Job<Data, Result>) => Promise<Result>,
   options: WorkerFactoryOptions,
 ): Worker<Data, Result> {
+  const retry = options.retry ?? DEFAULT_JOB_RETRY_POLICY;
   const worker = new Worker<Data, Result>(
     name,
     async (job) => {
@@ -65,6 +93,19 @@ export function createWorker<Data = unknown, Result = unknown>(
       try {
         // The job id is the outbox id, which ties log lines back to the row that produced the job.
         return await runWithRequestId(`job:${name}:${job.id}`, () => processor(job));
+      } catch (err) {
+        if (err instanceof UnrecoverableError) throw err;
+        if (Date.now() - job.timestamp >= retry.retryForMs) {
+          jobsParkedTotal.inc({ queue: name });
+          options.logger?.error(
+            { err, jobId: job.id, attemptsMade: job.attemptsMade + 1 },
+            'job still failing after its retry window; parked in the failed set',
+          );
+          throw new UnrecoverableError(
+            `parked after ${Math.round(retry.retryForMs / 60_000)} min of retries: ${(err as Error)?.message ?? err}`,
+          );
+        }
+        throw err;
       } finally {
         jobsInFlight.dec({ queue: name });
       }
@@ -73,6 +114,11 @@ export function createWorker<Data = unknown, Result = unknown>(
       connection: connectionOptions(options.redisUrl, true),
       prefix: bullPrefix(options.prefix),
       concurrency: options.concurrency ?? 5,
+      settings: {
+        // Used for RETRY_BACKOFF_TYPE; jobs added with a built-in type (older releases, tests) keep theirs.
+        backoffStrategy: (attemptsMade) =>
+          backoffDelay(Math.max(0, attemptsMade - 1), retry.baseDelayMs, retry.maxDelayMs),
+      },
     },
   );
   worker.on('failed', (job, err) =>
@@ -82,7 +128,7 @@ export function createWorker<Data = unknown, Result = unknown>(
   const interval = options.metricsIntervalMs ?? 15_000;
   if (interval > 0) {
     // Queue depth on /metrics lets dashboards and autoscaling see a backlog before users notice slow mail.
-    const queue = createQueue(name, options);
+    const queue = createQueue(name, { ...options, logger: options.logger });
     const sample = async () => {
       try {
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');

@@ -29,6 +29,11 @@ export async function withTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A checked-out client has no pool listener: a server kill between two queries would be an uncaught 'error'.
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -43,6 +48,7 @@ export async function withTransaction<T>(
     }
     throw err;
   } finally {
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }

@@ -1,24 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AmqpClient, createAmqpClient, deadLetterQueue, TOPOLOGY } from './amqp.js';
+import { type AmqpClient, createAmqpClient, deadLetterQueue } from './amqp.js';
+import { PermanentError } from './failures.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
 import { createLogger } from './logger.js';
-import { consumerMessagesTotal } from './metrics.js';
-import { drainQueue } from './testing/amqp-inspect.js';
+import { consumerMessagesTotal, consumerRetriesTotal } from './metrics.js';
+import { replayDeadLetters } from './replay-dead-letters.js';
+import { drainQueue, queueDepth } from './testing/amqp-inspect.js';
 import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
 import { createMessagingTables } from './testing/test-tables.js';
 import { waitFor } from './testing/wait-for.js';
 
 const SCHEMA = 'consumertest';
 const EVENT = 'game-result.recorded.v1';
-const QUEUE = 'badges.game-result-recorded';
 const logger = createLogger('consumer-test', 'silent');
 const eventSchema = z.object({ id: z.uuid(), points: z.number().int() });
+const QUEUE = {
+  name: 'points-test.events',
+  event: { type: EVENT, schema: eventSchema },
+  worker: 'points-test',
+};
 
 async function outcomeCount(outcome: string): Promise<number> {
   const { values } = await consumerMessagesTotal.get();
-  return values.find((v) => v.labels.queue === QUEUE && v.labels.outcome === outcome)?.value ?? 0;
+  return values.find((v) => v.labels.queue === QUEUE.name && v.labels.outcome === outcome)?.value ?? 0;
+}
+
+async function retryCount(): Promise<number> {
+  const { values } = await consumerRetriesTotal.get();
+  return values.filter((v) => v.labels.queue === QUEUE.name).reduce((sum, v) => sum + v.value, 0);
 }
 
 describe('an idempotent consumer', () => {
@@ -33,7 +44,7 @@ describe('an idempotent consumer', () => {
     await environment.pool.query(
       `CREATE TABLE ${SCHEMA}.points (event_id uuid NOT NULL, points int NOT NULL)`,
     );
-    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger });
+    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: [QUEUE] });
     await amqp.ready();
   });
 
@@ -47,23 +58,23 @@ describe('an idempotent consumer', () => {
     await environment?.cleanup();
   });
 
-  function start(fail: (event: z.infer<typeof eventSchema>) => boolean = () => false) {
+  /** `fail` may throw to make the handler fail after its write (which must then roll back). */
+  function start(fail: (event: z.infer<typeof eventSchema>) => void = () => {}) {
     const consumer = startIdempotentConsumer({
       amqp,
       pool: environment.pool,
       schema: SCHEMA,
       queue: QUEUE,
       consumer: 'points-test',
-      eventSchema,
       logger,
-      retryBaseDelayMs: 10,
+      retry: { baseDelayMs: 5, maxDelayMs: 40 },
       async handle(event, client) {
         attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
         await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
           event.id,
           event.points,
         ]);
-        if (fail(event)) throw new Error('this event can never be applied');
+        fail(event);
       },
     });
     stopConsumer = () => consumer.stop();
@@ -100,29 +111,61 @@ describe('an idempotent consumer', () => {
     await amqp.publish(EVENT, { id: 'not-a-uuid', points: 'many' }, {}, { messageId: randomUUID() });
     await waitFor(async () => (await outcomeCount('invalid')) > invalidBefore);
     const dead = await waitFor(async () => {
-      const messages = await drainQueue(environment.env.AMQP_URL!, deadLetterQueue(QUEUE));
+      const messages = await drainQueue(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name));
       return messages.length > 0 ? messages : null;
     });
     expect(dead.map((m) => m.body)).toEqual([{ id: 'not-a-uuid', points: 'many' }]);
   });
 
-  it('dead-letters a poison message after the delivery limit, rolls back its writes and keeps working', async () => {
-    const poison = { id: randomUUID(), points: -1 };
-    start((event) => event.id === poison.id);
-    await amqp.publish(EVENT, poison, {}, { messageId: poison.id });
+  it('retries a handler that fails transiently 30 times in a row until it succeeds, never dead-lettering it', async () => {
+    const event = { id: randomUUID(), points: 7 };
+    const retriesBefore = await retryCount();
+    start((e) => {
+      if (e.id === event.id && (attempts.get(e.id) ?? 0) <= 30) {
+        // What pg raises while its server is unreachable.
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      }
+    });
+    await amqp.publish(EVENT, event, {}, { messageId: event.id });
+    await waitFor(async () => (await pointsOf(event.id)).length > 0, {
+      timeoutMs: 30_000,
+      message: 'event never applied',
+    });
+    expect(attempts.get(event.id)).toBe(31);
+    expect(await pointsOf(event.id)).toEqual([7]);
+    expect((await retryCount()) - retriesBefore).toBe(30);
+    expect(await queueDepth(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name))).toBe(0);
+  });
 
-    const dead = await waitFor(
-      async () => {
-        const messages = await drainQueue(environment.env.AMQP_URL!, deadLetterQueue(QUEUE));
-        return messages.length > 0 ? messages : null;
+  it('dead-letters a permanent failure at once, and replaying after the fix applies it exactly once', async () => {
+    const parked = { id: randomUUID(), points: 11 };
+    let fixed = false;
+    start((e) => {
+      if (e.id === parked.id && !fixed) throw new PermanentError('points rule rejects this event');
+    });
+    await amqp.publish(EVENT, parked, {}, { messageId: parked.id });
+    await waitFor(
+      async () => (await queueDepth(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name))) === 1,
+      {
+        message: 'permanent failure not dead-lettered',
       },
-      { timeoutMs: 30_000, message: 'poison message not dead-lettered' },
     );
-    expect(dead.map((m) => m.messageId)).toEqual([poison.id]);
-    // Each attempt's writes were rolled back with its transaction, and no processed_events row claims it.
-    expect(await pointsOf(poison.id)).toEqual([]);
-    // The first delivery plus `deliveryLimit` redeliveries, then the quorum queue dead-letters it.
-    expect(attempts.get(poison.id)).toBe(TOPOLOGY.deliveryLimit + 1);
+    // One attempt only, and its write rolled back with its transaction.
+    expect(attempts.get(parked.id)).toBe(1);
+    expect(await pointsOf(parked.id)).toEqual([]);
+
+    fixed = true;
+    const moved = await replayDeadLetters({ url: environment.env.AMQP_URL!, queues: [QUEUE.name] });
+    expect(moved).toEqual({ [QUEUE.name]: 1 });
+    await waitFor(async () => (await pointsOf(parked.id)).length > 0, {
+      message: 'replayed event not applied',
+    });
+    // The same event arriving again (a replay run twice, a message moved twice) changes nothing.
+    const duplicatesBefore = await outcomeCount('duplicate');
+    await amqp.publish(EVENT, parked, {}, { messageId: parked.id });
+    await waitFor(async () => (await outcomeCount('duplicate')) > duplicatesBefore);
+    expect(await pointsOf(parked.id)).toEqual([11]);
+    expect(await queueDepth(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name))).toBe(0);
 
     const healthy = { id: randomUUID(), points: 5 };
     await amqp.publish(EVENT, healthy, {}, { messageId: healthy.id });

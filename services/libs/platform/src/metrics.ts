@@ -49,8 +49,29 @@ export const consumerInFlight = new Gauge({
 
 export const consumerMessagesTotal = new Counter({
   name: 'consumer_messages_total',
-  help: 'Messages handled, by queue and outcome (applied, duplicate, invalid, failed)',
+  help: 'Messages handled, by queue and outcome (applied, duplicate, invalid, dead-lettered)',
   labelNames: ['queue', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const consumerRetriesTotal = new Counter({
+  name: 'consumer_retries_total',
+  help: 'Failed attempts retried in place, by queue and kind (transient: a dependency away; unknown: a bug)',
+  labelNames: ['queue', 'kind'] as const,
+  registers: [metricsRegistry],
+});
+
+export const housekeepingDeletedTotal = new Counter({
+  name: 'housekeeping_deleted_rows_total',
+  help: 'Rows purged after their retention window, by table',
+  labelNames: ['table'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jobsParkedTotal = new Counter({
+  name: 'bullmq_jobs_parked_total',
+  help: 'Jobs given up after their retry window and kept in the failed set, by queue',
+  labelNames: ['queue'] as const,
   registers: [metricsRegistry],
 });
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_EVENT_QUEUES } from '@mathgames/contracts';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AmqpClient, createAmqpClient, TOPOLOGY } from './amqp.js';
-import { bullPrefix } from './bullmq.js';
-import { withTransaction } from './db.js';
+import { type AmqpClient, createAmqpClient } from './amqp.js';
+import { bullPrefix, DEFAULT_JOB_OPTIONS, RETRY_BACKOFF_TYPE } from './bullmq.js';
+import { createPool, withTransaction } from './db.js';
 import { createLogger, runWithRequestId } from './logger.js';
 import { writeOutbox } from './outbox.js';
 import { startOutboxRelay } from './outbox-relay.js';
@@ -14,7 +15,7 @@ import { waitFor } from './testing/wait-for.js';
 
 const SCHEMA = 'relaytest';
 const EVENT = 'game-result.recorded.v1';
-const QUEUES = Object.keys(TOPOLOGY.queues);
+const QUEUES = ALL_EVENT_QUEUES.map((queue) => queue.name);
 const logger = createLogger('outbox-relay-test', 'silent');
 
 describe('the outbox relay', () => {
@@ -24,7 +25,7 @@ describe('the outbox relay', () => {
   beforeAll(async () => {
     environment = await createTestEnvironment({ migrate: false });
     await createMessagingTables(environment.pool, SCHEMA);
-    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger });
+    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
     await amqp.ready();
   });
 
@@ -139,7 +140,7 @@ describe('the outbox relay', () => {
       };
       return { wrapper, published: () => published };
     };
-    const secondAmqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger });
+    const secondAmqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
     const first = counted(amqp);
     const second = counted(secondAmqp);
     const options = {
@@ -197,7 +198,9 @@ describe('the outbox relay', () => {
     expect(jobs.map((job) => ({ id: job.id, name: job.name, data: job.data }))).toEqual([
       { id, name: 'verify-email', data: { to: 'a@b.c' } },
     ]);
-    expect(jobs[0]!.opts.attempts).toBe(5);
+    // Retries are bounded by time in the worker (DEFAULT_JOB_RETRY_POLICY), with its capped backoff.
+    expect(jobs[0]!.opts.attempts).toBe(DEFAULT_JOB_OPTIONS.attempts);
+    expect(jobs[0]!.opts.backoff).toEqual({ type: RETRY_BACKOFF_TYPE });
     await queue.close();
   });
 
@@ -281,6 +284,74 @@ describe('the outbox relay', () => {
     await relay.stop();
     for (const queue of QUEUES) {
       expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual([id]);
+    }
+  });
+
+  it('survives Postgres ending its connections mid-publish, without exiting, and publishes everything', async () => {
+    const total = 400;
+    const ids: string[] = [];
+    await withTransaction(environment.pool, async (client) => {
+      for (let n = 0; n < total; n++) {
+        ids.push(
+          await writeOutbox(client, SCHEMA, {
+            destination: 'amqp',
+            topic: EVENT,
+            name: EVENT,
+            payload: { n },
+          }),
+        );
+      }
+    });
+    // The relay's own pool and LISTEN connection, recognisable in pg_stat_activity by their application name.
+    const url = new URL(environment.env.DATABASE_URL!);
+    url.searchParams.set('application_name', 'relay-under-fire');
+    const relayPool = createPool(url.toString(), { logger, max: 4 });
+    // A slow broker confirm keeps each batch in flight long enough for the kills to land mid-publish.
+    const slowAmqp: AmqpClient = {
+      ...amqp,
+      async publish(...args) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return amqp.publish(...args);
+      },
+    };
+    const relay = startOutboxRelay({
+      pool: relayPool,
+      schema: SCHEMA,
+      databaseUrl: url.toString(),
+      amqp: slowAmqp,
+      logger,
+      batchSize: 50,
+      pollIntervalMs: 100,
+    });
+    let kills = 0;
+    const killing = setInterval(() => {
+      environment.pool
+        .query(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+            WHERE application_name = 'relay-under-fire'`,
+        )
+        .then(({ rows }) => {
+          kills += rows[0].n;
+        })
+        .catch(() => {});
+    }, 25);
+    try {
+      await waitFor(async () => (await unpublished()) === 0 || kills >= 20, { timeoutMs: 30_000 });
+    } finally {
+      clearInterval(killing);
+    }
+    await waitFor(async () => (await unpublished()) === 0, {
+      timeoutMs: 60_000,
+      message: 'relay did not publish everything after the kills',
+    });
+    await relay.stop();
+    await relayPool.end();
+    console.log(`relay under pg_terminate_backend: rows ${total}, backends killed ${kills}`);
+    expect(kills).toBeGreaterThan(0);
+    for (const queue of QUEUES) {
+      const received = new Set((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId));
+      // Publishing twice is allowed (consumers de-duplicate); missing one is not.
+      expect(ids.filter((id) => !received.has(id))).toEqual([]);
     }
   });
 });

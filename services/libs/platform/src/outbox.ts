@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EventDefinition } from '@mathgames/contracts';
 import type pg from 'pg';
 import { quoteIdent } from './db.js';
 import { currentRequestId } from './logger.js';
@@ -51,4 +52,39 @@ export async function writeOutbox(
   );
   await client.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), id]);
   return id;
+}
+
+/**
+ * The typed way to announce something: `outbox(schema).publish(tx, GAME_RESULT_RECORDED, event)` checks the event
+ * against its contract and queues it in the caller's transaction; `enqueue` does the same for a job (e.g. mail).
+ * Which broker carries it is the platform's business.
+ */
+export function outbox(schema: string) {
+  assertSchemaName(schema);
+  return {
+    publish<Event extends { id: string }>(
+      client: pg.ClientBase,
+      definition: EventDefinition<Event>,
+      event: Event,
+    ): Promise<string> {
+      const checked = definition.schema.parse(event);
+      return writeOutbox(client, schema, {
+        destination: 'amqp',
+        topic: definition.type,
+        name: definition.type,
+        payload: checked,
+        id: checked.id,
+      });
+    },
+    enqueue(client: pg.ClientBase, queue: string, name: string, payload: { id: string }): Promise<string> {
+      // The payload id doubles as job id: a relay retry can never queue the same job twice.
+      return writeOutbox(client, schema, {
+        destination: 'bullmq',
+        topic: queue,
+        name,
+        payload,
+        id: payload.id,
+      });
+    },
+  };
 }

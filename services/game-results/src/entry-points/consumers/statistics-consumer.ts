@@ -1,33 +1,16 @@
-import { type GameResultRecordedEvent, gameResultRecordedEventSchema, pointsFor } from '@mathgames/contracts';
-import { type AmqpClient, type Logger, startIdempotentConsumer } from '@mathgames/platform';
-import type pg from 'pg';
+import { EVENT_QUEUES, pointsFor } from '@mathgames/contracts';
+import { subscribe } from '@mathgames/platform';
 import { addToReadModel } from '../../data-access/statistics-repository.js';
 
-export const STATISTICS_QUEUE = 'statistics.game-result-recorded';
+export const STATISTICS_QUEUE = EVENT_QUEUES.statistics.name;
 export const STATISTICS_CONSUMER = 'statistics-worker';
 
-export interface StatisticsConsumerDeps {
-  amqp: AmqpClient;
-  pool: pg.Pool;
-  logger: Logger;
-  timeZone: string;
-  prefetch?: number;
-}
-
 /** Folds each recorded game into the user's totals, per-type totals and per-day counts, once per event id. */
-export function startStatisticsConsumer(deps: StatisticsConsumerDeps): { stop(): Promise<void> } {
-  return startIdempotentConsumer<GameResultRecordedEvent>({
-    amqp: deps.amqp,
-    pool: deps.pool,
-    schema: 'results',
-    queue: STATISTICS_QUEUE,
-    consumer: STATISTICS_CONSUMER,
-    eventSchema: gameResultRecordedEventSchema,
-    prefetch: deps.prefetch ?? 20,
-    logger: deps.logger,
-    handle: (event, client) =>
+export function statisticsSubscription(timeZone: string) {
+  return subscribe(EVENT_QUEUES.statistics, {
+    handle: (event, tx) =>
       addToReadModel(
-        client,
+        tx,
         {
           userId: event.userId,
           gameType: event.gameType,
@@ -36,7 +19,7 @@ export function startStatisticsConsumer(deps: StatisticsConsumerDeps): { stop():
           points: pointsFor(event.correctAnswers),
           recordedAt: new Date(event.playedAt),
         },
-        deps.timeZone,
+        timeZone,
       ),
   });
 }

@@ -91,8 +91,11 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   };
 }
 
-/** A real SMTP receiver on 127.0.0.1 for tests: mail code talks SMTP to it exactly as in production. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * A real SMTP receiver on 127.0.0.1 for tests: mail code talks SMTP to it exactly as in production. Pass a port
+ * to start it where a worker has been failing to connect (an SMTP outage ending).
+ */
+export async function startSmtpCapture(options: { port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -111,7 +114,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

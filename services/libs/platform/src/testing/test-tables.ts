@@ -19,7 +19,8 @@ export async function createMessagingTables(pool: pg.Pool, schema: string): Prom
       created_at timestamptz NOT NULL DEFAULT now(),
       published_at timestamptz,
       attempts integer NOT NULL DEFAULT 0,
-      last_error text
+      last_error text,
+      claimed_until timestamptz
     );
     CREATE INDEX IF NOT EXISTS outbox_unpublished ON ${s}.outbox (created_at) WHERE published_at IS NULL;
     CREATE TABLE IF NOT EXISTS ${s}.processed_events (

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES, MAIL_QUEUE } from '@mathgames/contracts';
+import { createQueue, jobsParkedTotal, loadConfig } from '@mathgames/platform';
+import {
+  createTestEnvironment,
+  freePorts,
+  type SmtpCapture,
+  startSmtpCapture,
+  waitFor,
+} from '@mathgames/platform/testing';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MailWorker, startMailWorker } from './index.js';
+
+/**
+ * The issue asks for 10 minutes of SMTP refusing connections. The worker's behaviour does not depend on the
+ * length (it retries until its 24-hour window ends), so the CI runs a 30-second outage with a backoff capped at
+ * 2 s instead of 15 min: the same ~15 failed attempts per mail, without a 10-minute test. MAIL_OUTAGE_SECONDS
+ * runs the full length.
+ */
+const OUTAGE_SECONDS = Number(process.env.MAIL_OUTAGE_SECONDS ?? 30);
+const MAILS = 20;
+
+let environment: Awaited<ReturnType<typeof createTestEnvironment>>;
+let smtp: SmtpCapture | undefined;
+let worker: MailWorker | undefined;
+let queue: Queue;
+
+beforeAll(async () => {
+  environment = await createTestEnvironment({ migrate: false, amqp: false });
+  queue = createQueue(MAIL_QUEUE, {
+    redisUrl: environment.env.REDIS_URL!,
+    prefix: environment.env.REDIS_PREFIX!,
+  });
+});
+afterAll(async () => {
+  await queue?.close();
+  await worker?.close();
+  await environment?.cleanup();
+  await smtp?.close();
+});
+
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
+
+function verification(to: string) {
+  return {
+    id: randomUUID(),
+    type: EVENT_TYPES.userRegistered,
+    createdAt: new Date().toISOString(),
+    userId: 7,
+    email: to,
+    username: 'Zeynep',
+    lang: 'tr' as const,
+    verificationToken: 'T'.repeat(43),
+    expiresAt: inADay(),
+  };
+}
+
+describe('an SMTP outage', () => {
+  it(
+    'keeps every mail while SMTP refuses connections, then delivers each exactly once',
+    async () => {
+      const [port] = await freePorts(1);
+      worker = startMailWorker(
+        loadConfig({}, { ...environment.env, LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${port}` }),
+        { retry: { baseDelayMs: 200, maxDelayMs: 2_000, retryForMs: 3_600_000 } },
+      );
+      const started = Date.now();
+      // Added exactly as the relay adds them: the default job options (time-bounded retries, capped backoff).
+      const jobs = await Promise.all(
+        Array.from({ length: MAILS }, (_, n) => {
+          const payload = verification(`outage-${n}@example.com`);
+          return queue.add('verify-email', payload, { jobId: payload.id });
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, OUTAGE_SECONDS * 1000));
+      const states = await Promise.all(jobs.map((job) => job.getState()));
+      expect(states.filter((state) => state === 'failed')).toEqual([]);
+      const attempts = await Promise.all(
+        jobs.map(async (job) => (await queue.getJob(job.id!))?.attemptsMade ?? 0),
+      );
+      expect(Math.min(...attempts)).toBeGreaterThan(3);
+
+      smtp = await startSmtpCapture({ port });
+      const back = Date.now();
+      await waitFor(() => smtp!.messages.length >= MAILS, {
+        timeoutMs: 30_000,
+        message: 'not every mail arrived after SMTP came back',
+      });
+      const recovery = (Date.now() - back) / 1000;
+      await waitFor(async () => (await queue.getJobCounts('completed')).completed === MAILS);
+      const recipients = smtp.messages.flatMap((m) => m.to).sort();
+      expect(recipients).toEqual(Array.from({ length: MAILS }, (_, n) => `outage-${n}@example.com`).sort());
+      console.log(
+        `SMTP outage: mails ${MAILS}, delivered ${smtp.messages.length}, parked 0, outage ${((back - started) / 1000).toFixed(0)} s, ` +
+          `attempts per mail during it ${Math.min(...attempts)}-${Math.max(...attempts)}, recovery ${recovery.toFixed(1)} s`,
+      );
+    },
+    OUTAGE_SECONDS * 1000 + 90_000,
+  );
+
+  it('parks a mail still failing after its retry window in the failed set, and counts it', async () => {
+    const prefix = `${environment.env.REDIS_PREFIX}park:`;
+    const parkingQueue = createQueue(MAIL_QUEUE, { redisUrl: environment.env.REDIS_URL!, prefix });
+    const parking = startMailWorker(
+      loadConfig(
+        {},
+        { ...environment.env, LOG_LEVEL: 'silent', REDIS_PREFIX: prefix, SMTP_URL: 'smtp://127.0.0.1:1' },
+      ),
+      { retry: { baseDelayMs: 100, maxDelayMs: 200, retryForMs: 1_500 } },
+    );
+    try {
+      const parkedBefore = (await jobsParkedTotal.get()).values.reduce((sum, v) => sum + v.value, 0);
+      const payload = verification('never@example.com');
+      const job = await parkingQueue.add('verify-email', payload, { jobId: payload.id });
+      await waitFor(async () => (await job.getState()) === 'failed', { timeoutMs: 20_000 });
+      const failed = await parkingQueue.getJob(job.id!);
+      expect(failed?.attemptsMade).toBeGreaterThan(1);
+      expect(failed?.failedReason).toMatch(/parked after .* ECONNREFUSED/);
+      const parkedAfter = (await jobsParkedTotal.get()).values.reduce((sum, v) => sum + v.value, 0);
+      expect(parkedAfter - parkedBefore).toBe(1);
+    } finally {
+      await parking.close();
+      await parkingQueue.close();
+    }
+  });
+});

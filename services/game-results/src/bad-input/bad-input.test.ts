@@ -246,5 +246,5 @@ describe('10,000 generated bad requests through the gateway', () => {
     }
     const pupilHistory = await fetch(`${baseUrl}/api/game-results`, { headers: { cookie: cookies.pupil } });
     expect(await pupilHistory.text()).toContain('"totalTime":777');
-  }, 240_000);
+  }, 480_000);
 });

@@ -17,6 +17,7 @@ import { Route as GamesRouteImport } from './routes/games';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as RevertEmailRouteImport } from './routes/revert-email';
+import { Route as ReviewRouteImport } from './routes/review';
 import { Route as StatisticsRouteImport } from './routes/statistics';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 
@@ -60,6 +61,11 @@ const RevertEmailRoute = RevertEmailRouteImport.update({
   path: '/revert-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ReviewRoute = ReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const StatisticsRoute = StatisticsRouteImport.update({
   id: '/statistics',
   path: '/statistics',
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/revert-email': typeof RevertEmailRoute;
+  '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
@@ -92,6 +99,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/revert-email': typeof RevertEmailRoute;
+  '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
@@ -105,6 +113,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/revert-email': typeof RevertEmailRoute;
+  '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/verify-email': typeof VerifyEmailRoute;
 }
@@ -119,6 +128,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/revert-email'
+    | '/review'
     | '/statistics'
     | '/verify-email';
   fileRoutesByTo: FileRoutesByTo;
@@ -131,6 +141,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/revert-email'
+    | '/review'
     | '/statistics'
     | '/verify-email';
   id:
@@ -143,6 +154,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/revert-email'
+    | '/review'
     | '/statistics'
     | '/verify-email';
   fileRoutesById: FileRoutesById;
@@ -156,6 +168,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   RevertEmailRoute: typeof RevertEmailRoute;
+  ReviewRoute: typeof ReviewRoute;
   StatisticsRoute: typeof StatisticsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
 }
@@ -218,6 +231,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RevertEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/review': {
+      id: '/review';
+      path: '/review';
+      fullPath: '/review';
+      preLoaderRoute: typeof ReviewRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/statistics': {
       id: '/statistics';
       path: '/statistics';
@@ -244,6 +264,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   RevertEmailRoute: RevertEmailRoute,
+  ReviewRoute: ReviewRoute,
   StatisticsRoute: StatisticsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 };

@@ -26,6 +26,12 @@ export const gatewayConfigShape = {
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().positive().default(150),
   // Upstream socket inactivity (not total time: a slow photo upload that keeps sending is fine).
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  // Load shedding (load-shedding.ts): past either bound new requests get 503 + Retry-After at once. In flight
+  // is ~ requests/s × latency: 3,000/s at 50 ms is 150, so 1,000 means upstreams already lag far behind.
+  GATEWAY_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(1000),
+  // Mean event-loop delay over 0.5 s windows (an idle loop shows ~10 ms); past it this process's CPU is the
+  // bottleneck and every request already waits that long before it is even read.
+  GATEWAY_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(200),
   // Origin of the optional analytics script (the frontend's VITE_ANALYTICS_URL); the CSP allows it only if set.
   VITE_ANALYTICS_URL: z.url().optional(),
 };

@@ -11,16 +11,18 @@ import {
   createLogger,
   IDENTITY_HEADER,
   isShuttingDown,
+  isUnavailableError,
   type Logger,
   signIdentity,
 } from '@mathgames/platform';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Redis } from 'ioredis';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import proxyAddr from 'proxy-addr';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError } from './http-errors.js';
 import { type Lang, resolveLanguage } from './language.js';
+import { createLoadShedder } from './load-shedding.js';
 import { createPollFastPath, POLL_PATH } from './poll-fast-path.js';
 import { createProxies, type UpstreamName, upstreamFor } from './proxy.js';
 import { createRateLimits } from './rate-limit.js';
@@ -67,8 +69,18 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     enableAutoPipelining: true,
     maxRetriesPerRequest: 2,
     connectTimeout: 5_000,
+    // With Redis gone a command must fail at once (the caller answers 503), never wait in ioredis' queue until
+    // Redis returns: that is how /api/auth/me hung. The offline queue is kept only until the first connection
+    // succeeds or fails, so requests during start-up wait a few milliseconds instead of failing; the timeout
+    // covers a Redis that accepts the connection but does not answer.
+    commandTimeout: 1_000,
   });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
+  const failFast = () => {
+    redis.options.enableOfflineQueue = false;
+  };
+  redis.once('ready', failFast);
+  redis.once('error', failFast);
 
   const sessions = createSessionLayer(config, redis);
   const rateLimits = createRateLimits(config, redis, (err) =>
@@ -93,6 +105,25 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     labelNames: ['target'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+
+  const shedRequests = new Counter({
+    name: 'gateway_shed_requests_total',
+    help: 'Requests refused with 503 because the gateway was past its capacity, by signal',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const shedder = createLoadShedder({
+    maxInFlight: config.GATEWAY_MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: config.GATEWAY_MAX_EVENT_LOOP_DELAY_MS,
+  });
+  new Gauge({
+    name: 'gateway_in_flight_requests',
+    help: 'Requests accepted and not yet answered (load shedding starts at GATEWAY_MAX_IN_FLIGHT)',
+    registers: [registry],
+    collect() {
+      this.set(shedder.inFlight);
+    },
   });
 
   let ready = true;
@@ -149,12 +180,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const checks = await readiness();
-    // Readiness turns false as soon as shutdown starts, so load balancers stop sending before we stop listening.
+  // Readiness is "send me traffic", and the gateway can always serve something useful: the app, the pre-rendered
+  // pages, guest play, and a translated 503 for the API parts that are down. So it depends on nothing outside
+  // the process. Were it to check Redis or the services, an outage would make every gateway pod unready at once
+  // and Kubernetes would take them all out of the Service: the whole site dark instead of partly degraded.
+  // It turns false as soon as shutdown starts, so load balancers stop sending before we stop listening.
+  app.get('/readyz', (_req, res) => {
     const accepting = ready && !isShuttingDown();
-    const ok = accepting && Object.values(checks).every((c) => c === 'ok');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks, accepting });
+    res.status(accepting ? 200 : 503).json({ status: accepting ? 'ok' : 'shutting_down' });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(registry.contentType).send(await registry.metrics());
@@ -238,38 +271,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     // Malformed URLs and headers are the client's fault; anything else is ours, logged with the request id.
     const status = (err as { status?: number }).status;
     if (err instanceof URIError || status === 400) return sendJsonError(res, 400, 'validation_error', lang);
+    if (isUnavailableError(err)) {
+      // Redis (sessions) is down: the request was fine, the app retries after Retry-After.
+      logger.warn({ err: (err as Error).message, requestId: req.requestId }, 'session store unavailable');
+      return sendJsonError(res, 503, 'service_unavailable', lang);
+    }
     logger.error({ err, requestId: req.requestId }, 'gateway request failed');
-    sendJsonError(
-      res,
-      isRedisDown(err) ? 503 : 500,
-      isRedisDown(err) ? 'service_unavailable' : 'internal_error',
-      lang,
-    );
+    sendJsonError(res, 500, 'internal_error', lang);
   });
-
-  async function readiness(): Promise<Record<string, string>> {
-    const probe = async (fn: () => Promise<unknown>) => {
-      try {
-        await fn();
-        return 'ok';
-      } catch (err) {
-        // Named, never explained: the reason goes to the log, not into a body a probe or a stranger may read.
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'readiness check failed');
-        return 'failed';
-      }
-    };
-    const upstream = (url: string) => async () => {
-      const res = await fetch(new URL('/healthz', url), { signal: AbortSignal.timeout(2_000) });
-      if (!res.ok) throw new Error(`healthz answered ${res.status}`);
-    };
-    const [redisCheck, auth, gameResults, badges] = await Promise.all([
-      probe(() => redis.ping()),
-      probe(upstream(proxies.targets.auth)),
-      probe(upstream(proxies.targets['game-results'])),
-      probe(upstream(proxies.targets.badges)),
-    ]);
-    return { redis: redisCheck, auth, 'game-results': gameResults, badges };
-  }
 
   const trust = trustFunction(config.TRUST_PROXY);
   const handlePoll = createPollFastPath({
@@ -288,7 +297,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       ),
     onUpstreamError: (err, requestId) =>
       logger.warn({ upstream: 'badges', err: err.message, requestId }, 'upstream unavailable'),
-    onError: (err, requestId) => logger.error({ err, requestId }, 'badge summary poll failed'),
+    onError: (err, requestId) =>
+      isUnavailableError(err)
+        ? logger.warn({ err: (err as Error).message, requestId }, 'session store unavailable')
+        : logger.error({ err, requestId }, 'badge summary poll failed'),
     observe: (status, startedAt) => {
       requests.inc({ target: 'badges', method: 'GET', status });
       latency.observe({ target: 'badges' }, Number(process.hrtime.bigint() - startedAt) / 1e9);
@@ -302,6 +314,18 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     listen(port = config.PORT ?? 8080) {
       return new Promise((resolve, reject) => {
         const s = createServer((req, res) => {
+          const shed = shedder.admit(req, res);
+          if (shed) {
+            shedRequests.inc({ reason: shed });
+            return sendJsonError(
+              res,
+              503,
+              'service_unavailable',
+              resolveLanguage(req.headers),
+              undefined,
+              shedder.retryAfterSeconds,
+            );
+          }
           if (!handlePoll(req, res)) app(req, res);
         });
         s.listen(port, () => {
@@ -351,6 +375,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
         });
       }
       proxies.close();
+      shedder.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };
@@ -359,11 +384,6 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 function tooMany(res: Response, lang: Lang, seconds: number) {
   res.setHeader('Retry-After', String(seconds));
   sendJsonError(res, 429, 'rate_limited', lang, { seconds });
-}
-
-function isRedisDown(err: unknown): boolean {
-  const message = err instanceof Error ? err.message : '';
-  return /ECONNREFUSED|Connection is closed|max retries|ETIMEDOUT|Stream isn't writeable/i.test(message);
 }
 
 /** TRUST_PROXY as a proxy-addr trust function, with Express's "true" and hop-count forms. */

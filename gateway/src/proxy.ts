@@ -1,5 +1,5 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config.js';
 
@@ -70,16 +70,6 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
       selfHandleResponse: true,
       proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
       on: {
-        proxyReq(proxyReq, req) {
-          // The browser's cookies (the session credential) and forwarding headers stay at the edge; the
-          // signed identity carries everything a service needs to know about the caller.
-          for (const name of proxyReq.getHeaderNames()) {
-            if (name === 'cookie' || name.startsWith('x-forwarded-') || name === 'forwarded')
-              proxyReq.removeHeader(name);
-          }
-          for (const [key, value] of Object.entries(hooks.upstreamHeaders(req)))
-            proxyReq.setHeader(key, value);
-        },
         proxyRes(proxyRes: IncomingMessage, req, res) {
           const directives: SessionDirectives = {
             login: positiveInt(proxyRes.headers[SESSION_LOGIN_HEADER]),
@@ -117,10 +107,33 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
       },
     });
 
+  // Headers are settled on the incoming request before the proxy copies them, never on the outgoing request in a
+  // `proxyReq` hook: under load that request may already be flushed, and removing a header from it then throws
+  // ERR_HTTP_HEADERS_SENT outside any handler (this took the gateway down at 10,000 tabs).
+  const withUpstreamHeaders = (name: UpstreamName): RequestHandler => {
+    const proxy = make(name);
+    return (req, res, next) => {
+      // The identity is computed first: it reads the client address from X-Forwarded-For (trust proxy).
+      const identityHeaders = hooks.upstreamHeaders(req);
+      // Express derives these from X-Forwarded-* on every read; express-session reads `secure` when it writes
+      // the (Secure, production) cookie after the upstream answered. Pin them before the headers go.
+      for (const key of ['secure', 'protocol', 'ip', 'ips', 'hostname'] as const)
+        Object.defineProperty(req, key, { value: req[key], configurable: true, enumerable: true });
+      // The browser's cookies (the session credential) and forwarding headers stay at the edge; the signed
+      // identity carries everything a service needs to know about the caller.
+      for (const header of Object.keys(req.headers)) {
+        if (header === 'cookie' || header.startsWith('x-forwarded-') || header === 'forwarded')
+          delete req.headers[header];
+      }
+      Object.assign(req.headers, identityHeaders);
+      return proxy(req, res, next);
+    };
+  };
+
   return {
-    auth: make('auth'),
-    'game-results': make('game-results'),
-    badges: make('badges'),
+    auth: withUpstreamHeaders('auth'),
+    'game-results': withUpstreamHeaders('game-results'),
+    badges: withUpstreamHeaders('badges'),
     targets,
     agent,
     close() {

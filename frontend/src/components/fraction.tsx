@@ -38,16 +38,39 @@ export function Operand({ value, className }: { value: number | string; classNam
   return <span className={className}>{value}</span>;
 }
 
-/** An answer value: an encoded fraction (decoded; 1/1 shows as 1) or a plain number. */
-export function AnswerValue({ value, className }: { value: number; className?: string }) {
+/**
+ * An answer value: an encoded fraction (decoded; 1/1 shows as 1) or a plain number. With `mixed`, an improper
+ * fraction also shows as a mixed number (6/5 = 1 1/5), for the ages that learn them.
+ */
+export function AnswerValue({
+  value,
+  className,
+  mixed = false,
+}: {
+  value: number;
+  className?: string;
+  mixed?: boolean;
+}) {
   const fraction = decodeFraction(value);
   if (!fraction) return <span className={className}>{value}</span>;
   if (fraction.denominator === 1) return <span className={className}>{fraction.numerator}</span>;
-  return (
+  const stacked = (
     <StackedFraction
       numerator={fraction.numerator}
       denominator={fraction.denominator}
       className={className}
     />
+  );
+  const whole = Math.floor(fraction.numerator / fraction.denominator);
+  const rest = fraction.numerator % fraction.denominator;
+  if (!mixed || whole === 0 || rest === 0) return stacked;
+  return (
+    <span className="inline-flex items-center gap-[0.3em]" data-testid="mixed-number">
+      {/* Spaces as text, so a screen reader hears "6/5 = 1 1/5", not "6/5=11/5". */}
+      {stacked} ={' '}
+      <span className="inline-flex items-center gap-[0.1em]">
+        {whole} <StackedFraction numerator={rest} denominator={fraction.denominator} />
+      </span>
+    </span>
   );
 }

@@ -22,6 +22,58 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** When the server gives no usable Retry-After: about one database failover. */
+const DEFAULT_RETRY_AFTER_MS = 5_000;
+/** Retry-After values past this are treated as this: a child will not wait minutes on a spinner. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * 503: a part of the product is down for a moment (a database failover, a Redis restart) or the gateway is past
+ * its capacity. The request was fine: send it again after `retryAfterMs` (from Retry-After), unchanged; a
+ * result keeps its Idempotency-Key, so a retry never counts twice.
+ */
+export class ServiceUnavailableError extends ApiError {
+  readonly retryAfterMs: number;
+
+  constructor(text: string, body: ApiErrorBody | null, retryAfter: string | null) {
+    super(503, text, body);
+    this.name = 'ServiceUnavailableError';
+    this.retryAfterMs = parseRetryAfter(retryAfter);
+  }
+}
+
+export const isServiceUnavailable = (error: unknown): error is ServiceUnavailableError =>
+  error instanceof ServiceUnavailableError;
+
+/** Retry-After as seconds or an HTTP date, in milliseconds, within [1 s, 60 s]. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number {
+  if (!value) return DEFAULT_RETRY_AFTER_MS;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms)) return DEFAULT_RETRY_AFTER_MS;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(1_000, ms));
+}
+
+/**
+ * Whether the server said "unavailable" recently, for one app-wide notice: set by a 503, cleared by the next
+ * success. A tiny store rather than React state because every request, query or not, reports to it.
+ */
+let unavailableSince: number | null = null;
+const listeners = new Set<() => void>();
+function setUnavailable(value: boolean) {
+  const next = value ? (unavailableSince ?? Date.now()) : null;
+  if (next === unavailableSince) return;
+  unavailableSince = next;
+  for (const listener of listeners) listener();
+}
+export const serviceStatus = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Epoch ms of the first 503 of the current outage, or null when the last answer was not a 503. */
+  unavailableSince: () => unavailableSince,
+};
+
 /** The server's (translated) message of an error, or `fallback` when there is none (network failure, HTML body). */
 export function serverMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.body?.message ? error.body.message : fallback;
@@ -57,6 +109,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     signal: options.signal,
   });
   const text = await response.text();
+  if (response.status === 503) {
+    setUnavailable(true);
+    throw new ServiceUnavailableError(
+      text || response.statusText,
+      parseErrorBody(text),
+      response.headers.get('Retry-After'),
+    );
+  }
+  setUnavailable(false);
   if (!response.ok) {
     throw new ApiError(response.status, text || response.statusText, parseErrorBody(text));
   }

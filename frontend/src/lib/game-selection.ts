@@ -8,12 +8,9 @@ import {
   type QuestionCount,
 } from '@mathgames/contracts';
 
-/** Session storage keys of spec §3: what the games list chose for the gameplay screen. */
-export const SELECTION_KEYS = {
-  gameType: 'selectedGameType',
-  difficulty: 'selectedDifficulty',
-  questions: 'selectedQuestions',
-} as const;
+import { SELECTION_KEYS } from './selection-keys.js';
+
+export { SELECTION_KEYS };
 
 export interface GameSelection {
   gameType: GameType;
@@ -52,4 +49,43 @@ export function writeSelection(selection: Partial<GameSelection>): void {
   if (selection.gameType) write(SELECTION_KEYS.gameType, selection.gameType);
   if (selection.difficulty) write(SELECTION_KEYS.difficulty, selection.difficulty);
   if (selection.questions) write(SELECTION_KEYS.questions, String(selection.questions));
+}
+
+/** localStorage: the last difficulty and question count per topic, so a topic opens where the child left it. */
+const TOPIC_SETTINGS_KEY = 'topicSettings';
+
+type TopicSettings = Partial<Record<GameType, { difficulty?: string; questions?: string }>>;
+
+function readTopicSettings(): TopicSettings {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(TOPIC_SETTINGS_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as TopicSettings) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberTopicSettings(
+  gameType: GameType,
+  settings: { difficulty?: Difficulty; questions?: QuestionCount },
+): void {
+  const all = readTopicSettings();
+  const mine = { ...all[gameType] };
+  if (settings.difficulty) mine.difficulty = settings.difficulty;
+  if (settings.questions) mine.questions = String(settings.questions);
+  all[gameType] = mine;
+  try {
+    localStorage.setItem(TOPIC_SETTINGS_KEY, JSON.stringify(all));
+  } catch (error) {
+    console.warn('local storage write failed', error);
+  }
+}
+
+/** The topic's last difficulty and count, or the spec's defaults (kolay, 10) for a topic never played. */
+export function topicSettings(gameType: GameType): { difficulty: Difficulty; questions: QuestionCount } {
+  const mine = readTopicSettings()[gameType];
+  return {
+    difficulty: normalizeDifficulty(mine?.difficulty),
+    questions: normalizeQuestionCount(mine?.questions),
+  };
 }

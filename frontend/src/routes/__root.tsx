@@ -6,5 +6,5 @@ import type { RouterContext } from '../app/router.js';
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
-  errorComponent: ({ reset }) => <RouteError reset={reset} />,
+  errorComponent: ({ reset, error }) => <RouteError reset={reset} error={error} />,
 });

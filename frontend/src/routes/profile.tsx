@@ -19,7 +19,7 @@ export const Route = createFileRoute('/profile')({
       throw redirect({ to: '/', replace: true });
     }
   },
-  loader: () => loadNamespaces('profile'),
+  loader: () => loadNamespaces('profile', 'statistics'),
   component: ProfileRoute,
 });
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await env.pool.query(`CREATE ROLE ${role} LOGIN`);
   await env.pool.query(`GRANT USAGE ON SCHEMA results TO ${role}`);
   await env.pool.query(
-    `GRANT SELECT ON results.user_totals, results.user_type_totals, results.user_daily TO ${role}`,
+    `GRANT SELECT ON results.user_totals, results.user_type_totals, results.user_daily, results.user_mistakes TO ${role}`,
   );
   const url = new URL(env.config.DATABASE_URL);
   url.username = role;

@@ -6,6 +6,7 @@ import { showPendingToast } from '../../lib/pending-toast.js';
 import { playSound } from '../../lib/sound.js';
 import { AuthModalHost } from './auth-modal-host.js';
 import { Footer } from './footer.js';
+import { ServiceNotice } from './service-notice.js';
 import { TopBar } from './top-bar.js';
 
 /** Spec §4: a click sound on navigation and button clicks (elements may opt out with data-silent). */
@@ -35,11 +36,13 @@ export function RootLayout() {
       </a>
       {frameless ? (
         <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
+          <ServiceNotice />
           <Outlet />
         </main>
       ) : (
         <div className="flex min-h-dvh flex-col">
           <TopBar />
+          <ServiceNotice />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             <Outlet />
           </main>

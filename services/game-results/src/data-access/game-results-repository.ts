@@ -1,3 +1,4 @@
+import type { MistakeKind } from '@mathgames/contracts';
 import type pg from 'pg';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -7,6 +8,8 @@ export interface StoredQuestion {
   answer: number | string;
   userAnswer: number | string | null;
   isCorrect: boolean;
+  /** Derived on the server for a wrong answer (null: right, unanswered or unexplained; absent in old rows). */
+  mistake?: MistakeKind | null;
 }
 
 export interface NewGameResult {

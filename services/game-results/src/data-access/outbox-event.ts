@@ -31,6 +31,7 @@ export async function announceGameResultRecorded(
     totalTime: result.totalTime,
     // Day buckets and badge completion times follow when the game was played, not when a worker caught up.
     playedAt: result.createdAt.toISOString(),
+    mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
   };
   return resultsOutbox.publish(client, EVENT, event);
 }

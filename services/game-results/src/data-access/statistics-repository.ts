@@ -11,6 +11,8 @@ export interface RecordedResultFacts {
   points: number;
   /** When the game was recorded; its local date in the product's time zone picks the day bucket. */
   recordedAt: Date;
+  /** One kind per explained wrong answer (repeats count). */
+  mistakes?: readonly string[];
 }
 
 /**
@@ -35,6 +37,12 @@ export async function addToReadModel(
        ON CONFLICT (user_id, game_type) DO UPDATE SET games = t.games + 1, questions = t.questions + $2,
          correct = t.correct + $3, points = t.points + $4
        RETURNING 1
+     ), mistakes AS (
+       INSERT INTO results.user_mistakes AS m (user_id, mistake_kind, count, last_at)
+       SELECT $1, kind, count(*), $8 FROM unnest($7::text[]) AS kind GROUP BY kind
+       ON CONFLICT (user_id, mistake_kind) DO UPDATE SET count = m.count + excluded.count,
+         last_at = greatest(m.last_at, excluded.last_at)
+       RETURNING 1
      )
      INSERT INTO results.user_daily AS d (user_id, day, questions, correct, points)
      VALUES ($1, $6::date, $2, $3, $4)
@@ -47,6 +55,8 @@ export async function addToReadModel(
       facts.points,
       facts.gameType,
       localDateKey(facts.recordedAt, timeZone),
+      facts.mistakes ?? [],
+      facts.recordedAt,
     ],
   );
 }
@@ -63,7 +73,11 @@ export interface StatisticsRead {
   byType: Record<string, Totals>;
   /** Index 0 = Monday of the week that contains `now` in the time zone. */
   week: { questions: number; correct: number; points: number }[];
+  /** Most frequent first (ties: the most recent first), at most TOP_MISTAKES. */
+  mistakes: { kind: string; count: number }[];
 }
+
+export const TOP_MISTAKES = 5;
 
 /** One round trip, bounded rows (1 + at most 5 types + at most 7 days): cost does not grow with history. */
 export async function readStatistics(
@@ -76,6 +90,7 @@ export async function readStatistics(
     totals: Totals | null;
     by_type: Record<string, Totals> | null;
     week: { offset: number; questions: number; correct: number; points: number }[] | null;
+    mistakes: { kind: string; count: number }[] | null;
   }>(
     `WITH monday AS (SELECT $2::date AS d)
      SELECT
@@ -87,8 +102,11 @@ export async function readStatistics(
        (SELECT json_agg(json_build_object('offset', day - monday.d, 'questions', questions, 'correct', correct,
                  'points', points))
           FROM results.user_daily, monday
-         WHERE user_id = $1 AND day >= monday.d AND day < monday.d + 7) AS week`,
-    [userId, weekStartKey(now, timeZone)],
+         WHERE user_id = $1 AND day >= monday.d AND day < monday.d + 7) AS week,
+       (SELECT json_agg(json_build_object('kind', mistake_kind, 'count', count))
+          FROM (SELECT mistake_kind, count FROM results.user_mistakes WHERE user_id = $1
+                 ORDER BY count DESC, last_at DESC, mistake_kind LIMIT $3) top) AS mistakes`,
+    [userId, weekStartKey(now, timeZone), TOP_MISTAKES],
   );
   const row = rows[0];
   const week = Array.from({ length: 7 }, () => ({ questions: 0, correct: 0, points: 0 }));
@@ -99,5 +117,6 @@ export async function readStatistics(
     totals: row?.totals ?? { games: 0, questions: 0, correct: 0, points: 0 },
     byType: row?.by_type ?? {},
     week,
+    mistakes: row?.mistakes ?? [],
   };
 }

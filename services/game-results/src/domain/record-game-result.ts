@@ -7,6 +7,7 @@ import {
   type StoredGameResult,
 } from '../data-access/game-results-repository.js';
 import { announceGameResultRecorded } from '../data-access/outbox-event.js';
+import { scheduleGameMistakes } from './review.js';
 import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
 
 export interface RecordDeps {
@@ -38,7 +39,10 @@ export async function recordGameResult(
   const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey, createdAt: deps.now() };
   const stored = await withTransaction(deps.pool, async (client) => {
     const inserted = await insertGameResult(client, row);
-    if (inserted) await announceGameResultRecorded(client, inserted);
+    if (inserted) {
+      await announceGameResultRecorded(client, inserted);
+      await scheduleGameMistakes(client, userId, inserted, inserted.createdAt);
+    }
     return inserted;
   });
   if (stored) return { result: stored, replayed: false };

@@ -1,4 +1,4 @@
-import { GAME_TYPES, successRate } from '@mathgames/contracts';
+import { GAME_TYPES, isMistakeKind, type MistakeCount, successRate } from '@mathgames/contracts';
 import type pg from 'pg';
 import { readStatistics } from '../data-access/statistics-repository.js';
 
@@ -21,6 +21,7 @@ export interface Statistics {
   /** Points per day of the same week (profile chart). */
   weeklyPoints: number[];
   gameTypeStats: Record<string, TypeStats>;
+  topMistakes: MistakeCount[];
 }
 
 export interface StatisticsDeps {
@@ -50,5 +51,9 @@ export async function getStatistics(deps: StatisticsDeps, userId: number): Promi
     weeklyQuestions: read.week.map((d) => d.questions),
     weeklyPoints: read.week.map((d) => d.points),
     gameTypeStats,
+    // A kind a later release renamed is skipped rather than shown unexplained.
+    topMistakes: read.mistakes.flatMap((m) =>
+      isMistakeKind(m.kind) ? [{ kind: m.kind, count: m.count }] : [],
+    ),
   };
 }

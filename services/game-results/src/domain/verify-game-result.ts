@@ -1,8 +1,10 @@
 import {
+  deriveMistakeKind,
   type GameResultProblemCode,
   type GameResultRequest,
   gameResultRequestSchema,
   type MessageKey,
+  parseQuestionText,
   pointsFor,
   validateGameResult,
 } from '@mathgames/contracts';
@@ -53,6 +55,8 @@ export function verifyGameResult(body: unknown): VerifiedGameResult {
       answer: q.answer,
       userAnswer: q.userAnswer,
       isCorrect: q.isCorrect,
+      // Whatever the browser claims, the slip is re-derived from the question and the chosen answer.
+      mistake: q.isCorrect ? null : deriveMistakeKind(parseQuestionText(q.question)!, q.userAnswer),
     })),
   };
 }

@@ -22,6 +22,8 @@ describe('OpenAPI document', () => {
         'POST /api/auth/logout-everywhere',
         'POST /api/game-results',
         'GET /api/game-results',
+        'GET /api/game-results/review',
+        'POST /api/game-results/review',
         'GET /api/statistics',
         'POST /api/statistics/resetWeeklyProgress',
         'GET /api/user-badges',

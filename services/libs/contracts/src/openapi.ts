@@ -21,6 +21,8 @@ import {
   registerResponseSchema,
   resetPasswordRequestSchema,
   revertEmailChangeRequestSchema,
+  reviewAnswersRequestSchema,
+  reviewScheduleResponseSchema,
   statisticsResponseSchema,
   tokenValidationResponseSchema,
   userBadgesQuerySchema,
@@ -190,6 +192,21 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     ok: { status: 200, schema: historyResponseSchema, description: 'A page of history' },
     auth: true,
   });
+  path('get', '/api/game-results/review', 'Practice my mistakes: the Leitner schedule', 'game-results', {
+    ok: { status: 200, schema: reviewScheduleResponseSchema, description: 'Due and later shapes' },
+    auth: true,
+  });
+  path(
+    'post',
+    '/api/game-results/review',
+    'Answers of a review: right → up a box, wrong → box 1',
+    'game-results',
+    {
+      body: reviewAnswersRequestSchema,
+      ok: { status: 200, schema: reviewScheduleResponseSchema, description: 'The schedule after the review' },
+      auth: true,
+    },
+  );
   path('get', '/api/statistics', 'Totals, per-type performance and this week', 'statistics', {
     ok: { status: 200, schema: statisticsResponseSchema, description: 'Statistics' },
     auth: true,

@@ -4,6 +4,7 @@ import { checkAnswer } from './answer-check.js';
 import { answerToRational } from './arithmetic.js';
 import { decodeFraction, gcd } from './fraction.js';
 import {
+  denominatorDistance,
   formatQuestionText,
   generateQuestions,
   MAX_POSITION_REPEATS,
@@ -218,5 +219,32 @@ describe('answer position balancer', () => {
       for (const p of positions.slice(i, i + 12)) counts[p]! += 1;
       expect(counts).toEqual([3, 3, 3, 3]);
     }
+  });
+});
+
+describe('fractions fit the age', () => {
+  it('order a game from like to unlike denominators, and hard games use friendly denominators', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(...DIFFICULTIES), (seed, difficulty) => {
+        const questions = generateQuestions({
+          gameType: 'kesirler',
+          difficulty,
+          count: 20,
+          random: seeded(seed),
+        });
+        const distances = questions.map((q) => {
+          const [l, r] = [q.num1, q.num2].map((o) => {
+            const [n, d] = String(o).split('/').map(Number) as [number, number];
+            return { n, d };
+          }) as [{ n: number; d: number }, { n: number; d: number }];
+          if (difficulty === 'zor' && q.source === 'random') {
+            for (const d of [l.d, r.d]) expect([5, 6, 8, 10, 12]).toContain(d);
+          }
+          return denominatorDistance(l, r);
+        });
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

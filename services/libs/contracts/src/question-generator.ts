@@ -12,7 +12,7 @@ import {
   rational,
 } from './arithmetic.js';
 import { gcd } from './fraction.js';
-import type { MessageKey } from './messages.js';
+import { type MistakeKind, mistakeCandidates } from './mistakes.js';
 import {
   FRACTION_FALLBACKS,
   FRACTION_POOLS,
@@ -24,27 +24,7 @@ import {
 } from './question-pools.js';
 import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from './values.js';
 
-/** Which slip a wrong option stands for, so a later screen can explain it. */
-export const MISTAKE_KINDS = [
-  'off-by-one',
-  'off-by-ten',
-  'carry-slip',
-  'borrow-slip',
-  'swapped-digits',
-  'wrong-operation',
-  'neighbour-fact',
-  'added-denominators',
-  'numerator-slip',
-  'denominator-slip',
-  'inverted-fraction',
-  'near-miss',
-] as const;
-export type MistakeKind = (typeof MISTAKE_KINDS)[number];
-
-/** The message key explaining a mistake to the child. */
-export function mistakeMessageKey(kind: MistakeKind): MessageKey {
-  return `mistake_${kind.replace(/-/g, '_')}` as MessageKey;
-}
+export { MISTAKE_KINDS, type MistakeKind, mistakeMessageKey } from './mistakes.js';
 
 export const OPTION_COUNT = 4;
 /** No answer position is used more than this many times before the counts reset. */
@@ -178,13 +158,21 @@ function randomFractionSample(difficulty: Difficulty, random: Random): FractionS
     const base = int(random, r.denominator[0], Math.max(r.denominator[0], Math.floor(r.denominator[1] / k)));
     return [int(random, 1, base - 1 || 1), base, op, int(random, 1, base * k - 1), base * k];
   }
+  const denominator = () =>
+    r.friendly ? pick(random, r.friendly) : int(random, r.denominator[0], r.denominator[1]);
   return [
     int(random, r.numerator[0], r.numerator[1]),
-    int(random, r.denominator[0], r.denominator[1]),
+    denominator(),
     op,
     int(random, r.numerator[0], r.numerator[1]),
-    int(random, r.denominator[0], r.denominator[1]),
+    denominator(),
   ];
+}
+
+/** 0: like denominators, 1: one is a multiple of the other, 2: unrelated. A game goes from 0 to 2. */
+export function denominatorDistance(left: Rational, right: Rational): number {
+  if (left.d === right.d) return 0;
+  return Math.max(left.d, right.d) % Math.min(left.d, right.d) === 0 ? 1 : 2;
 }
 
 function* allFractionSamples(): Generator<FractionSample> {
@@ -212,84 +200,6 @@ function draftUsable(d: Draft): boolean {
   return r !== null && r.d === 1 && r.n >= 0;
 }
 
-function digitsReversed(n: number): number {
-  return Number(String(n).split('').reverse().join(''));
-}
-
-/** Subtracting the smaller digit from the larger in every column: the classic borrowing slip. */
-function borrowSlip(a: number, b: number): number {
-  const as = String(a);
-  const bs = String(b).padStart(as.length, '0');
-  let out = '';
-  for (let i = 0; i < as.length; i++) out += String(Math.abs(Number(as[i]) - Number(bs[i])));
-  return Number(out);
-}
-
-interface Candidate {
-  value: Rational;
-  mistake: MistakeKind;
-}
-
-function integerCandidates(a: number, op: Operator, b: number, answer: number): Candidate[] {
-  const c: Array<[number, MistakeKind]> = [
-    [answer + 1, 'off-by-one'],
-    [answer - 1, 'off-by-one'],
-  ];
-  // A tens slip only makes sense once the numbers have tens.
-  const tens = Math.max(a, b, answer) >= 10;
-  switch (op) {
-    case '+':
-      if ((a % 10) + (b % 10) >= 10 && answer > 10) c.push([answer - 10, 'carry-slip']);
-      if (tens) c.push([answer + 10, 'off-by-ten']);
-      c.push([Math.abs(a - b), 'wrong-operation']);
-      // Multiplying instead only looks plausible while the product stays near the sum.
-      if (a * b <= answer * 2) c.push([a * b, 'wrong-operation']);
-      break;
-    case '-':
-      c.push([borrowSlip(a, b), 'borrow-slip'], [a + b, 'wrong-operation']);
-      if (tens) c.push([answer + 10, 'off-by-ten']);
-      if (answer > 10) c.push([answer - 10, 'off-by-ten']);
-      break;
-    case '×':
-      c.push(
-        [a * (b + 1), 'neighbour-fact'],
-        [a * (b - 1), 'neighbour-fact'],
-        [(a + 1) * b, 'neighbour-fact'],
-        [a + b, 'wrong-operation'],
-      );
-      break;
-    case '÷':
-      c.push([a - b, 'wrong-operation'], [answer + 2, 'near-miss']);
-      // Dividing by the neighbouring divisor.
-      if (b > 1) c.push([Math.round(a / (b - 1)), 'neighbour-fact']);
-      break;
-  }
-  // 54 ↔ 45; not 60 → 6, which drops a digit.
-  if (answer >= 10 && answer % 10 !== 0) c.push([digitsReversed(answer), 'swapped-digits']);
-  return c.map(([v, mistake]) => ({ value: rational(v), mistake }));
-}
-
-function fractionCandidates(left: Rational, op: Operator, right: Rational, answer: Rational): Candidate[] {
-  const c: Candidate[] = [];
-  // A slip on the answer's numerator or denominator is only offered when it is itself in lowest terms,
-  // so the option shows exactly the slip a later screen explains (72/144 would display as 1/2).
-  const add = (n: number, d: number, mistake: MistakeKind, mustBeReduced = false) => {
-    if (d > 0 && n > 0 && (!mustBeReduced || gcd(n, d) === 1)) c.push({ value: rational(n, d), mistake });
-  };
-  if (op === '+') add(left.n + right.n, left.d + right.d, 'added-denominators');
-  if (op === '-') add(left.n - right.n, left.d - right.d, 'added-denominators');
-  if (op === '×') add(left.n * right.d, left.d * right.n, 'wrong-operation');
-  const other: Operator = op === '+' ? '-' : '+';
-  const alt = compute(left, other, right);
-  if (alt) add(alt.n, alt.d, 'wrong-operation');
-  add(answer.n + 1, answer.d, 'numerator-slip', true);
-  add(answer.n - 1, answer.d, 'numerator-slip', true);
-  add(answer.n, answer.d + 1, 'denominator-slip', true);
-  add(answer.n, answer.d - 1, 'denominator-slip', true);
-  add(answer.d, answer.n, 'inverted-fraction', true);
-  return c;
-}
-
 interface Built {
   answer: number;
   wrong: Array<{ value: number; mistake: MistakeKind }>;
@@ -299,9 +209,8 @@ function buildOptions(d: Draft, random: Random): Built {
   const result = compute(d.left, d.operator, d.right)!;
   const encode = (r: Rational): number | null => (d.fractions ? encodeRational(r) : r.d === 1 ? r.n : null);
   const answer = encode(result)!;
-  const candidates = d.fractions
-    ? fractionCandidates(d.left, d.operator, d.right, result)
-    : integerCandidates(d.left.n, d.operator, d.right.n, result.n);
+  // Labelled by the same rule the server derives with, so an explanation always matches the option.
+  const candidates = mistakeCandidates(d);
   const seen = new Set<number>([answer]);
   const wrong: Built['wrong'] = [];
   for (const c of shuffle(random, candidates)) {
@@ -449,6 +358,9 @@ export function generateQuestions({
   }
   if (drafts.length < n)
     throw new Error(`question generation ran out of questions for ${gameType}/${difficulty}`);
+  // Fractions: like denominators first, then multiples, then unrelated ones (stable, so the mix stays random).
+  if (gameType === 'kesirler')
+    drafts.sort((a, b) => denominatorDistance(a.left, a.right) - denominatorDistance(b.left, b.right));
   const balancer = new PositionBalancer();
   return drafts.map((d) => toQuestion(d, gameType, difficulty, balancer.next(random), random));
 }

@@ -188,13 +188,14 @@ export const FRACTION_POOLS: Record<Difficulty, readonly FractionSample[]> = {
     [5, 6, '-', 1, 3],
     [1, 5, '+', 3, 10],
   ],
-  // Hard: numerators 2-7, denominators 5-12.
+  // Hard: numerators 2-7, denominators 5-12, in the fifths, sixths, eighths, tenths and twelfths a 9-10 year old
+  // meets (not 7/10 − 4/11 = 37/110).
   zor: [
-    [2, 5, '+', 3, 7],
-    [5, 6, '-', 2, 9],
+    [2, 5, '+', 3, 10],
+    [5, 6, '-', 5, 12],
     [3, 8, '+', 5, 12],
-    [7, 10, '-', 4, 11],
-    [4, 9, '+', 2, 7],
+    [7, 10, '-', 2, 5],
+    [4, 5, '-', 3, 10],
   ],
   // Very hard: numerators 3-9, denominators 5-16, and multiplication.
   'çok zor': [
@@ -255,14 +256,31 @@ export interface FractionRange {
   operators: readonly FractionOperator[];
   /** same: one denominator (easy levels); multiple: one divides the other; any: unrelated. */
   denominators: 'same' | 'multiple' | 'any';
+  /**
+   * The denominators random questions use, inside `denominator` (the spec's ceiling): the ones a child of that age
+   * works with, so a hard game asks 3/8 + 5/12, not 5/8 + 7/11.
+   */
+  friendly?: readonly number[];
 }
 
 export const FRACTION_RANGES: Record<Difficulty, FractionRange> = {
   'çok kolay': { numerator: [1, 4], denominator: [2, 6], operators: ['+'], denominators: 'same' },
   kolay: { numerator: [1, 8], denominator: [3, 10], operators: ['+', '-'], denominators: 'same' },
   orta: { numerator: [1, 9], denominator: [2, 12], operators: ['+', '-'], denominators: 'multiple' },
-  zor: { numerator: [2, 7], denominator: [5, 12], operators: ['+', '-'], denominators: 'any' },
-  'çok zor': { numerator: [3, 9], denominator: [5, 16], operators: ['+', '-', '×'], denominators: 'any' },
+  zor: {
+    numerator: [2, 7],
+    denominator: [5, 12],
+    operators: ['+', '-'],
+    denominators: 'any',
+    friendly: [5, 6, 8, 10, 12],
+  },
+  'çok zor': {
+    numerator: [3, 9],
+    denominator: [5, 16],
+    operators: ['+', '-', '×'],
+    denominators: 'any',
+    friendly: [5, 6, 8, 9, 10, 12, 15, 16],
+  },
 };
 
 /** Used when the fraction generator fails (spec §5). */

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { BADGE_TIER_IDS } from './badges.js';
 import type { MessageKey } from './messages.js';
+import { MISTAKE_KINDS } from './mistakes.js';
+import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from './review-schedule.js';
 import {
   CATEGORY_KEYS,
   DIFFICULTIES,
@@ -299,6 +301,9 @@ export const savedQuestionSchema = input({
 }).meta({ id: 'SavedQuestion' });
 export type SavedQuestion = z.infer<typeof savedQuestionSchema>;
 
+/** Which slip a wrong answer stands for (contracts/mistakes.ts); always derived on the server. */
+export const mistakeKindSchema = z.enum(MISTAKE_KINDS).meta({ id: 'MistakeKind' });
+
 export const gameResultRequestSchema = input({
   gameType: gameTypeInputSchema,
   difficulty: difficultyInputSchema,
@@ -362,6 +367,46 @@ export const historyResponseSchema = z
   })
   .meta({ id: 'HistoryResponse' });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+// ---------------------------------------------------------------- practice my mistakes (Leitner review)
+
+export const reviewCardSchema = z
+  .object({
+    gameType: gameTypeSchema,
+    difficulty: difficultySchema,
+    mistake: mistakeKindSchema,
+    box: z.number().int().min(1).max(LEITNER_BOXES),
+    dueAt: isoDateTime,
+  })
+  .meta({ id: 'ReviewCard' });
+
+export const reviewScheduleResponseSchema = z
+  .object({
+    /** Due now, interleaved across topics: the next review asks these in this order. */
+    due: z.array(reviewCardSchema),
+    /** Waiting for their day, soonest first. */
+    later: z.array(reviewCardSchema),
+  })
+  .meta({ id: 'ReviewScheduleResponse' });
+export type ReviewScheduleResponse = z.infer<typeof reviewScheduleResponseSchema>;
+
+export const reviewAnswerSchema = input({
+  gameType: gameTypeInputSchema,
+  difficulty: difficultyInputSchema,
+  mistake: z.enum(MISTAKE_KINDS, { error: k('validation_error') }),
+  question: savedQuestionSchema.shape.question,
+  answer: answerValue,
+  userAnswer: answerValue.nullable(),
+}).meta({ id: 'ReviewAnswer' });
+
+export const reviewAnswersRequestSchema = input({
+  answers: z
+    .array(reviewAnswerSchema, { error: k('invalid_questions') })
+    .min(1, k('invalid_questions'))
+    .max(REVIEW_MAX_QUESTIONS, k('invalid_questions')),
+}).meta({ id: 'ReviewAnswersRequest' });
+export type ReviewAnswersRequest = z.infer<typeof reviewAnswersRequestSchema>;
+export type ReviewAnswersRequestInput = z.input<typeof reviewAnswersRequestSchema>;
 
 // ---------------------------------------------------------------- badges
 
@@ -445,6 +490,11 @@ export const gameTypeStatSchema = z.object({
 });
 export type GameTypeStat = z.infer<typeof gameTypeStatSchema>;
 
+export const mistakeCountSchema = z
+  .object({ kind: mistakeKindSchema, count: z.number().int().positive() })
+  .meta({ id: 'MistakeCount' });
+export type MistakeCount = z.infer<typeof mistakeCountSchema>;
+
 export const statisticsResponseSchema = z
   .object({
     totalPoints: z.number().int().nonnegative(),
@@ -456,6 +506,8 @@ export const statisticsResponseSchema = z
     /** Questions per day of the same week, for the chart's tooltips. */
     weeklyQuestions: dayCounts.optional(),
     totalGames: z.number().int().nonnegative().optional(),
+    /** "Mistakes I make most": explained wrong answers per kind, most frequent first. */
+    topMistakes: z.array(mistakeCountSchema).optional(),
     gameTypeStats: z.object({
       toplama: gameTypeStatSchema,
       çıkarma: gameTypeStatSchema,
@@ -492,6 +544,8 @@ export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRec
     correctAnswers: z.number().int().nonnegative(),
     totalTime: z.number().int().nonnegative(),
     playedAt: isoDateTime,
+    /** One entry per wrong answer the server could explain (optional: older events have none). */
+    mistakes: z.array(mistakeKindSchema).max(20).optional(),
   })
   .meta({ id: 'GameResultRecordedEvent' });
 export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;

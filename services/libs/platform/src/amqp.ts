@@ -203,7 +203,8 @@ export function createAmqpClient(options: AmqpClientOptions): AmqpClient {
         return;
       } catch (err) {
         await candidate?.close().catch(() => {});
-        const delay = backoffDelay(attempt);
+        // Capped at 5 s so every process is back within ~10 s of the broker's return (jitter spreads replicas).
+        const delay = backoffDelay(attempt, 200, 5_000);
         logger.warn({ err, attempt, delayMs: delay }, 'amqp connect failed; retrying');
         await sleep(delay, stopping.signal);
       }

@@ -19,7 +19,12 @@ export function createPool(databaseUrl: string, options: PoolOptions = {}): pg.P
   });
   // An idle client losing its server (restart, admin kill) must not crash the process; the pool replaces it.
   const logger = options.logger ?? createLogger('db');
-  pool.on('error', (err) => logger.warn({ err }, 'idle postgres client failed'));
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle postgres client failed'));
+  // pg only listens for errors on idle clients; one checked out (between two queries of a transaction) that
+  // loses its server would emit an unhandled 'error' and end the process. Its next query fails instead.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err: err.message }, 'postgres connection lost'));
+  });
   return pool;
 }
 

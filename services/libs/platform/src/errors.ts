@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { ZodError } from 'zod';
+import { classifyFailure } from './failures.js';
 import type { Lang } from './identity.js';
 import type { Logger } from './logger.js';
 import { translateMessage } from './messages.js';
@@ -24,6 +25,18 @@ export interface ErrorBody {
   code: string;
   message: string;
   field?: string;
+}
+
+/** Seconds a client is asked to wait (Retry-After) when a dependency is down: about one failover. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * True when `err` (or its cause) says a dependency (Postgres, Redis) cannot be reached right now: the request was
+ * fine and may succeed when retried, so it is a 503, never a 500. The same rule as the consumers' retries
+ * (`classifyFailure` in failures.ts): one list of what counts as "away".
+ */
+export function isUnavailableError(err: unknown): boolean {
+  return classifyFailure(err) === 'transient';
 }
 
 function requestLang(req: Request): Lang {
@@ -63,6 +76,11 @@ export function toErrorResponse(err: unknown, lang: Lang): { status: number; bod
               : 'bad_request';
     return { status, body: { code, message: translateMessage(code, lang) } };
   }
+  if (isUnavailableError(err))
+    return {
+      status: 503,
+      body: { code: 'service_unavailable', message: translateMessage('service_unavailable', lang) },
+    };
   return { status: 500, body: { code: 'internal_error', message: translateMessage('internal_error', lang) } };
 }
 
@@ -73,7 +91,15 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const { status, body } = toErrorResponse(err, requestLang(req));
-    if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    if (status === 503) {
+      // An outage is logged once per request at warn with the cause's text, not as a bug with a stack.
+      logger.warn(
+        { err: (err as Error)?.message, method: req.method, url: req.originalUrl },
+        'dependency unavailable',
+      );
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (status >= 500)
+      logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     else logger.debug({ code: body.code, field: body.field, status }, 'request rejected');
     res.status(status).json(body);
   };

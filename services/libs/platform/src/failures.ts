@@ -26,7 +26,7 @@ const TRANSIENT_NODE_CODES = new Set([
 const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-4]|40)/;
 
 const TRANSIENT_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest|Reached the max retries/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest|Reached the max retries|Command timed out|the database system is (starting up|shutting down|in recovery)/i;
 
 export type FailureKind = 'permanent' | 'transient' | 'unknown';
 

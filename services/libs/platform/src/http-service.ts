@@ -94,8 +94,8 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
       if (result.status === 'fulfilled') report[checkName] = 'ok';
       else {
         ready = false;
-        // The answer may be public (a misrouted probe): the reason goes to the log, never into the body.
-        report[checkName] = 'failed';
+        // The body says which dependency failed, never why: error texts (hosts, users) stay in the log.
+        report[checkName] = 'unavailable';
         logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
       }
     });

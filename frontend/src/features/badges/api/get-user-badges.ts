@@ -2,6 +2,7 @@ import type { BadgeSummary, CategoryKey, UserBadgesResponse } from '@mathgames/c
 import { USER_BADGES_MAX_LIMIT } from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { pollInterval } from '../../../lib/query-client.js';
 
 /** Spec §9: a badge list stays fresh for 60 s. */
 export const BADGE_LIST_STALE_MS = 60_000;
@@ -45,7 +46,8 @@ export const badgeSummaryQueryOptions = (category: CategoryKey = 'tumu') => {
     queryKey: [path],
     queryFn: ({ signal }) => api.get<BadgeSummary>(path, signal),
     staleTime: 0,
-    refetchInterval: BADGE_SUMMARY_POLL_MS,
+    // Backs off while the server answers 503 (an outage or the gateway shedding load).
+    refetchInterval: pollInterval(BADGE_SUMMARY_POLL_MS),
     refetchIntervalInBackground: true,
   });
 };

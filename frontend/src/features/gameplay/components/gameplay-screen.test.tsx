@@ -5,6 +5,7 @@ import { toastAtom } from '../../../components/ui/toast.js';
 import { store } from '../../../lib/store.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { FEEDBACK_MS, GENERATION_DELAY_MS, TICK_MS } from '../hooks/game-machine.js';
+import { pauseAfterWrongAtom } from '../hooks/learning-settings.js';
 import { GameplayScreen } from './gameplay-screen.js';
 
 function question(num1: number, num2: number, options: number[]): Question {
@@ -88,8 +89,50 @@ describe('the gameplay state machine', () => {
     const feedback = screen.getByTestId('feedback').textContent;
     expect(feedback).toContain(translate('wrong_answer', 'en'));
     expect(feedback).toContain('2 + 3 = 5');
+    // The slip the option stands for, explained, and the spec's timing unchanged (no Next button).
+    expect(screen.getByTestId('feedback-explanation').textContent).toBe(
+      translate('mistake_off_by_one', 'en'),
+    );
+    expect(screen.queryByTestId('next-question')).toBeNull();
     expect(screen.getByTestId('option-1').dataset.state).toBe('right');
     expect(screen.getByTestId('option-2').dataset.state).toBe('wrong');
+  });
+
+  it('draws the question as a labelled model with "show me" at easy', async () => {
+    await renderGame();
+    await startAndGenerate();
+    const button = screen.getByTestId('show-me');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const model = screen.getByTestId('show-me-model');
+    // 2 + 3: five dots in a ten-frame, labelled in words for screen readers.
+    expect(model.querySelectorAll('circle')).toHaveLength(5);
+    const image = model.querySelector('[role="img"]')!;
+    expect(document.getElementById(image.getAttribute('aria-labelledby')!)?.textContent).toContain(
+      '2 blue dots',
+    );
+  });
+
+  it('with "pause after a wrong answer" on, waits for Next and draws the worked step', async () => {
+    await renderGame();
+    fireEvent.click(screen.getByTestId('pause-after-wrong'));
+    await startAndGenerate();
+    fireEvent.click(screen.getByTestId('option-2'));
+    await advance(FEEDBACK_MS * 4);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 1 of 5');
+    const step = screen.getByTestId('worked-step');
+    expect(step.querySelector('svg')).toBeTruthy();
+    expect(step.textContent).toContain('2 + 3 = 5');
+    const next = screen.getByTestId('next-question');
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 2 of 5');
+    // A right answer still moves on by itself.
+    fireEvent.click(screen.getByTestId('option-2'));
+    await advance(FEEDBACK_MS);
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 3 of 5');
+    store.set(pauseAfterWrongAtom, false);
   });
 
   it('answers with the keys 1 to 4 and ignores keys during feedback', async () => {
@@ -134,11 +177,27 @@ describe('the gameplay state machine', () => {
 
   it('returns to the settings with an error toast when the questions cannot be generated', async () => {
     await renderGame(() => {
-      throw new Error('invalid game type');
+      throw new Error('question generation ran out of questions');
     });
     await startAndGenerate();
     expect(screen.getByTestId('start-game')).toBeTruthy();
     expect(store.get(toastAtom)?.description).toBe(translate('question_generation_error', 'en'));
+    expect(store.get(toastAtom)?.variant).toBe('destructive');
+  });
+
+  it.each([
+    [
+      'throws "invalid game type"',
+      () => {
+        throw new Error('invalid game type');
+      },
+    ],
+    ['gives no questions', () => []],
+  ])('returns to the settings with game_start_error when the generator %s (spec §11)', async (_, failing) => {
+    await renderGame(failing);
+    await startAndGenerate();
+    expect(screen.getByTestId('start-game')).toBeTruthy();
+    expect(store.get(toastAtom)?.description).toBe(translate('game_start_error', 'en'));
     expect(store.get(toastAtom)?.variant).toBe('destructive');
   });
 });

@@ -1,16 +1,20 @@
-import { GAME_TYPE_KEYS, type GameType } from '@mathgames/contracts';
+import { type Difficulty, GAME_TYPE_KEYS, type GameType, successRate } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
-import { writeSelection } from '../../../lib/game-selection.js';
+import { useCurrentUser } from '../../../lib/auth.js';
+import { rememberTopicSettings, writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
+import { recordScore } from '../../../lib/recent-scores.js';
 import { uuid } from '../../../lib/uuid.js';
+import { addGuestMistakes, REVIEW_KEY } from '../../review/api/review-schedule.js';
 import { recordFinishedGame } from '../api/save-game-result.js';
-import type { GameSettings, GameState } from '../hooks/game-machine.js';
-import { type UseGameOptions, useGame } from '../hooks/use-game.js';
-import { QuestionView } from './question-view.js';
+import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
+import { usePauseAfterWrong } from '../hooks/learning-settings.js';
+import { isGameStartError, type UseGameOptions, useGame } from '../hooks/use-game.js';
+import { chosenMistake, QuestionView } from './question-view.js';
 import { ResultSummary } from './result-summary.js';
 import { SettingsPanel } from './settings-panel.js';
 
@@ -37,28 +41,52 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
   const message = useMessage();
   const queryClient = useQueryClient();
   const finishedKey = useRef<string | null>(null);
+  const { user } = useCurrentUser();
+  const signedIn = useRef(false);
+  signedIn.current = user !== null;
 
   const onFinished = useCallback(
     (state: GameState) => {
       // One key per finished game: a re-send of the same game counts once (ARCHITECTURE §8).
       finishedKey.current = uuid();
       void recordFinishedGame(queryClient, state, finishedKey.current);
+      const summary = summarise(state.questions, state.answers, state.elapsedMs);
+      recordScore(state.settings.gameType, state.settings.difficulty, {
+        at: state.startedAt ?? Date.now(),
+        percent: successRate(summary.correct, summary.total),
+      });
+      // "Practice my mistakes": the server schedules a signed-in pupil's slips; a guest's stay on this device.
+      if (signedIn.current) void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
+      else
+        addGuestMistakes(
+          state.questions.flatMap((q, i) => {
+            const mistake = chosenMistake(q, state.answers[i]);
+            return mistake && state.answers[i] !== q.answer
+              ? [{ gameType: state.settings.gameType, difficulty: state.settings.difficulty, mistake }]
+              : [];
+          }),
+        );
     },
     [queryClient],
   );
-  const onGenerationError = useCallback(() => {
-    toast({
-      title: message('error_title'),
-      description: message('question_generation_error'),
-      variant: 'destructive',
-    });
-  }, [message]);
+  const onGenerationError = useCallback(
+    (error: unknown) => {
+      toast({
+        title: message('error_title'),
+        description: message(isGameStartError(error) ? 'game_start_error' : 'question_generation_error'),
+        variant: 'destructive',
+      });
+    },
+    [message],
+  );
 
-  const { state, start, answer, configure } = useGame({
+  const [pauseAfterWrong] = usePauseAfterWrong();
+  const { state, start, answer, configure, next, paused } = useGame({
     initialSettings,
     onFinished,
     onGenerationError,
     generate,
+    pauseAfterWrong,
   });
   const topicName = t(`common:topics.${GAME_TYPE_KEYS[state.settings.gameType]}`);
   usePageHead({
@@ -70,8 +98,12 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
     (settings: Partial<GameSettings>) => {
       configure(settings);
       writeSelection({ difficulty: settings.difficulty, questions: settings.count });
+      rememberTopicSettings(initialSettings.gameType, {
+        difficulty: settings.difficulty,
+        questions: settings.count,
+      });
     },
-    [configure],
+    [configure, initialSettings.gameType],
   );
 
   switch (state.stage) {
@@ -91,6 +123,7 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
           elapsedMs={state.elapsedMs}
           feedback={state.feedback}
           onAnswer={answer}
+          onNext={paused ? next : undefined}
         />
       );
     }
@@ -98,10 +131,16 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
       return (
         <ResultSummary
           gameType={state.settings.gameType as GameType}
+          difficulty={state.settings.difficulty}
+          startedAt={state.startedAt ?? 0}
           questions={state.questions}
           answers={state.answers}
           elapsedMs={state.elapsedMs}
           onNewGame={start}
+          onPlayDifficulty={(difficulty: Difficulty) => {
+            onChange({ difficulty });
+            start();
+          }}
         />
       );
   }

@@ -1,4 +1,11 @@
-import { formatAnswer, formatClock, GAME_TYPE_KEYS, type Question } from '@mathgames/contracts';
+import {
+  type Difficulty,
+  formatClock,
+  GAME_TYPE_KEYS,
+  type MistakeKind,
+  mistakeMessageKey,
+  type Question,
+} from '@mathgames/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
@@ -8,7 +15,10 @@ import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
 import { useMessage } from '../../../lib/messages.js';
 import type { Feedback, GameSettings } from '../hooks/game-machine.js';
+import { useReadAloudSetting } from '../hooks/learning-settings.js';
 import { useReadAloud } from '../hooks/use-read-aloud.js';
+import { offersShowMe, ShowMe } from './show-me.js';
+import { WorkedStep } from './worked-step.js';
 
 export interface QuestionViewProps {
   settings: GameSettings;
@@ -18,6 +28,19 @@ export interface QuestionViewProps {
   elapsedMs: number;
   feedback: Feedback | null;
   onAnswer: (value: number) => void;
+  /** Set while a wrong answer waits for the Next button ("pause after a wrong answer"). */
+  onNext?: () => void;
+}
+
+/** Mixed numbers are taught from about eight (orta) on; younger children see the plain fraction. */
+export function showsMixedNumbers(difficulty: Difficulty): boolean {
+  return difficulty !== 'çok kolay' && difficulty !== 'kolay';
+}
+
+/** The slip a chosen wrong option stands for, as the generator labelled it (the server derives the same). */
+export function chosenMistake(question: Question, chosen: number | null | undefined): MistakeKind | null {
+  if (chosen === null || chosen === undefined) return null;
+  return question.mistakes[question.options.indexOf(chosen)] ?? null;
 }
 
 const OPTION_KEYS = ['1', '2', '3', '4'] as const;
@@ -32,6 +55,7 @@ export function QuestionView({
   elapsedMs,
   feedback,
   onAnswer,
+  onNext,
 }: QuestionViewProps) {
   const { t } = useTranslation(['gameplay', 'common']);
   const message = useMessage();
@@ -61,12 +85,31 @@ export function QuestionView({
     window.scrollTo({ top: 0 });
   }, [index]);
 
-  const equation = `${question.num1} ${question.operator} ${question.num2} = ${formatAnswer(question.answer)}`;
+  const [readAloudOn] = useReadAloudSetting();
+  const mistake = feedback && !feedback.correct ? chosenMistake(question, feedback.chosen) : null;
+  const explanation = mistake ? message(mistakeMessageKey(mistake)) : null;
+  const nextRef = useRef<HTMLButtonElement>(null);
+
+  // With read-aloud on, each question is spoken as it appears and each explanation after a wrong pick.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: speaks once per question
+  useEffect(() => {
+    if (readAloudOn && readAloud.available) readAloud.speak(question);
+  }, [index, readAloudOn]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: speaks once per wrong answer
+  useEffect(() => {
+    if (readAloudOn && readAloud.available && feedback && !feedback.correct)
+      readAloud.say(`${message('wrong_answer')} ${explanation ?? ''}`);
+  }, [feedback, readAloudOn]);
+  // A paused wrong answer hands the focus to Next, so Enter or Space goes on.
+  useEffect(() => {
+    if (onNext) nextRef.current?.focus({ preventScroll: true });
+  }, [onNext]);
 
   return (
     <section
       className="mx-auto max-w-3xl px-3 py-3 sm:px-4 sm:py-8 2xl:max-w-5xl"
       aria-labelledby="question-heading"
+      data-difficulty={settings.difficulty}
     >
       <div className={cn('rounded-3xl p-4 text-white shadow-md sm:p-5', TOPIC_CLASSES[topic].bg)}>
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -117,6 +160,7 @@ export function QuestionView({
           <span className="text-slate-500">=</span>
           <span className="text-slate-500">?</span>
         </h1>
+        {offersShowMe(settings.difficulty) && <ShowMe question={question} />}
       </div>
 
       <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:mt-5 sm:gap-4">
@@ -133,6 +177,7 @@ export function QuestionView({
               data-silent
               data-testid={`option-${position + 1}`}
               data-state={state}
+              data-mistake={question.mistakes[position] ?? undefined}
               disabled={feedback !== null}
               aria-keyshortcuts={OPTION_KEYS[position]}
               onClick={() => onAnswer(option)}
@@ -170,14 +215,44 @@ export function QuestionView({
               {message('correct_answer')} {t('gameplay:play.correctCheer')}
             </p>
           ) : (
-            <p className="pop-in fixed inset-x-3 bottom-3 z-30 flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white shadow-xl sm:static sm:flex-row sm:gap-3 sm:shadow-none">
-              <span className="text-2xl font-black">
-                <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
-                {message('wrong_answer')}
-              </span>
-              <span className="text-xl font-bold">{t('gameplay:play.wrongExplain', { equation })}</span>
-            </p>
+            <div
+              className={cn(
+                'pop-in z-30 flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white shadow-xl sm:static sm:shadow-none',
+                !onNext && 'fixed inset-x-3 bottom-3',
+              )}
+            >
+              <p className="flex flex-col items-center gap-1 sm:flex-row sm:gap-3">
+                <span className="text-2xl font-black">
+                  <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
+                  {message('wrong_answer')}
+                </span>
+                <span className="inline-flex items-center gap-2 text-xl font-bold">
+                  {t('gameplay:play.rightAnswer')} <Operand value={question.num1} />{' '}
+                  {OPERATOR_GLYPHS[question.operator] ?? question.operator} <Operand value={question.num2} />{' '}
+                  = <AnswerValue value={question.answer} />
+                </span>
+              </p>
+              {explanation && (
+                <p className="text-xl font-bold" data-testid="feedback-explanation" data-mistake={mistake}>
+                  {explanation}
+                </p>
+              )}
+            </div>
           ))}
+        {onNext && feedback && <WorkedStep question={question} />}
+        {onNext && feedback && (
+          <div className="mt-3 flex justify-center">
+            <button
+              ref={nextRef}
+              type="button"
+              onClick={onNext}
+              data-testid="next-question"
+              className="min-h-14 rounded-2xl bg-brand-700 px-8 text-xl font-black text-white shadow hover:bg-brand-800"
+            >
+              {t('gameplay:play.next')} <span aria-hidden="true">▶</span>
+            </button>
+          </div>
+        )}
       </div>
       <p className="mt-2 hidden text-center text-base text-slate-600 sm:block">
         {t('gameplay:play.keysHint')}

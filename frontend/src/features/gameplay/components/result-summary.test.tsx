@@ -76,7 +76,13 @@ describe('the result summary', () => {
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(spokenText);
     expect(cells(rows[0]!)).toEqual(['1', '1/3 + 1/3', '2/3', '2/3', 'Correct']);
     expect(cells(rows[1]!)[2]).toBe('1');
-    expect(cells(rows[2]!).slice(3)).toEqual(['1/3', 'Wrong']);
+    // 1/3 is the option the generator labelled a near miss: the row explains it.
+    expect(cells(rows[2]!).slice(3)).toEqual([
+      '1/3',
+      `WrongWhat went wrong: ${translate('mistake_near_miss', 'en')}`,
+    ]);
+    expect(within(rows[2]!).getByTestId('row-explanation').dataset.mistake).toBe('near-miss');
+    expect(within(rows[3]!).queryByTestId('row-explanation')).toBeNull();
     expect(cells(rows[3]!).slice(3)).toEqual([translate('no_answer', 'en'), 'Wrong']);
     expect(screen.getByTestId('tile-time').textContent).toBe('42 seconds');
   });
@@ -96,5 +102,38 @@ describe('the result summary', () => {
     expect(screen.getByTestId('result-message').textContent).toBe('Denemeye devam et! Başarabilirsin!');
     expect(screen.getByTestId('tile-wrong').textContent).toBe('0');
     expect(document.querySelector('[data-topic="fractions"]')?.className).toContain('bg-topic-fractions');
+  });
+});
+
+describe('improper fractions', () => {
+  beforeEach(() => useLanguage('en', 'gameplay'));
+
+  it('also show as a mixed number from medium on, not for the youngest', async () => {
+    const improper = [q('4/5', '+', '2/5', encodeFraction(6, 5))];
+    const { unmount } = renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        difficulty="orta"
+        questions={improper}
+        answers={[null]}
+        elapsedMs={5_000}
+        onNewGame={() => {}}
+      />,
+    );
+    const mixed = await screen.findByTestId('mixed-number');
+    expect(spokenText(mixed)).toBe('6/5 = 1 1/5');
+    unmount();
+    renderWithApp(
+      <ResultSummary
+        gameType="kesirler"
+        difficulty="kolay"
+        questions={improper}
+        answers={[null]}
+        elapsedMs={5_000}
+        onNewGame={() => {}}
+      />,
+    );
+    await screen.findAllByTestId('result-row');
+    expect(screen.queryByTestId('mixed-number')).toBeNull();
   });
 });

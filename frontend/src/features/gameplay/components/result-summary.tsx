@@ -1,14 +1,18 @@
 import {
+  DIFFICULTY_KEYS,
+  type Difficulty,
   formatTotalTime,
   GAME_TYPE_KEYS,
   type GameType,
+  mistakeMessageKey,
   pointsFor,
   type Question,
   resultBandMessageKey,
   successRate,
+  suggestNextStep,
 } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
 import { CheckIcon, CrossIcon } from '../../../components/icons.js';
@@ -18,17 +22,34 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
+import { recentScores } from '../../../lib/recent-scores.js';
 import { summarise } from '../hooks/game-machine.js';
+import { NearestBadge } from './nearest-badge.js';
+import { chosenMistake, showsMixedNumbers } from './question-view.js';
 
 export interface ResultSummaryProps {
   gameType: GameType;
+  /** The level played; with `onPlayDifficulty` the summary suggests the next step. */
+  difficulty?: Difficulty;
+  /** When the game started: identifies this game among the recent scores. */
+  startedAt?: number;
   questions: Question[];
   answers: Array<number | null>;
   elapsedMs: number;
   onNewGame: () => void;
+  onPlayDifficulty?: (difficulty: Difficulty) => void;
 }
 
-export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGame }: ResultSummaryProps) {
+export function ResultSummary({
+  gameType,
+  difficulty,
+  startedAt = 0,
+  questions,
+  answers,
+  elapsedMs,
+  onNewGame,
+  onPlayDifficulty,
+}: ResultSummaryProps) {
   const { t, i18n } = useTranslation(['gameplay', 'common']);
   const message = useMessage();
   const lang = toLang(i18n.resolvedLanguage);
@@ -36,6 +57,15 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
   const summary = summarise(questions, answers, elapsedMs);
   const percent = successRate(summary.correct, summary.total);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Read once: this game is counted whether or not it has been stored yet.
+  const [next] = useState(() =>
+    difficulty
+      ? suggestNextStep(
+          difficulty,
+          recentScores(gameType, difficulty, { at: startedAt, percent }).map((s) => s.percent),
+        )
+      : null,
+  );
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -124,6 +154,7 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
             {questions.map((question, i) => {
               const answer = answers[i] ?? null;
               const correct = answer !== null && answer === question.answer;
+              const mistake = correct ? null : chosenMistake(question, answer);
               return (
                 <tr
                   key={`${question.num1}${question.operator}${question.num2}`}
@@ -138,7 +169,10 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
                     </span>
                   </td>
                   <td className="px-2 py-3 sm:px-4 font-bold">
-                    <AnswerValue value={question.answer} />
+                    <AnswerValue
+                      value={question.answer}
+                      mixed={difficulty ? showsMixedNumbers(difficulty) : false}
+                    />
                   </td>
                   <td className="px-2 py-3 sm:px-4 font-bold">
                     {answer === null ? (
@@ -157,6 +191,16 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
                       {correct ? <CheckIcon className="size-5" /> : <CrossIcon className="size-5" />}
                       {correct ? t('gameplay:result.statusCorrect') : t('gameplay:result.statusWrong')}
                     </span>
+                    {mistake && (
+                      <p
+                        className="mt-1 min-w-40 text-base font-semibold text-red-900"
+                        data-testid="row-explanation"
+                        data-mistake={mistake}
+                      >
+                        <span className="sr-only">{t('gameplay:result.explanation')}: </span>
+                        {message(mistakeMessageKey(mistake))}
+                      </p>
+                    )}
                   </td>
                 </tr>
               );
@@ -164,6 +208,39 @@ export function ResultSummary({ gameType, questions, answers, elapsedMs, onNewGa
           </tbody>
         </table>
       </div>
+
+      {difficulty && <NearestBadge gameType={gameType} difficulty={difficulty} />}
+
+      {next && onPlayDifficulty && (
+        <section
+          aria-labelledby="next-step-heading"
+          className="mt-6 flex flex-col items-center gap-3 rounded-3xl bg-brand-50 p-5 text-center sm:flex-row sm:justify-between sm:text-left"
+          data-testid="next-step-card"
+          data-step={next.step}
+        >
+          <div>
+            <h2 id="next-step-heading" className="text-xl font-extrabold text-brand-900">
+              {t('gameplay:result.nextStep.heading')}
+            </h2>
+            <p className="text-lg font-semibold text-slate-800">
+              {t(`gameplay:result.nextStep.${next.step}`, {
+                difficulty: t(`common:difficulties.${DIFFICULTY_KEYS[next.difficulty]}`),
+              })}
+            </p>
+          </div>
+          <Button
+            size="lg"
+            onClick={() => onPlayDifficulty(next.difficulty)}
+            data-testid="next-step"
+            data-difficulty={next.difficulty}
+          >
+            {t('gameplay:result.nextStep.start', {
+              difficulty: t(`common:difficulties.${DIFFICULTY_KEYS[next.difficulty]}`),
+            })}{' '}
+            <span aria-hidden="true">▶</span>
+          </Button>
+        </section>
+      )}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Button size="lg" onClick={onNewGame} data-testid="new-game">

@@ -1,11 +1,44 @@
 import { DIFFICULTIES, DIFFICULTY_KEYS, GAME_TYPE_KEYS, QUESTION_COUNTS } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { StarIcon } from '../../../components/icons.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Popover } from '../../../components/ui/popover.js';
 import { cn } from '../../../lib/cn.js';
 import type { GameSettings } from '../hooks/game-machine.js';
+import { usePauseAfterWrong, useReadAloudSetting } from '../hooks/learning-settings.js';
+
+/** A labelled on/off switch: a real checkbox, so keyboard and screen readers need nothing special. */
+function Toggle({
+  checked,
+  onChange,
+  label,
+  hint,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 border-slate-200 px-4 py-2 hover:border-brand-500">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid={testId}
+        className="size-6 shrink-0 accent-brand-700"
+      />
+      <span className="flex flex-col">
+        <span className="text-lg font-bold">{label}</span>
+        <span className="text-base text-slate-600">{hint}</span>
+      </span>
+    </label>
+  );
+}
 
 export interface SettingsPanelProps {
   settings: GameSettings;
@@ -46,6 +79,8 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
   const { t } = useTranslation(['gameplay', 'games', 'common']);
   const topic = GAME_TYPE_KEYS[settings.gameType];
   const topicName = t(`common:topics.${topic}`);
+  const [pauseAfterWrong, setPauseAfterWrong] = usePauseAfterWrong();
+  const [readAloud, setReadAloud] = useReadAloudSetting();
   return (
     <section aria-labelledby="settings-heading" className="mx-auto max-w-3xl px-4 py-8">
       <div
@@ -95,12 +130,19 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
         <fieldset>
           <legend className="text-xl font-extrabold">{t('gameplay:settings.difficulty')}</legend>
           <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {DIFFICULTIES.map((difficulty) => (
+            {DIFFICULTIES.map((difficulty, level) => (
               <ChoiceButton
                 key={difficulty}
+                testId={`difficulty-${DIFFICULTY_KEYS[difficulty]}`}
                 selected={settings.difficulty === difficulty}
                 onClick={() => onChange({ difficulty })}
               >
+                {/* The same stars as the home page's level cards: one per level. */}
+                <span aria-hidden="true" className="flex gap-0.5">
+                  {DIFFICULTIES.slice(0, level + 1).map((star) => (
+                    <StarIcon key={star} className="size-4" />
+                  ))}
+                </span>
                 <span className="text-lg">{t(`common:difficulties.${DIFFICULTY_KEYS[difficulty]}`)}</span>
                 <span className="text-sm font-semibold opacity-90">
                   {t(`common:ages.${DIFFICULTY_KEYS[difficulty]}`)}
@@ -126,6 +168,26 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
                 <span className="sr-only">{t('gameplay:settings.questionsOption', { count })}</span>
               </ChoiceButton>
             ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="mt-8">
+          <legend className="text-xl font-extrabold">{t('gameplay:settings.learning')}</legend>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <Toggle
+              checked={pauseAfterWrong}
+              onChange={setPauseAfterWrong}
+              label={t('gameplay:settings.pauseAfterWrong')}
+              hint={t('gameplay:settings.pauseAfterWrongHint')}
+              testId="pause-after-wrong"
+            />
+            <Toggle
+              checked={readAloud}
+              onChange={setReadAloud}
+              label={t('gameplay:settings.readAloudAlways')}
+              hint={t('gameplay:settings.readAloudAlwaysHint')}
+              testId="read-aloud-setting"
+            />
           </div>
         </fieldset>
 

@@ -58,7 +58,8 @@ export function initialGameState(settings: GameSettings): GameState {
 export function gameReducer(state: GameState, action: GameAction): GameState {
   switch (action.type) {
     case 'configure':
-      return state.stage === 'settings'
+      // Also from the summary, so "the next step" can start a game at the suggested level.
+      return state.stage === 'settings' || state.stage === 'finished'
         ? { ...state, settings: { ...state.settings, ...action.settings } }
         : state;
     case 'start':

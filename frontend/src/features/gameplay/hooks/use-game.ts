@@ -12,6 +12,22 @@ import {
   TICK_MS,
 } from './game-machine.js';
 
+/** The game could not start although the generator did not fail (it gave no questions). */
+export class GameStartError extends Error {
+  constructor() {
+    super('the game could not start');
+  }
+}
+
+/** Spec §11: these internal messages mean the game cannot start (game_start_error), not a generator failure. */
+const GAME_START_MESSAGES = ['game type could not be determined', 'invalid game type'];
+
+export function isGameStartError(error: unknown): boolean {
+  return (
+    error instanceof GameStartError || (error instanceof Error && GAME_START_MESSAGES.includes(error.message))
+  );
+}
+
 export interface UseGameOptions {
   initialSettings: GameSettings;
   /** Called once when the last feedback ends, with the final state. */
@@ -20,6 +36,8 @@ export interface UseGameOptions {
   onGenerationError?: (error: unknown) => void;
   generate?: (options: GenerateOptions) => Question[];
   now?: () => number;
+  /** A wrong answer waits for `next()` instead of the 1500 ms timer (setting "pause after a wrong answer"). */
+  pauseAfterWrong?: boolean;
 }
 
 export function useGame({
@@ -28,6 +46,7 @@ export function useGame({
   onGenerationError,
   generate = generateQuestions,
   now = Date.now,
+  pauseAfterWrong = false,
 }: UseGameOptions) {
   const [state, dispatch] = useReducer(gameReducer, initialSettings, initialGameState);
   const callbacks = useRef({ onFinished, onGenerationError, generate, now });
@@ -44,7 +63,13 @@ export function useGame({
           difficulty: state.settings.difficulty,
           count: state.settings.count,
         });
-        if (questions.length === 0) throw new Error('no questions generated');
+        if (questions.length === 0) {
+          // Nothing to play: the game cannot start (spec: game_start_error), as opposed to a generator failure.
+          console.warn('no questions generated');
+          dispatch({ type: 'generation-failed' });
+          failed?.(new GameStartError());
+          return;
+        }
         dispatch({ type: 'generated', questions, now: clock() });
       } catch (error) {
         console.warn('question generation failed', error);
@@ -62,13 +87,15 @@ export function useGame({
     return () => clearInterval(interval);
   }, [state.stage]);
 
-  // Feedback stays for 1500 ms, then the next question (or the end).
+  // Feedback stays for 1500 ms, then the next question (or the end); a paused wrong answer waits for next().
   const hasFeedback = state.feedback !== null;
+  const paused = pauseAfterWrong && state.feedback?.correct === false;
   useEffect(() => {
-    if (!hasFeedback) return;
+    if (!hasFeedback || paused) return;
     const timer = setTimeout(() => dispatch({ type: 'advance', now: callbacks.current.now() }), FEEDBACK_MS);
     return () => clearTimeout(timer);
-  }, [hasFeedback]);
+  }, [hasFeedback, paused]);
+  const next = useCallback(() => dispatch({ type: 'advance', now: callbacks.current.now() }), []);
 
   const finishedRef = useRef(false);
   useEffect(() => {
@@ -103,5 +130,5 @@ export function useGame({
   );
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
 
-  return { state, start, answer, configure, reset };
+  return { state, start, answer, configure, reset, next, paused };
 }

@@ -18,23 +18,28 @@ export function useReadAloud() {
   // Voices load late in some browsers; with none listed yet, still offer it and let the engine pick.
   const available =
     !!synth && (voices.length === 0 || voices.some((voice) => voice.lang.toLowerCase().startsWith(lang)));
+  const say = (text: string) => {
+    if (!synth) return;
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang === 'en' ? 'en-GB' : 'tr-TR';
+    utterance.rate = 0.9;
+    const voice = voices.find((v) => v.lang.toLowerCase().startsWith(lang));
+    if (voice) utterance.voice = voice;
+    synth.cancel();
+    synth.speak(utterance);
+  };
   return {
     available,
+    say,
     speak(question: Question) {
-      if (!synth) return;
       const over = t('speech.over');
-      const text = t('speech.question', {
-        left: operandWords(question.num1, over),
-        operator: t(`speech.${OPERATOR_WORDS[question.operator]}`),
-        right: operandWords(question.num2, over),
-      });
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.lang = lang === 'en' ? 'en-GB' : 'tr-TR';
-      utterance.rate = 0.9;
-      const voice = voices.find((v) => v.lang.toLowerCase().startsWith(lang));
-      if (voice) utterance.voice = voice;
-      synth.cancel();
-      synth.speak(utterance);
+      say(
+        t('speech.question', {
+          left: operandWords(question.num1, over),
+          operator: t(`speech.${OPERATOR_WORDS[question.operator]}`),
+          right: operandWords(question.num2, over),
+        }),
+      );
     },
   };
 }

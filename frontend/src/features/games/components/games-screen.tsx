@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
-import { writeSelection } from '../../../lib/game-selection.js';
+import { topicSettings, writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
 
 const STEPS = ['1', '2', '3', '4', '5'] as const;
@@ -13,14 +13,29 @@ export function GamesScreen() {
   const { t } = useTranslation(['games', 'common']);
   usePageHead({ title: t('games:title'), description: t('games:subtitle') });
 
-  // Spec §2: the choice with the defaults (kolay, 10) goes to session storage; the address names the topic.
-  // A real link: on the pre-rendered page it already works before the script has arrived.
-  const choose = (gameType: GameType) => writeSelection({ gameType, difficulty: 'kolay', questions: 10 });
+  // Spec §2: the choice goes to session storage (the topic's last level and count, else kolay and 10); the address
+  // names the topic. A real link: on the pre-rendered page it already works before the script has arrived.
+  const choose = (gameType: GameType) => writeSelection({ gameType, ...topicSettings(gameType) });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-4xl font-black">{t('games:title')}</h1>
       <p className="mt-2 text-xl text-slate-700">{t('games:subtitle')}</p>
+
+      <section
+        aria-labelledby="review-title"
+        className="mt-6 flex flex-col items-start gap-3 rounded-3xl bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="review-title" className="text-2xl font-black text-amber-950">
+            {t('games:review.title')}
+          </h2>
+          <p className="text-lg text-amber-950">{t('games:review.text')}</p>
+        </div>
+        <Link to="/review" className={buttonClasses('primary', 'lg')} data-testid="open-review">
+          {t('games:review.open')} <span aria-hidden="true">▶</span>
+        </Link>
+      </section>
 
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {GAME_TYPES.map((gameType) => {

@@ -5,11 +5,22 @@ import { TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { useCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
+import { storeChoice } from '../../../lib/selection-keys.js';
 
 // Difficulty keys and age hints live in the common namespace (contracts' DIFFICULTY_KEYS order); listed here so
 // the home page, the first download, does not need the contracts package.
 const LEVELS = ['very-easy', 'easy', 'medium', 'hard', 'very-hard'] as const;
+/** The stored difficulty names (contracts' DIFFICULTIES) in LEVELS order. */
+const LEVEL_DIFFICULTY = ['çok kolay', 'kolay', 'orta', 'zor', 'çok zor'] as const;
 const TOPICS = ['addition', 'subtraction', 'multiplication', 'division', 'fractions'] as const;
+/** The `?type=` of each topic (contracts' category keys). */
+const TOPIC_TYPE = {
+  addition: 'toplama',
+  subtraction: 'cikarma',
+  multiplication: 'carpma',
+  division: 'bolme',
+  fractions: 'kesirler',
+} as const;
 const LEVEL_COLOURS = ['bg-emerald-100', 'bg-sky-100', 'bg-amber-100', 'bg-orange-100', 'bg-rose-100'];
 
 const FEATURES = [
@@ -47,18 +58,28 @@ export function HomeScreen() {
               )}
             </div>
           </div>
-          <div aria-hidden="true" className="mx-auto grid w-fit grid-cols-3 gap-4 sm:gap-6">
+          {/* Each topic tile starts that topic (it looked like a button, so it is one). */}
+          <ul className="mx-auto grid w-fit grid-cols-3 gap-4 sm:gap-6">
             {TOPICS.map((topic, i) => (
-              <TopicIcon
-                key={topic}
-                topic={topic}
-                className={`size-20 text-5xl sm:size-24 ${i === 3 ? 'col-start-1' : ''}`}
-              />
+              <li key={topic} className={i === 3 ? 'col-start-1' : ''}>
+                <Link
+                  to="/gameplay"
+                  search={{ type: TOPIC_TYPE[topic] }}
+                  aria-label={t('home:playTopic', { topic: t(`common:topics.${topic}`) })}
+                  data-testid={`home-topic-${topic}`}
+                  className="block rounded-2xl transition-transform hover:scale-105 focus-visible:outline-4 focus-visible:outline-brand-700"
+                >
+                  <TopicIcon topic={topic} className="size-20 text-5xl sm:size-24" />
+                </Link>
+              </li>
             ))}
-            <span className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-amber-900 sm:size-24">
+            <li
+              aria-hidden="true"
+              className="flex size-20 items-center justify-center rounded-2xl bg-amber-300 text-amber-900 sm:size-24"
+            >
               <StarIcon className="size-12" />
-            </span>
-          </div>
+            </li>
+          </ul>
         </div>
       </section>
 
@@ -86,16 +107,27 @@ export function HomeScreen() {
         <p className="mt-2 text-lg text-slate-700">{t('home:levels.subtitle')}</p>
         <ol className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {LEVELS.map((level, i) => (
-            <li key={level} className={`rounded-3xl p-5 text-center ${LEVEL_COLOURS[i]}`}>
-              <span aria-hidden="true" className="flex justify-center gap-0.5 text-amber-600">
-                {LEVELS.slice(0, i + 1).map((star) => (
-                  <StarIcon key={star} className="size-5" />
-                ))}
-              </span>
-              <p className="mt-2 text-xl font-extrabold text-slate-900">
-                {t(`common:difficulties.${level}`)}
-              </p>
-              <p className="text-base font-semibold text-slate-700">{t(`common:ages.${level}`)}</p>
+            <li key={level}>
+              {/* A level card starts a game at that level (in the topic last chosen, else addition). */}
+              <Link
+                to="/gameplay"
+                search={{}}
+                onClick={() => storeChoice('difficulty', LEVEL_DIFFICULTY[i]!)}
+                data-testid={`home-level-${level}`}
+                className={`block rounded-3xl p-5 text-center transition-transform hover:scale-105 focus-visible:outline-4 focus-visible:outline-brand-700 ${LEVEL_COLOURS[i]}`}
+              >
+                <span aria-hidden="true" className="flex justify-center gap-0.5 text-amber-600">
+                  {LEVELS.slice(0, i + 1).map((star) => (
+                    <StarIcon key={star} className="size-5" />
+                  ))}
+                </span>
+                <span className="mt-2 block text-xl font-extrabold text-slate-900">
+                  {t(`common:difficulties.${level}`)}
+                </span>
+                <span className="block text-base font-semibold text-slate-700">
+                  {t(`common:ages.${level}`)}
+                </span>
+              </Link>
             </li>
           ))}
         </ol>

@@ -13,6 +13,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/messages.js';
 import { usePercent } from '../../../lib/use-percent.js';
+import { TopMistakes } from '../../statistics/components/top-mistakes.js';
 import { PointsChart } from './points-chart.js';
 
 function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -149,6 +150,7 @@ export function StatisticsTab({
           />
         )}
       </Card>
+      <TopMistakes mistakes={raw.topMistakes ?? []} />
     </div>
   );
 }

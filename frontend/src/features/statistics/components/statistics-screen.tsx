@@ -18,6 +18,7 @@ import { useMessage } from '../../../lib/messages.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { statisticsQueryOptions } from '../api/get-statistics.js';
 import { useMondayReset } from '../hooks/use-monday-reset.js';
+import { TopMistakes } from './top-mistakes.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from './weekly-chart.js';
 
 const ZERO_WEEK = [0, 0, 0, 0, 0, 0, 0] as const;
@@ -205,6 +206,7 @@ export function StatisticsScreen() {
             )}
           </section>
         </div>
+        <TopMistakes mistakes={data.topMistakes ?? []} />
       </>
     );
   }

@@ -18,6 +18,7 @@ export function statisticsSubscription(timeZone: string) {
           correctAnswers: event.correctAnswers,
           points: pointsFor(event.correctAnswers),
           recordedAt: new Date(event.playedAt),
+          mistakes: event.mistakes,
         },
         timeZone,
       ),

@@ -6,6 +6,7 @@ import type { StoredGameResult } from '../../data-access/game-results-repository
 import { getHistory } from '../../domain/history.js';
 import { recordGameResult } from '../../domain/record-game-result.js';
 import type { ResultBudget } from '../../domain/result-budget.js';
+import { getReviewSchedule, recordReview } from '../../domain/review.js';
 import { getStatistics } from '../../domain/statistics.js';
 
 export interface RouteDeps {
@@ -61,6 +62,17 @@ export function gameResultsRoutes(deps: RouteDeps) {
       const query = historyQuerySchema.parse(req.query);
       res.setHeader('Cache-Control', 'private, no-store');
       res.json(await getHistory(deps.pool, userId, query.limit, query.cursor));
+    });
+
+    app.get('/api/game-results/review', async (req, res) => {
+      const userId = requireUser(req);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(await getReviewSchedule(deps, userId));
+    });
+
+    app.post('/api/game-results/review', async (req, res) => {
+      const userId = requireUser(req);
+      res.json(await recordReview(deps, userId, req.body));
     });
 
     app.get('/api/statistics', async (req, res) => {

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ReviewScreen } from '../features/review/components/review-screen.js';
+import { loadNamespaces } from '../lib/i18n.js';
+
+export const Route = createFileRoute('/review')({
+  loader: () => loadNamespaces('gameplay', 'games'),
+  component: ReviewScreen,
+});

@@ -1,0 +1,106 @@
+import {
+  addMistakesToSchedule,
+  cardAfterReview,
+  checkAnswer,
+  dueCards,
+  type GameType,
+  type MistakeKind,
+  questionFitsDifficulty,
+  type ReviewCard,
+  type ReviewScheduleResponse,
+  type ReviewShape,
+  reviewAnswersRequestSchema,
+  shapeKey,
+} from '@mathgames/contracts';
+import { AppError, withTransaction } from '@mathgames/platform';
+import type pg from 'pg';
+import type { StoredQuestion } from '../data-access/game-results-repository.js';
+import { listReviewCards, saveReviewCards } from '../data-access/review-repository.js';
+
+export interface ReviewDeps {
+  pool: pg.Pool;
+  now: () => Date;
+}
+
+function schedule(cards: readonly ReviewCard[], now: Date): ReviewScheduleResponse {
+  const due = dueCards(cards, now);
+  const dueKeys = new Set(due.map(shapeKey));
+  return { due, later: cards.filter((c) => !dueKeys.has(shapeKey(c))) };
+}
+
+export async function getReviewSchedule(deps: ReviewDeps, userId: number): Promise<ReviewScheduleResponse> {
+  return schedule(await listReviewCards(deps.pool, userId), deps.now());
+}
+
+/** In the result's transaction: every explained wrong answer puts its shape (back) in box 1. */
+export async function scheduleGameMistakes(
+  client: pg.PoolClient,
+  userId: number,
+  game: { gameType: string; difficulty: string; questions: StoredQuestion[] },
+  now: Date,
+): Promise<void> {
+  const shapes: ReviewShape[] = game.questions.flatMap((q) =>
+    q.mistake
+      ? [
+          {
+            gameType: game.gameType as GameType,
+            difficulty: game.difficulty,
+            mistake: q.mistake,
+          } as ReviewShape,
+        ]
+      : [],
+  );
+  if (shapes.length > 0)
+    await saveReviewCards(client, userId, addMistakesToSchedule([], shapes, now), [], now);
+}
+
+const OPERATOR_OF: Record<string, string> = { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' };
+
+/**
+ * A finished review: each answer is re-checked like a game result (the question must be real, of that topic and
+ * level); right moves its shape up a box, wrong back to box 1. Answers for shapes the pupil does not have are
+ * ignored, so a review cannot plant cards.
+ */
+export async function recordReview(
+  deps: ReviewDeps,
+  userId: number,
+  body: unknown,
+): Promise<ReviewScheduleResponse> {
+  const { answers } = reviewAnswersRequestSchema.parse(body);
+  answers.forEach((a, i) => {
+    const check = checkAnswer(a);
+    const fits =
+      check.valid &&
+      (a.gameType === 'kesirler'
+        ? check.fractions
+        : !check.fractions && OPERATOR_OF[a.gameType] === check.operator) &&
+      questionFitsDifficulty(check.parsed, a.gameType, a.difficulty);
+    if (!fits) throw new AppError(400, 'forged_result', 'invalid_question_text', `answers.${i}.question`);
+  });
+  const now = deps.now();
+  return withTransaction(deps.pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['review', userId]);
+    const cards = new Map((await listReviewCards(client, userId)).map((c) => [shapeKey(c), c]));
+    const changed: ReviewCard[] = [];
+    const retired: ReviewCard[] = [];
+    for (const a of answers) {
+      const key = shapeKey({
+        gameType: a.gameType,
+        difficulty: a.difficulty,
+        mistake: a.mistake as MistakeKind,
+      });
+      const card = cards.get(key);
+      if (!card) continue;
+      const after = cardAfterReview(card, checkAnswer(a).correct, now);
+      if (after) {
+        cards.set(key, after);
+        changed.push(after);
+      } else {
+        cards.delete(key);
+        retired.push(card);
+      }
+    }
+    await saveReviewCards(client, userId, changed, retired, now);
+    return schedule([...cards.values()], now);
+  });
+}

@@ -6,6 +6,8 @@
 #   statistics-worker  node services/game-results/dist/worker.js
 #   badges             node services/badges/dist/main.js
 #   badge-worker       node services/badges/dist/worker.js
+#   classes            node services/classes/dist/main.js
+#   classes-worker     node services/classes/dist/worker.js
 #   mail-worker        node services/mail/dist/worker.js
 #   migrate            node services/libs/platform/dist/migrate-cli.js
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -20,6 +22,7 @@ COPY services/libs/platform/package.json services/libs/platform/
 COPY services/auth/package.json services/auth/
 COPY services/game-results/package.json services/game-results/
 COPY services/badges/package.json services/badges/
+COPY services/classes/package.json services/classes/
 COPY services/mail/package.json services/mail/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
@@ -38,13 +41,13 @@ RUN npx tsc -b && npm run build -w @mathgames/frontend
 # ---- prod-deps: production dependencies of the server workspaces only (the SPA's React stack stays out)
 FROM deps AS prod-deps
 ARG SERVER_WORKSPACES="-w @mathgames/contracts -w @mathgames/platform -w @mathgames/auth -w @mathgames/game-results \
-      -w @mathgames/badges -w @mathgames/mail -w @mathgames/gateway"
+      -w @mathgames/badges -w @mathgames/classes -w @mathgames/mail -w @mathgames/gateway"
 RUN --mount=type=cache,target=/root/.npm (npm ci --omit=dev $SERVER_WORKSPACES \
       || (rm -rf node_modules */node_modules services/*/node_modules services/libs/*/node_modules \
           && npm install --omit=dev $SERVER_WORKSPACES)) \
  && mkdir /out && cp -a package.json node_modules /out/ \
  && for ws in services/libs/contracts services/libs/platform services/auth services/game-results services/badges \
-      services/mail gateway; do \
+      services/classes services/mail gateway; do \
       if [ -d "$ws/node_modules" ]; then mkdir -p "/out/$ws" && cp -a "$ws/node_modules" "/out/$ws/"; fi; \
     done
 
@@ -65,6 +68,8 @@ COPY --from=build /app/services/game-results/package.json services/game-results/
 COPY --from=build /app/services/game-results/dist services/game-results/dist
 COPY --from=build /app/services/badges/package.json services/badges/
 COPY --from=build /app/services/badges/dist services/badges/dist
+COPY --from=build /app/services/classes/package.json services/classes/
+COPY --from=build /app/services/classes/dist services/classes/dist
 COPY --from=build /app/services/mail/package.json services/mail/
 COPY --from=build /app/services/mail/dist services/mail/dist
 COPY --from=build /app/gateway/package.json gateway/

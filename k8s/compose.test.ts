@@ -82,7 +82,7 @@ describe('docker-compose.yml', () => {
 
   it('starts the gateway after the services it proxies to are healthy, and publishes it on port 8080', () => {
     const gateway = compose.services.gateway!;
-    for (const upstream of ['auth', 'game-results', 'badges']) {
+    for (const upstream of ['auth', 'game-results', 'badges', 'classes']) {
       expect(gateway.depends_on?.[upstream]?.condition, upstream).toBe('service_healthy');
     }
     expect(gateway.ports).toContain('8080:8080');
@@ -170,6 +170,7 @@ describe('docker-compose.yml', () => {
       ['AUTH_URL', 'auth'],
       ['GAME_RESULTS_URL', 'game-results'],
       ['BADGES_URL', 'badges'],
+      ['CLASSES_URL', 'classes'],
     ] as const) {
       const url = new URL(String(env[key]));
       expect(url.hostname, key).toBe(name);

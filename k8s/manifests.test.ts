@@ -34,14 +34,20 @@ import {
 
 // platform's shutdown limit (onShutdown timeoutMs) rounded up: the grace period must outlast it plus preStop.
 const PLATFORM_SHUTDOWN_SECONDS = 30;
-const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges'];
+const HTTP_AUTOSCALED = ['gateway', 'auth', 'game-results', 'badges', 'classes'];
 // Deployables with a Postgres pool, and those whose outbox relay also holds a LISTEN connection.
-const POSTGRES_USERS = ['auth', 'game-results', 'badges', 'statistics-worker', 'badge-worker'];
+const POSTGRES_USERS = [
+  'auth',
+  'game-results',
+  'badges',
+  'classes',
+  'statistics-worker',
+  'badge-worker',
+  'classes-worker',
+];
 const OUTBOX_RELAYS = ['auth', 'game-results'];
 /** The declared subscriptions (contracts' event catalogue): the one place a queue name is written. */
-const QUEUE_OF_WORKER: Record<string, string> = Object.fromEntries(
-  ALL_EVENT_QUEUES.map((queue) => [queue.worker, queue.name]),
-);
+const QUEUES_OF_WORKER: [string, string][] = ALL_EVENT_QUEUES.map((queue) => [queue.worker, queue.name]);
 const DECLARED_QUEUES = ALL_EVENT_QUEUES.map((queue) => queue.name);
 
 const deployables = readDeployables();
@@ -65,12 +71,14 @@ function podSpecOf(objects: Manifest[], deployable: Deployable) {
 }
 
 describe('docs/conventions.md deployables table', () => {
-  it('lists the eight deployables this directory deploys', () => {
+  it('lists the ten deployables this directory deploys', () => {
     expect(deployables.map((d) => d.name).sort()).toEqual(
       [
         'auth',
         'badge-worker',
         'badges',
+        'classes',
+        'classes-worker',
         'game-results',
         'gateway',
         'mail-worker',
@@ -265,9 +273,12 @@ describe('production overlay', () => {
 
   it('scales each RabbitMQ consumer on the depth of its own quorum queue (KEDA, management API)', () => {
     const scaled = byKind(prod(), 'ScaledObject');
-    for (const [worker, queue] of Object.entries(QUEUE_OF_WORKER)) {
+    for (const [worker, queue] of QUEUES_OF_WORKER) {
       const object = scaled.find((s) => s.spec.scaleTargetRef.name === worker);
-      const trigger = object?.spec.triggers.find((t: { type: string }) => t.type === 'rabbitmq');
+      const trigger = object?.spec.triggers.find(
+        (t: { type: string; metadata: { queueName?: string } }) =>
+          t.type === 'rabbitmq' && t.metadata.queueName === queue,
+      );
       expect(trigger?.metadata, worker).toMatchObject({
         protocol: 'http',
         mode: 'QueueLength',
@@ -352,7 +363,7 @@ describe('production overlay', () => {
   it('lets KEDA alone scale the workers, each from a Deployment that exists', () => {
     const scaled = byKind(prod(), 'ScaledObject');
     const targets = scaled.map((s) => s.spec.scaleTargetRef.name);
-    expect(targets.sort()).toEqual(['badge-worker', 'mail-worker', 'statistics-worker']);
+    expect(targets.sort()).toEqual(['badge-worker', 'classes-worker', 'mail-worker', 'statistics-worker']);
     for (const object of scaled) {
       expect(findObject(prod(), 'Deployment', object.spec.scaleTargetRef.name)).toBeDefined();
       expect(object.spec.minReplicaCount).toBeGreaterThanOrEqual(1);

@@ -138,7 +138,7 @@ describe.each(overlayNames)('network policies of overlay %s', (overlay) => {
 
   it('lets browsers in through the ingress controller to the gateway only', () => {
     expect(allowed(policies, namespace, flow(ingressController, pod('gateway'), 8080))).toBe(true);
-    for (const name of ['auth', 'game-results', 'badges', 'mail-worker']) {
+    for (const name of ['auth', 'game-results', 'badges', 'classes', 'mail-worker']) {
       const target = pod(name);
       expect(allowed(policies, namespace, flow(ingressController, target, target.ports.http!)), name).toBe(
         false,
@@ -146,16 +146,22 @@ describe.each(overlayNames)('network policies of overlay %s', (overlay) => {
     }
   });
 
-  it('lets the gateway call the three services, and nothing else call them', () => {
+  it('lets the gateway call the four services, and nothing else call them but classes → auth', () => {
     for (const [name, port] of [
       ['auth', 4001],
       ['game-results', 4002],
       ['badges', 4003],
+      ['classes', 4004],
     ] as const) {
       expect(allowed(policies, namespace, flow(pod('gateway'), pod(name), port)), name).toBe(true);
       expect(allowed(policies, namespace, flow(pod('statistics-worker'), pod(name), port)), name).toBe(false);
+      expect(allowed(policies, namespace, flow(pod('classes-worker'), pod(name), port)), name).toBe(false);
     }
     expect(allowed(policies, namespace, flow(pod('auth'), pod('game-results'), 4002))).toBe(false);
+    // Classes asks auth who a caller is (a verified teacher?), and nothing else.
+    expect(allowed(policies, namespace, flow(pod('classes'), pod('auth'), 4001))).toBe(true);
+    expect(allowed(policies, namespace, flow(pod('classes'), pod('game-results'), 4002))).toBe(false);
+    expect(allowed(policies, namespace, flow(pod('auth'), pod('classes'), 4004))).toBe(false);
   });
 
   it('lets Prometheus scrape every long-running pod on its http port', () => {
@@ -168,11 +174,13 @@ describe.each(overlayNames)('network policies of overlay %s', (overlay) => {
   it('lets each deployable reach exactly the data stores it uses', () => {
     const uses: Record<string, number[]> = {
       gateway: [6379],
-      auth: [5432, 6379],
+      auth: [5432, 6379, 5672],
       'game-results': [5432, 6379, 5672],
       badges: [5432, 6379],
       'statistics-worker': [5432, 6379, 5672],
       'badge-worker': [5432, 6379, 5672],
+      classes: [5432],
+      'classes-worker': [5432, 5672],
       'mail-worker': [6379, 587],
       migrate: [5432],
     };

@@ -1,9 +1,18 @@
+import { onlineManager } from '@tanstack/react-query';
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
 import { App, router } from './app/app.js';
 import { currentLang } from './lib/i18n.js';
+import { queryClient } from './lib/query-client.js';
+import { PERSIST_MAX_AGE_MS, persister } from './lib/query-persistence.js';
+import { registerServiceWorker } from './lib/service-worker.js';
 import './styles.css';
+
+// React Query assumes "online" until it hears an event: a page opened offline would try every request and turn
+// the progress kept on the device into error screens. Its requests wait for the connection instead.
+onlineManager.setOnline(navigator.onLine);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -15,10 +24,27 @@ const app = (
 // Wait for the first route's code and texts, so the first render is complete. A page the build pre-rendered
 // (`scripts/prerender.ts`) in the language the app picked is hydrated in place; otherwise the shell's top bar is
 // replaced by the app. Either way the child never sees a blank frame.
-void router.load().finally(() => {
-  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
-  if (container.dataset.prerendered === currentLang())
-    startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
-});
+//
+// Opened offline (the service worker's shell, never a pre-rendered page to hydrate): the progress kept on the device
+// is restored before the first route loads, so a route that needs the signed-in user finds the last known one.
+const restored =
+  navigator.onLine || !persister
+    ? Promise.resolve()
+    : persistQueryClientRestore({
+        // The persister's own copy of query-core types the same client (pinned one minor behind).
+        queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'],
+        persister,
+        maxAge: PERSIST_MAX_AGE_MS,
+      }).catch(() => {});
+void restored
+  .then(() => router.load())
+  .finally(() => {
+    // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+    if (container.dataset.prerendered === currentLang())
+      startTransition(() => void hydrateRoot(container, app));
+    else createRoot(container).render(app);
+  });
 loadAnalytics();
+// After the page has loaded: the worker's precache download never competes with the first paint.
+if (document.readyState === 'complete') void registerServiceWorker();
+else window.addEventListener('load', () => void registerServiceWorker(), { once: true });

@@ -19,7 +19,11 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as RevertEmailRouteImport } from './routes/revert-email';
 import { Route as ReviewRouteImport } from './routes/review';
 import { Route as StatisticsRouteImport } from './routes/statistics';
+import { Route as TeacherRouteImport } from './routes/teacher';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as ClassIndexRouteImport } from './routes/class.index';
+import { Route as ClassCodeRouteImport } from './routes/class.$code';
+import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -71,9 +75,29 @@ const StatisticsRoute = StatisticsRouteImport.update({
   path: '/statistics',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TeacherRoute = TeacherRouteImport.update({
+  id: '/teacher',
+  path: '/teacher',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ClassIndexRoute = ClassIndexRouteImport.update({
+  id: '/class/',
+  path: '/class/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ClassCodeRoute = ClassCodeRouteImport.update({
+  id: '/class/$code',
+  path: '/class/$code',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TeacherClassesClassIdRoute = TeacherClassesClassIdRouteImport.update({
+  id: '/teacher_/classes/$classId',
+  path: '/teacher/classes/$classId',
   getParentRoute: () => rootRouteImport,
 } as any);
 
@@ -88,7 +112,11 @@ export interface FileRoutesByFullPath {
   '/revert-email': typeof RevertEmailRoute;
   '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
+  '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/class/$code': typeof ClassCodeRoute;
+  '/class/': typeof ClassIndexRoute;
+  '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -101,7 +129,11 @@ export interface FileRoutesByTo {
   '/revert-email': typeof RevertEmailRoute;
   '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
+  '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/class/$code': typeof ClassCodeRoute;
+  '/class': typeof ClassIndexRoute;
+  '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -115,7 +147,11 @@ export interface FileRoutesById {
   '/revert-email': typeof RevertEmailRoute;
   '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
+  '/teacher': typeof TeacherRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/class/$code': typeof ClassCodeRoute;
+  '/class/': typeof ClassIndexRoute;
+  '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -130,7 +166,11 @@ export interface FileRouteTypes {
     | '/revert-email'
     | '/review'
     | '/statistics'
-    | '/verify-email';
+    | '/teacher'
+    | '/verify-email'
+    | '/class/$code'
+    | '/class/'
+    | '/teacher/classes/$classId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -143,7 +183,11 @@ export interface FileRouteTypes {
     | '/revert-email'
     | '/review'
     | '/statistics'
-    | '/verify-email';
+    | '/teacher'
+    | '/verify-email'
+    | '/class/$code'
+    | '/class'
+    | '/teacher/classes/$classId';
   id:
     | '__root__'
     | '/'
@@ -156,7 +200,11 @@ export interface FileRouteTypes {
     | '/revert-email'
     | '/review'
     | '/statistics'
-    | '/verify-email';
+    | '/teacher'
+    | '/verify-email'
+    | '/class/$code'
+    | '/class/'
+    | '/teacher_/classes/$classId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -170,7 +218,11 @@ export interface RootRouteChildren {
   RevertEmailRoute: typeof RevertEmailRoute;
   ReviewRoute: typeof ReviewRoute;
   StatisticsRoute: typeof StatisticsRoute;
+  TeacherRoute: typeof TeacherRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  ClassCodeRoute: typeof ClassCodeRoute;
+  ClassIndexRoute: typeof ClassIndexRoute;
+  TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -245,11 +297,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatisticsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/teacher': {
+      id: '/teacher';
+      path: '/teacher';
+      fullPath: '/teacher';
+      preLoaderRoute: typeof TeacherRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/verify-email': {
       id: '/verify-email';
       path: '/verify-email';
       fullPath: '/verify-email';
       preLoaderRoute: typeof VerifyEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/class/': {
+      id: '/class/';
+      path: '/class';
+      fullPath: '/class/';
+      preLoaderRoute: typeof ClassIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/class/$code': {
+      id: '/class/$code';
+      path: '/class/$code';
+      fullPath: '/class/$code';
+      preLoaderRoute: typeof ClassCodeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/teacher_/classes/$classId': {
+      id: '/teacher_/classes/$classId';
+      path: '/teacher/classes/$classId';
+      fullPath: '/teacher/classes/$classId';
+      preLoaderRoute: typeof TeacherClassesClassIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
   }
@@ -266,7 +346,11 @@ const rootRouteChildren: RootRouteChildren = {
   RevertEmailRoute: RevertEmailRoute,
   ReviewRoute: ReviewRoute,
   StatisticsRoute: StatisticsRoute,
+  TeacherRoute: TeacherRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  ClassCodeRoute: ClassCodeRoute,
+  ClassIndexRoute: ClassIndexRoute,
+  TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

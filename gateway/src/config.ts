@@ -11,6 +11,7 @@ export const gatewayConfigShape = {
   AUTH_URL: z.url().default('http://127.0.0.1:4001'),
   GAME_RESULTS_URL: z.url().default('http://127.0.0.1:4002'),
   BADGES_URL: z.url().default('http://127.0.0.1:4003'),
+  CLASSES_URL: z.url().default('http://127.0.0.1:4004'),
   SPA_DIR: z.string().min(1).default(defaultSpaDir),
   // Express "trust proxy": which hops may set X-Forwarded-For. Loopback only by default, so a client cannot
   // pick its own rate-limit bucket; set to the ingress network in Kubernetes.

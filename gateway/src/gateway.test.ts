@@ -33,6 +33,7 @@ let baseUrl: string;
 let auth: HttpService;
 let badges: HttpService;
 let gameResults: HttpService;
+let classes: HttpService;
 let gameResultsPort: number;
 let badgesPort: number;
 const seenByAuth: { identityHeader?: string; cookie?: string } = {};
@@ -45,6 +46,24 @@ function gameResultsService(): HttpService {
     routes(app) {
       app.post('/api/game-results', (req, res) => {
         res.status(201).json({ userId: req.identity.userId });
+      });
+    },
+  });
+}
+
+function classesService(): HttpService {
+  return createHttpService({
+    name: 'classes',
+    config: { INTERNAL_SECRET: environment.env.INTERNAL_SECRET! },
+    logger,
+    routes(app) {
+      app.get('/api/classes', (req, res) => {
+        res.json({ userId: requireUser(req), items: [] });
+      });
+      app.post('/api/classes/:classId/join-code', (req, res) => {
+        // A service other than auth cannot steer sessions: this directive must be ignored.
+        res.setHeader('x-mg-session-login', '999');
+        res.json({ userId: req.identity.userId, classId: req.params.classId });
       });
     },
   });
@@ -76,6 +95,9 @@ beforeAll(async () => {
   await mkdir(join(spaDir, 'assets'));
   await writeFile(join(spaDir, 'index.html'), '<!doctype html><div id="root">shell</div>');
   await writeFile(join(spaDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)');
+  await writeFile(join(spaDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(join(spaDir, 'manifest.webmanifest'), '{"name":"Matematik Oyunları"}');
+  await writeFile(join(spaDir, 'robots.txt'), 'User-agent: *');
   for (const lang of ['tr', 'en']) {
     await mkdir(join(spaDir, 'pages', lang), { recursive: true });
     for (const name of ['index', 'games'])
@@ -116,13 +138,16 @@ beforeAll(async () => {
     },
   });
   badges = badgesService();
+  classes = classesService();
   const authPort = portOf(await auth.listen(0));
   badgesPort = portOf(await badges.listen(0));
+  const classesPort = portOf(await classes.listen(0));
   config = loadConfig(gatewayConfigShape, {
     ...environment.env,
     LOG_LEVEL: 'silent',
     AUTH_URL: `http://127.0.0.1:${authPort}`,
     BADGES_URL: `http://127.0.0.1:${badgesPort}`,
+    CLASSES_URL: `http://127.0.0.1:${classesPort}`,
     GAME_RESULTS_URL: 'http://127.0.0.1:1',
     SPA_DIR: spaDir,
   });
@@ -137,7 +162,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([auth?.close(), badges?.close(), gameResults?.close()]);
+  await Promise.all([auth?.close(), badges?.close(), gameResults?.close(), classes?.close()]);
   if (redis) {
     const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -254,6 +279,22 @@ describe('cross-site request defence', () => {
 
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ userId: 41 });
+  });
+
+  it('forwards /api/classes to the classes service as the signed-in user, ignoring its session directives', async () => {
+    const cookie = await logIn(42);
+    const list = await fetch(`${baseUrl}/api/classes`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual({ userId: 42, items: [] });
+
+    const res = await fetch(`${baseUrl}/api/classes/7/join-code`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: baseUrl, cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ userId: 42, classId: '7' });
+    const again = await fetch(`${baseUrl}/api/classes`, { headers: { cookie } });
+    expect(await again.json()).toEqual({ userId: 42, items: [] });
   });
 });
 
@@ -555,6 +596,19 @@ describe('the single-page app', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(missing.status).toBe(404);
     expect(missingIcon.status).toBe(404);
+  });
+
+  it('revalidates the service worker and the manifest on every load, so a deploy is seen at once', async () => {
+    const worker = await fetch(`${baseUrl}/sw.js`);
+    const manifest = await fetch(`${baseUrl}/manifest.webmanifest`);
+    const robots = await fetch(`${baseUrl}/robots.txt`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('sends the app compressed to browsers that accept it', async () => {

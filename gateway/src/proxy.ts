@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config.js';
 
-export type UpstreamName = 'auth' | 'game-results' | 'badges';
+export type UpstreamName = 'auth' | 'game-results' | 'badges' | 'classes';
 
 /** Which service owns an /api path (the proxy table); null means no service does. */
 export function upstreamFor(path: string): UpstreamName | null {
@@ -13,6 +13,7 @@ export function upstreamFor(path: string): UpstreamName | null {
   if (owns('/api/user-badges')) return 'badges';
   if (owns('/api/auth') || owns('/api/profile')) return 'auth';
   if (owns('/api/game-results') || owns('/api/statistics')) return 'game-results';
+  if (owns('/api/classes')) return 'classes';
   return null;
 }
 
@@ -59,6 +60,7 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
     auth: config.AUTH_URL,
     'game-results': config.GAME_RESULTS_URL,
     badges: config.BADGES_URL,
+    classes: config.CLASSES_URL,
   };
 
   const make = (name: UpstreamName) =>
@@ -134,6 +136,7 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
     auth: withUpstreamHeaders('auth'),
     'game-results': withUpstreamHeaders('game-results'),
     badges: withUpstreamHeaders('badges'),
+    classes: withUpstreamHeaders('classes'),
     targets,
     agent,
     close() {

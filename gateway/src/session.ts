@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sessionKey, userSessionsKey } from '@mathgames/contracts';
 import RedisStore from 'connect-redis';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -44,8 +45,8 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   const sharedIdleMs = config.SESSION_SHARED_IDLE_MINUTES * 60_000;
   const sharedAbsoluteMs = config.SESSION_SHARED_ABSOLUTE_HOURS * 3_600_000;
   const absoluteOf = (data: Partial<session.SessionData>) => (data.shared ? sharedAbsoluteMs : absoluteMs);
-  const sessionPrefix = `${config.REDIS_PREFIX}sess:`;
-  const userSetKey = (userId: number) => `${config.REDIS_PREFIX}user-sessions:${userId}`;
+  const sessionPrefix = sessionKey(config.REDIS_PREFIX, '');
+  const userSetKey = (userId: number) => userSessionsKey(config.REDIS_PREFIX, userId);
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: production, path: '/' };
 
   const remainingSeconds = (data: session.SessionData): number => {

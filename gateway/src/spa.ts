@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { asLang, resolveLanguage } from './language.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
 
 /**
  * The built SPA: hashed files under /assets are cached for a year (a new build has new names), index.html is
- * revalidated every time so a deploy is picked up at once, other root files (icons, robots) for an hour.
+ * revalidated every time so a deploy is picked up at once (so are `sw.js` and the manifest), other root files (icons, robots) for an hour.
  * Client routes (/games, /profile, …) get index.html; a missing file (anything with an extension or under
  * /assets) is a real 404, so a stale tab never receives HTML where it expected JavaScript.
  * Text files go out compressed: scripts and styles as compressed by the build (brotli or gzip), the rest (HTML,
@@ -31,7 +32,9 @@ export function spaHandlers(spaDir: string): RequestHandler[] {
       redirect: false,
       setHeaders(res, filePath) {
         if (filePath.startsWith(join(spaDir, 'assets'))) res.setHeader('Cache-Control', IMMUTABLE);
-        else if (filePath === indexFile) res.setHeader('Cache-Control', 'no-cache');
+        // The service worker and the manifest name the current build: always revalidated, so a deploy is seen.
+        else if (filePath === indexFile || REVALIDATED.has(relative(spaDir, filePath)))
+          res.setHeader('Cache-Control', 'no-cache');
         else res.setHeader('Cache-Control', 'public, max-age=3600');
       },
     },

@@ -12,7 +12,7 @@ export interface Deployable {
   entry: 'main' | 'worker';
   port: number;
   /** Whether the gateway forwards to it (and which URL variable tells the gateway where it is). */
-  urlVariable?: 'AUTH_URL' | 'GAME_RESULTS_URL' | 'BADGES_URL';
+  urlVariable?: 'AUTH_URL' | 'GAME_RESULTS_URL' | 'BADGES_URL' | 'CLASSES_URL';
 }
 
 export const DEPLOYABLES: readonly Deployable[] = [
@@ -25,9 +25,11 @@ export const DEPLOYABLES: readonly Deployable[] = [
     urlVariable: 'GAME_RESULTS_URL',
   },
   { name: 'badges', dir: 'services/badges', entry: 'main', port: 4003, urlVariable: 'BADGES_URL' },
+  { name: 'classes', dir: 'services/classes', entry: 'main', port: 4004, urlVariable: 'CLASSES_URL' },
   { name: 'statistics-worker', dir: 'services/game-results', entry: 'worker', port: 4012 },
   { name: 'badge-worker', dir: 'services/badges', entry: 'worker', port: 4013 },
   { name: 'mail-worker', dir: 'services/mail', entry: 'worker', port: 4014 },
+  { name: 'classes-worker', dir: 'services/classes', entry: 'worker', port: 4015 },
   { name: 'gateway', dir: 'gateway', entry: 'main', port: 8080 },
 ];
 

@@ -7,7 +7,7 @@ export const router = createAppRouter(queryClient);
 
 export function App() {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} persist>
       <RouterProvider router={router} />
     </AppProvider>
   );

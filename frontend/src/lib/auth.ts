@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@mathgames/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.js';
+import { forgetPersistedProgress } from './query-persistence.js';
 
 /** The current user as screens read it (spec §3), as the contracts define it. */
 export type { CurrentUser } from '@mathgames/contracts';
@@ -15,6 +16,8 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
     return user && typeof user === 'object' && typeof user.username === 'string' ? user : null;
   } catch (error) {
     if (signal?.aborted) throw error; // cancelled (the screen went away): React Query drops the result
+    // No network (fetch's TypeError): keep the last known user (restored from the device) instead of "nobody".
+    if (error instanceof TypeError && typeof navigator !== 'undefined' && !navigator.onLine) throw error;
     if (!(error instanceof ApiError && error.status === 401)) console.warn('session check failed', error);
     return null;
   }
@@ -39,6 +42,7 @@ export function displayNameOf(user: CurrentUser): string {
 /** `POST /api/auth/logout`, then forget the user and reload (spec §4). Throws on failure so callers can toast. */
 export async function logout(): Promise<void> {
   await api.post('/api/auth/logout');
+  forgetPersistedProgress(); // a shared computer: the next pupil must not see this one's progress
   window.location.reload();
 }
 

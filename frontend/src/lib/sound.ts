@@ -80,3 +80,10 @@ export function playSound(name: SoundName): void {
     console.warn('sound playback failed', error);
   }
 }
+
+/** Closes the audio output (before the page switches to a new service worker: Chromium waits while it is open). */
+export async function releaseAudio(): Promise<void> {
+  const open = context;
+  context = null;
+  await open?.close().catch(() => {});
+}

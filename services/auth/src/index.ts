@@ -1,4 +1,4 @@
-import { MAIL_QUEUE } from '@mathgames/contracts';
+import { MAIL_QUEUE, sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
 import {
   type BaseConfig,
   createHttpService,
@@ -15,6 +15,7 @@ import { BackgroundTasks } from './domain/background.js';
 import type { AuthContext } from './domain/context.js';
 import { MailJobs } from './domain/mail-jobs.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
+import { pupilRoutes } from './entry-points/http/pupil-routes.js';
 import { authRoutes } from './entry-points/http/routes.js';
 
 export { type AuthConfig, authConfigShape, loadAuthConfig } from './config.js';
@@ -25,7 +26,7 @@ export { SESSION_LOGIN_HEADER, SESSION_REVOKE_USER_HEADER } from './entry-points
 
 type ServiceConfig = Pick<
   BaseConfig,
-  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL'
+  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL' | 'AMQP_URL'
 > & {
   PORT?: number | undefined;
   /** Seals the tokens of mail jobs; the development default when absent (loadAuthConfig refuses it in production). */
@@ -52,12 +53,19 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
     background: new BackgroundTasks(logger),
     mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
     logger,
+    async endSessions(userId) {
+      const key = userSessionsKey(config.REDIS_PREFIX, userId);
+      const ids = await redis.smembers(key);
+      await redis.del(key, ...ids.map((id) => sessionKey(config.REDIS_PREFIX, id)));
+    },
   };
   void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
   const relay = startOutboxRelay({
     pool,
     schema: 'auth',
     config,
+    // Account deletions go to every erasing service; mail jobs to BullMQ.
+    publishes: [USER_DELETED],
     enqueues: [MAIL_QUEUE],
     logger,
   });
@@ -67,7 +75,10 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
     logger,
     // Not Redis: without it the abuse limits count in memory and mail waits in the outbox, so auth still serves.
     readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: authRoutes(ctx),
+    routes: (app) => {
+      pupilRoutes(ctx, config.INTERNAL_SECRET)(app);
+      authRoutes(ctx)(app);
+    },
   });
   const purge = setInterval(
     () => {

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { createSummaryCache } from './data-access/summary-cache.js';
 import { createCatalogueReader } from './domain/user-badges.js';
 import { BADGES_CONSUMER, badgeSubscription } from './entry-points/consumers/badge-consumer.js';
+import { badgeErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { badgesRoutes } from './entry-points/http/routes.js';
 
 export { BADGES_CONSUMER, BADGES_QUEUE } from './entry-points/consumers/badge-consumer.js';
@@ -64,12 +65,9 @@ export function startBadgeWorker(
     name: BADGES_CONSUMER,
     config,
     schema: 'badges',
-    subscriptions: ({ pool, redis, logger }) => [
-      badgeSubscription({
-        pool,
-        cache: createSummaryCache(redis, config.REDIS_PREFIX, options.summaryTtlSeconds),
-        logger,
-      }),
-    ],
+    subscriptions: ({ pool, redis, logger }) => {
+      const cache = createSummaryCache(redis, config.REDIS_PREFIX, options.summaryTtlSeconds);
+      return [badgeSubscription({ pool, cache, logger }), badgeErasureSubscription(cache)];
+    },
   });
 }

@@ -277,3 +277,53 @@ describe('weekly progress', () => {
     expect(await statistics(api)).toEqual(before);
   });
 });
+
+describe('a result sent late with the time it was played', () => {
+  it('played offline on Sunday 23:50 (Istanbul) and sent on Monday counts on Sunday, once', async () => {
+    const api = newUser();
+    const sundayNight = new Date('2026-11-22T20:50:00Z');
+    try {
+      clock = new Date('2026-11-23T07:30:00Z'); // Monday morning in Istanbul
+      const body = { ...honestResult({ correct: 4 }), playedAt: sundayNight.toISOString() };
+      const headers = { 'Idempotency-Key': 'late-sunday-game' };
+      const first = await api('POST', '/api/game-results', { body, headers });
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({ createdAt: sundayNight.toISOString() });
+      // The response was lost; the device sends it again.
+      const again = await api('POST', '/api/game-results', { body, headers });
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+      await waitFor(async () => ((await statistics(api)).totalQuestions === 10 ? true : null));
+      expect((await statistics(api)).weeklyProgress).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      clock = new Date('2026-11-22T20:55:00Z'); // Sunday 23:55: that week
+      expect((await statistics(api)).weeklyProgress).toEqual([0, 0, 0, 0, 0, 0, 4]);
+    } finally {
+      clock = null;
+    }
+  });
+
+  it('refuses a play time in the future or older than 14 days with the field named', async () => {
+    const api = newUser();
+    const now = Date.now();
+    for (const playedAt of [
+      new Date(now + 10 * 60_000).toISOString(),
+      new Date(now - 15 * 24 * 60 * 60_000).toISOString(),
+    ]) {
+      const res = await api('POST', '/api/game-results', { body: { ...honestResult(), playedAt } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ field: 'playedAt', message: expect.stringContaining('14') });
+    }
+    const garbage = await api('POST', '/api/game-results', {
+      body: { ...honestResult(), playedAt: 'yesterday' },
+    });
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toMatchObject({ field: 'playedAt' });
+    // A tablet clock a minute ahead is fine.
+    const skewed = await api('POST', '/api/game-results', {
+      body: { ...honestResult(), playedAt: new Date(now + 60_000).toISOString() },
+    });
+    expect(skewed.status).toBe(201);
+    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(1);
+  });
+});

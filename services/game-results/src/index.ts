@@ -10,6 +10,7 @@ import {
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
 import { ResultBudget, type ResultBudgetConfig } from './domain/result-budget.js';
+import { erasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { STATISTICS_CONSUMER, statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
@@ -75,6 +76,6 @@ export function startStatisticsWorker(config: BaseConfig): Deployable {
     name: STATISTICS_CONSUMER,
     config,
     schema: 'results',
-    subscriptions: () => [statisticsSubscription(config.TIME_ZONE)],
+    subscriptions: () => [statisticsSubscription(config.TIME_ZONE), erasureSubscription()],
   });
 }

@@ -44,7 +44,6 @@ export function LanguageSwitcher() {
         data-testid="language-switcher"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`${t('nav.chooseLanguage')}: ${t(`languages.${current}`)}`}
         onClick={() => setOpen((value) => !value)}
         disabled={!hydrated}
         className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-slate-200 bg-white px-4 font-bold text-slate-800 hover:border-brand-500 disabled:cursor-wait"
@@ -58,7 +57,11 @@ export function LanguageSwitcher() {
             strokeWidth="2"
           />
         </svg>
+        {/* The visible code starts the accessible name (WCAG 2.5.3): "TR, Choose language: Türkçe". */}
         {current.toUpperCase()}
+        <span className="sr-only">
+          , {t('nav.chooseLanguage')}: {t(`languages.${current}`)}
+        </span>
         <span aria-hidden="true" className={cn('text-xs transition-transform', open && 'rotate-180')}>
           ▼
         </span>

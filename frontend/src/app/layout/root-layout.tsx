@@ -8,6 +8,8 @@ import { AuthModalHost } from './auth-modal-host.js';
 import { Footer } from './footer.js';
 import { ServiceNotice } from './service-notice.js';
 import { TopBar } from './top-bar.js';
+import { UnsentResultsSync } from './unsent-results-sync.js';
+import { UpdatePrompt } from './update-prompt.js';
 
 /** Spec §4: a click sound on navigation and button clicks (elements may opt out with data-silent). */
 function useClickSound() {
@@ -51,6 +53,8 @@ export function RootLayout() {
       )}
       <Toaster closeLabel={t('actions.close')} />
       <AuthModalHost />
+      <UnsentResultsSync />
+      <UpdatePrompt />
     </>
   );
 }

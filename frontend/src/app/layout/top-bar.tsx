@@ -9,12 +9,18 @@ import { cn } from '../../lib/cn.js';
 import { openAuthModal } from '../../lib/events.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { OfflineBadge } from './offline-badge.js';
 
 const NAV_LINKS = [
   { to: '/games', key: 'nav.games' },
   { to: '/statistics', key: 'nav.statistics' },
   { to: '/badges', key: 'nav.badges' },
 ] as const;
+const TEACHER_LINK = { to: '/teacher', key: 'nav.teacher' } as const;
+
+/** A teacher also gets their classes in the menu; everyone plays the same games. */
+const navLinksFor = (user: CurrentUser | null) =>
+  user?.role === 'teacher' ? [...NAV_LINKS, TEACHER_LINK] : NAV_LINKS;
 
 const linkClasses =
   'inline-flex min-h-12 items-center rounded-full px-4 text-base font-bold text-slate-700 hover:bg-brand-50 hover:text-brand-800';
@@ -110,7 +116,7 @@ export function TopBar() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [@media(max-height:480px)]:static">
       <div className="mx-auto flex min-h-18 max-w-7xl items-center gap-3 px-3 py-2 sm:px-6">
         <Link
           to="/"
@@ -123,7 +129,7 @@ export function TopBar() {
           </span>
         </Link>
         <nav aria-label={t('nav.label')} className="ml-4 hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
+          {navLinksFor(user).map((link) => (
             <Link
               key={link.to}
               to={link.to}
@@ -135,6 +141,7 @@ export function TopBar() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <OfflineBadge />
           <LanguageSwitcher />
           <div className={cn('hidden lg:block', isPending && 'invisible')}>
             <AuthButtons user={user} />
@@ -174,7 +181,7 @@ export function TopBar() {
         className="fade-in border-t border-slate-200 bg-white px-3 pb-4 lg:hidden"
       >
         <nav aria-label={t('nav.label')} className="flex flex-col gap-1 py-2">
-          {NAV_LINKS.map((link) => (
+          {navLinksFor(user).map((link) => (
             <Link
               key={link.to}
               to={link.to}

@@ -1,4 +1,4 @@
-import type { Lang } from '@mathgames/contracts';
+import type { Lang, UserRole } from '@mathgames/contracts';
 import type { Db } from './db.js';
 
 export type UserRecord = {
@@ -10,7 +10,7 @@ export type UserRecord = {
   about: string | null;
   receiveNotifications: boolean;
   avatarColor: string | null;
-  role: string;
+  role: UserRole;
   isVerified: boolean;
   lang: Lang;
   createdAt: Date;
@@ -54,14 +54,14 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: number)
 /** Inserts a user; null when the username or e-mail is already taken (the caller finds out which). */
 export async function insertUser(
   db: Db,
-  user: { username: string; email: string; passwordHash: string; lang: Lang },
+  user: { username: string; email: string; passwordHash: string; lang: Lang; role: UserRole },
 ): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO auth.users (username, email, password_hash, display_name, lang)
-     VALUES ($1, $2, $3, $1, $4)
+    `INSERT INTO auth.users (username, email, password_hash, display_name, lang, role)
+     VALUES ($1, $2, $3, $1, $4, $5)
      ON CONFLICT DO NOTHING
      RETURNING id`,
-    [user.username, user.email, user.passwordHash, user.lang],
+    [user.username, user.email, user.passwordHash, user.lang, user.role],
   );
   return rows[0]?.id ?? null;
 }

@@ -54,6 +54,7 @@ export async function register(ctx: AuthContext, input: RegisterRequest, caller:
       email: input.email,
       passwordHash,
       lang,
+      role: input.teacher ? 'teacher' : 'user',
     });
     if (userId !== null) {
       const token = await issueToken(client, 'verify_email', userId, input.email);

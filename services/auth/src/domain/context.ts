@@ -11,6 +11,8 @@ export type AuthContext = {
   background: BackgroundTasks;
   mail: MailJobs;
   logger: Logger;
+  /** Ends every browser session of a user (the gateway's session store), e.g. when the account is deleted. */
+  endSessions: (userId: number) => Promise<void>;
 };
 
 /** 429 with the wait time; the HTTP layer adds Retry-After and `retryAfter` to the body. */

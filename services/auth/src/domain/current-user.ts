@@ -18,7 +18,7 @@ export function toCurrentUser(user: UserRecord): CurrentUser {
     avatarColor: user.avatarColor,
     photoUrl: photoUrl(user.photoVersion),
     isVerified: user.isVerified,
-    role: 'user',
+    role: user.role,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
   };

@@ -31,12 +31,14 @@ export async function recordGameResult(
   body: unknown,
   idempotencyKey: string | null,
 ): Promise<Recorded> {
-  const verified = verifyGameResult(body);
+  const verified = verifyGameResult(body, deps.now());
   if (idempotencyKey) {
     const earlier = await findByClientResultId(deps.pool, userId, idempotencyKey);
     if (earlier) return { result: sameOrConflict(earlier, verified), replayed: true };
   }
-  const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey, createdAt: deps.now() };
+  // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it.
+  const { playedAt, ...game } = verified;
+  const row: NewGameResult = { ...game, userId, clientResultId: idempotencyKey, createdAt: playedAt };
   const stored = await withTransaction(deps.pool, async (client) => {
     const inserted = await insertGameResult(client, row);
     if (inserted) {

@@ -5,6 +5,7 @@ import {
   gameResultRequestSchema,
   type MessageKey,
   parseQuestionText,
+  playedAtOutOfBounds,
   pointsFor,
   validateGameResult,
 } from '@mathgames/contracts';
@@ -19,6 +20,8 @@ export interface VerifiedGameResult {
   totalTime: number;
   points: number;
   questions: StoredQuestion[];
+  /** When the game ended: the sent play time, or `now` when none was sent. */
+  playedAt: Date;
 }
 
 /** The text a child (or the parent reading over their shoulder) sees for each kind of inconsistency. */
@@ -39,10 +42,13 @@ const PROBLEM_MESSAGES: Record<GameResultProblemCode, MessageKey> = {
  * every answer from its question text, re-derives every isCorrect and checks the totals and the time.
  * The first problem is a 400 `forged_result` naming its field (e.g. `questions.3.isCorrect`).
  */
-export function verifyGameResult(body: unknown): VerifiedGameResult {
+export function verifyGameResult(body: unknown, now: Date): VerifiedGameResult {
   const input = gameResultRequestSchema.parse(body);
   const [problem] = validateGameResult(input);
   if (problem) throw new AppError(400, 'forged_result', PROBLEM_MESSAGES[problem.code], problem.field);
+  const playedAt = input.playedAt ? new Date(input.playedAt) : now;
+  if (playedAtOutOfBounds(playedAt, now))
+    throw new AppError(400, 'validation_error', 'invalid_played_at', 'playedAt');
   return {
     gameType: input.gameType,
     difficulty: input.difficulty,
@@ -58,5 +64,6 @@ export function verifyGameResult(body: unknown): VerifiedGameResult {
       // Whatever the browser claims, the slip is re-derived from the question and the chosen answer.
       mistake: q.isCorrect ? null : deriveMistakeKind(parseQuestionText(q.question)!, q.userAnswer),
     })),
+    playedAt,
   };
 }

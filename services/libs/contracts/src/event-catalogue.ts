@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { EVENT_TYPES, type GameResultRecordedEvent, gameResultRecordedEventSchema } from './schemas.js';
+import {
+  EVENT_TYPES,
+  type GameResultRecordedEvent,
+  gameResultRecordedEventSchema,
+  type UserDeletedEvent,
+  userDeletedEventSchema,
+} from './schemas.js';
 
 /** A domain event as it travels: its type (also the routing key) and the schema every consumer checks. */
 export interface EventDefinition<Event extends { id: string } = { id: string }> {
@@ -23,6 +29,11 @@ export const GAME_RESULT_RECORDED: EventDefinition<GameResultRecordedEvent> = {
   schema: gameResultRecordedEventSchema,
 };
 
+export const USER_DELETED: EventDefinition<UserDeletedEvent> = {
+  type: EVENT_TYPES.userDeleted,
+  schema: userDeletedEventSchema,
+};
+
 export const EVENT_QUEUES = {
   statistics: {
     name: 'statistics.game-result-recorded',
@@ -34,7 +45,16 @@ export const EVENT_QUEUES = {
     event: GAME_RESULT_RECORDED,
     worker: 'badge-worker',
   },
-} as const satisfies Record<string, EventQueue<GameResultRecordedEvent>>;
+  classes: {
+    name: 'classes.game-result-recorded',
+    event: GAME_RESULT_RECORDED,
+    worker: 'classes-worker',
+  },
+  // Erasure: each service that keeps rows about a user deletes them when the account is deleted.
+  statisticsErasure: { name: 'statistics.user-deleted', event: USER_DELETED, worker: 'statistics-worker' },
+  badgesErasure: { name: 'badges.user-deleted', event: USER_DELETED, worker: 'badge-worker' },
+  classesErasure: { name: 'classes.user-deleted', event: USER_DELETED, worker: 'classes-worker' },
+} as const satisfies Record<string, EventQueue<GameResultRecordedEvent> | EventQueue<UserDeletedEvent>>;
 
 /** Every queue of the product, for publishers' topology, the dead-letter replay and the manifest tests. */
 export const ALL_EVENT_QUEUES: readonly EventQueue[] = Object.values(EVENT_QUEUES) as unknown as EventQueue[];

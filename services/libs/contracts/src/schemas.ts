@@ -30,6 +30,10 @@ export const ABOUT_MAX = 500;
 export const EMAIL_MAX = 254;
 export const TOKEN_MAX = 512;
 
+/** `teacher`: may create classes (once verified); `pupil`: made by a teacher, no e-mail, signs in with pictures. */
+export const USER_ROLES = ['user', 'teacher', 'pupil'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 // ---------------------------------------------------------------- fields
 
 /** Trimmed and lower-cased so one address is one account whatever the keyboard did. */
@@ -120,6 +124,8 @@ export const registerRequestSchema = input({
   password: passwordSchema,
   /** Language of the verification e-mail; the gateway's language wins when absent. */
   lang: langSchema.optional(),
+  /** "I am a teacher": the account gets the teacher role (it can create classes once the e-mail is verified). */
+  teacher: z.boolean({ error: k('validation_error') }).optional(),
 }).meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -194,7 +200,7 @@ export const currentUserSchema = z
     avatarColor: z.string().nullable(),
     photoUrl: z.string().nullable(),
     isVerified: z.boolean(),
-    role: z.literal('user'),
+    role: z.enum(USER_ROLES),
     createdAt: isoDateTime,
     lastLogin: isoDateTime.nullable(),
   })
@@ -281,6 +287,16 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const QUESTION_TEXT_MAX = 40;
 export const MAX_TOTAL_TIME_SECONDS = 24 * 60 * 60;
+/** A result kept on a device is accepted for this long after it was played (weekly charts reach back a week). */
+export const PLAYED_AT_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** A tablet's clock may run this far ahead of the server's. */
+export const PLAYED_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** True when a sent play time is in the future (beyond clock skew) or older than the accepted age. */
+export function playedAtOutOfBounds(playedAt: Date, now: Date): boolean {
+  const age = now.getTime() - playedAt.getTime();
+  return Number.isNaN(age) || age < -PLAYED_AT_CLOCK_SKEW_MS || age > PLAYED_AT_MAX_AGE_MS;
+}
 
 const answerValue = z
   .number({ error: k('invalid_answer') })
@@ -322,6 +338,14 @@ export const gameResultRequestSchema = input({
     .array(savedQuestionSchema, { error: k('invalid_questions') })
     .min(1, k('invalid_questions'))
     .max(20, k('invalid_questions')),
+  /**
+   * When the game ended, for a result sent later (kept on the device while offline or signed out); absent means
+   * now. The server refuses one outside `playedAtProblem`'s bounds.
+   */
+  playedAt: z.iso
+    .datetime({ offset: true, error: k('invalid_played_at') })
+    .optional()
+    .meta({ description: 'When the game ended (ISO 8601); defaults to now' }),
 }).meta({ id: 'GameResultRequest' });
 export type GameResultRequest = z.infer<typeof gameResultRequestSchema>;
 export type GameResultRequestInput = z.input<typeof gameResultRequestSchema>;
@@ -532,6 +556,7 @@ export const EVENT_TYPES = {
   userEmailAlreadyRegistered: 'user.email-already-registered.v1',
   userEmailChangeRequested: 'user.email-change-requested.v1',
   userPasswordChanged: 'user.password-changed.v1',
+  userDeleted: 'user.deleted.v1',
 } as const;
 
 export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRecorded)
@@ -549,6 +574,12 @@ export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRec
   })
   .meta({ id: 'GameResultRecordedEvent' });
 export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;
+
+/** An account was deleted (a teacher removed a pupil, or a user their own account): every service erases its rows. */
+export const userDeletedEventSchema = eventBase(EVENT_TYPES.userDeleted)
+  .extend({ userId: z.number().int().positive() })
+  .meta({ id: 'UserDeletedEvent' });
+export type UserDeletedEvent = z.infer<typeof userDeletedEventSchema>;
 
 const userEventFields = {
   userId: z.number().int().positive(),

@@ -10,6 +10,7 @@ export * from './housekeeping.js';
 export * from './http-service.js';
 export * from './idempotent-consumer.js';
 export * from './identity.js';
+export * from './join-ticket.js';
 export * from './logger.js';
 export * from './mail-token.js';
 export { translateMessage } from './messages.js';

@@ -111,7 +111,8 @@ export default function AuthModal({ initialMode, onClose, reload = reloadAfterLo
     setBusy(true);
     try {
       const { confirmPassword: _dropped, ...body } = form;
-      const response = await register({ ...body, lang: currentLang() });
+      const teacher = new FormData(event.currentTarget).get('teacher') === 'on';
+      const response = await register({ ...body, teacher, lang: currentLang() });
       toast({
         title: t('auth:registered'),
         description: response?.message || message('register_success'),
@@ -220,6 +221,13 @@ export default function AuthModal({ initialMode, onClose, reload = reloadAfterLo
                 {t('auth:login.toRegister')}
               </LinkButton>
             </p>
+            <a
+              href="/class"
+              className="flex min-h-12 items-center justify-center rounded-full border-2 border-amber-300 bg-amber-50 px-4 text-base font-bold text-slate-900"
+              data-testid="to-class-sign-in"
+            >
+              {t('auth:login.withClassCode')}
+            </a>
           </form>
         )}
 
@@ -255,6 +263,20 @@ export default function AuthModal({ initialMode, onClose, reload = reloadAfterLo
               error={errors.confirmPassword}
               revealLabels={passwordReveal}
             />
+            <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 border-slate-200 px-4 py-2">
+              <input
+                type="checkbox"
+                name="teacher"
+                className="size-6 accent-brand-600"
+                aria-describedby="teacher-hint"
+              />
+              <span>
+                <span className="block text-base font-bold text-slate-800">{t('auth:fields.teacher')}</span>
+                <span id="teacher-hint" className="block text-sm text-slate-700">
+                  {t('auth:fields.teacherHint')}
+                </span>
+              </span>
+            </label>
             <Button type="submit" size="lg" disabled={busy}>
               {busy ? t('auth:busy') : t('auth:register.submit')}
             </Button>

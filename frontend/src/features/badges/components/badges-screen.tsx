@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AsOf } from '../../../components/as-of.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
@@ -174,6 +175,7 @@ export function BadgesScreen() {
         <div>
           <h1 className="text-3xl font-black sm:text-4xl">{t('title')}</h1>
           <p className="mt-2 text-lg text-slate-700">{t('subtitle')}</p>
+          <AsOf updatedAt={summary.dataUpdatedAt} />
           {total !== undefined && done !== undefined && (
             <p className="mt-2 text-lg font-bold" data-testid="badges-summary">
               {t('ring.text', { completed: done, total })}

@@ -8,8 +8,9 @@ import {
   weekDayIndex,
 } from '@mathgames/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api-client.js';
 import { fireRefreshBadges } from '../../../lib/events.js';
+import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 
@@ -83,29 +84,64 @@ const isBadgeQuery = (key: readonly unknown[]) =>
 /** The cached "all badges" list of spec §7 (`GET /api/user-badges?limit=1000`). */
 export const ALL_USER_BADGES_KEY = ['/api/user-badges?limit=1000'] as const;
 
+/** What the summary tells the child about the result (issue 18). */
+export type SaveState =
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  /** Kept on the device: sent when the connection returns. */
+  | { kind: 'kept-offline' }
+  /** Kept on the device for a guest: attached at the next sign-in here. */
+  | { kind: 'kept-guest' }
+  /** The server refused it for good (e.g. longer than an hour): said, not dropped silently. */
+  | { kind: 'refused'; message: string };
+
+/** After a result reached the server: the badge list from its answer (or a refetch) and the refresh event. */
+export async function applySavedResult(client: QueryClient, response: GameResultResponse | undefined) {
+  if (response && Array.isArray(response.badges)) {
+    client.setQueryData(ALL_USER_BADGES_KEY, response.badges);
+    await client.invalidateQueries({
+      predicate: (query) => isBadgeQuery(query.queryKey) && query.queryKey[0] !== ALL_USER_BADGES_KEY[0],
+    });
+  } else {
+    await client.invalidateQueries({ predicate: (query) => isBadgeQuery(query.queryKey) });
+  }
+  fireRefreshBadges();
+}
+
 /**
- * Everything that happens after a game (spec §4, §7): weekly progress bumped at once, the result posted, the badge
- * list replaced by the answer's `badges` (or the badge queries invalidated) and the refresh-badges event fired.
- * A 401 (guest) is ignored silently; other failures are only logged: the child still sees the summary.
+ * Everything that happens after a game (spec §4, §7): weekly progress bumped at once, the result kept on the
+ * device with its key and play time (so it is never lost), then sent with everything else waiting; the badge
+ * list is replaced by the answer's `badges` and the refresh-badges event fired. A guest's result stays on the
+ * device until someone signs in here; an offline or failed send stays until the connection returns.
  */
-export async function recordFinishedGame(client: QueryClient, state: GameState, idempotencyKey: string) {
-  const result = buildGameResult(state);
-  bumpWeeklyProgress(client, result.correctAnswers);
+export async function recordFinishedGame(
+  client: QueryClient,
+  state: GameState,
+  idempotencyKey: string,
+  userId: number | null,
+  now = new Date(),
+): Promise<SaveState> {
+  const result: GameResultRequest = { ...buildGameResult(state), playedAt: now.toISOString() };
+  bumpWeeklyProgress(client, result.correctAnswers, now);
   try {
-    const response = await postGameResult(result, idempotencyKey);
-    if (response && Array.isArray(response.badges)) {
-      client.setQueryData(ALL_USER_BADGES_KEY, response.badges);
-      await client.invalidateQueries({
-        predicate: (query) => isBadgeQuery(query.queryKey) && query.queryKey[0] !== ALL_USER_BADGES_KEY[0],
-      });
-    } else {
-      await client.invalidateQueries({ predicate: (query) => isBadgeQuery(query.queryKey) });
-    }
-    fireRefreshBadges();
-    return response;
+    await keepResult({ key: idempotencyKey, result, owner: userId });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401))
-      console.warn('saving the game result failed', error);
-    return null;
+    console.warn('keeping the game result on the device failed', error);
+  }
+  if (userId === null) return { kind: navigator.onLine ? 'kept-guest' : 'kept-offline' };
+  try {
+    const outcome = await sendUnsentResults(userId);
+    const refused = outcome.refused.get(idempotencyKey);
+    if (refused) {
+      // Shown on this summary, so not again later.
+      await dismissRefused(idempotencyKey);
+      return { kind: 'refused', message: refused.message };
+    }
+    if (outcome.sent.size > 0) await applySavedResult(client, outcome.sent.get(idempotencyKey));
+    // Sent by this run or by another tab holding the lock a moment earlier.
+    return (await isUnsent(idempotencyKey)) ? { kind: 'kept-offline' } : { kind: 'saved' };
+  } catch (error) {
+    console.warn('sending the game result failed', error);
+    return { kind: 'kept-offline' };
   }
 }

@@ -1,6 +1,6 @@
 import { type Difficulty, GAME_TYPE_KEYS, type GameType, successRate } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
 import { useCurrentUser } from '../../../lib/auth.js';
@@ -10,7 +10,7 @@ import { useMessage } from '../../../lib/messages.js';
 import { recordScore } from '../../../lib/recent-scores.js';
 import { uuid } from '../../../lib/uuid.js';
 import { addGuestMistakes, REVIEW_KEY } from '../../review/api/review-schedule.js';
-import { recordFinishedGame } from '../api/save-game-result.js';
+import { recordFinishedGame, type SaveState } from '../api/save-game-result.js';
 import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
 import { usePauseAfterWrong } from '../hooks/learning-settings.js';
 import { isGameStartError, type UseGameOptions, useGame } from '../hooks/use-game.js';
@@ -42,14 +42,20 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
   const queryClient = useQueryClient();
   const finishedKey = useRef<string | null>(null);
   const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saving' });
   const signedIn = useRef(false);
   signedIn.current = user !== null;
 
   const onFinished = useCallback(
     (state: GameState) => {
       // One key per finished game: a re-send of the same game counts once (ARCHITECTURE §8).
-      finishedKey.current = uuid();
-      void recordFinishedGame(queryClient, state, finishedKey.current);
+      const key = uuid();
+      finishedKey.current = key;
+      setSaveState({ kind: 'saving' });
+      void recordFinishedGame(queryClient, state, key, userId).then((saved) => {
+        if (finishedKey.current === key) setSaveState(saved);
+      });
       const summary = summarise(state.questions, state.answers, state.elapsedMs);
       recordScore(state.settings.gameType, state.settings.difficulty, {
         at: state.startedAt ?? Date.now(),
@@ -67,7 +73,7 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
           }),
         );
     },
-    [queryClient],
+    [queryClient, userId],
   );
   const onGenerationError = useCallback(
     (error: unknown) => {
@@ -136,6 +142,7 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
           questions={state.questions}
           answers={state.answers}
           elapsedMs={state.elapsedMs}
+          saveState={saveState}
           onNewGame={start}
           onPlayDifficulty={(difficulty: Difficulty) => {
             onChange({ difficulty });

@@ -62,6 +62,7 @@ export function QuestionView({
   const topic = GAME_TYPE_KEYS[settings.gameType];
   const readAloud = useReadAloud();
   const questionRef = useRef<HTMLHeadingElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
 
   // Keys 1-4 answer as well as touch (issue 6, point 7).
   useEffect(() => {
@@ -82,7 +83,8 @@ export function QuestionView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the question changes
   useEffect(() => {
     questionRef.current?.focus({ preventScroll: true });
-    window.scrollTo({ top: 0 });
+    // Only as far as needed (no jump to the top on every question: in phone landscape the answers are lower).
+    questionRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [index]);
 
   const [readAloudOn] = useReadAloudSetting();
@@ -104,6 +106,10 @@ export function QuestionView({
   useEffect(() => {
     if (onNext) nextRef.current?.focus({ preventScroll: true });
   }, [onNext]);
+  // The feedback sits below the answers: bring it into view on a short screen without covering them.
+  useEffect(() => {
+    if (feedback) feedbackRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [feedback]);
 
   return (
     <section
@@ -207,20 +213,22 @@ export function QuestionView({
       </fieldset>
 
       {/* Announced at once by screen readers: the child is waiting for it. */}
-      <div aria-live="assertive" aria-atomic="true" className="mt-3 min-h-20 sm:mt-5" data-testid="feedback">
+      <div
+        ref={feedbackRef}
+        aria-live="assertive"
+        aria-atomic="true"
+        className="mt-3 min-h-20 sm:mt-5"
+        data-testid="feedback"
+      >
         {feedback &&
           (feedback.correct ? (
-            <p className="pop-in fixed inset-x-3 bottom-3 z-30 flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white shadow-xl sm:static sm:shadow-none">
+            <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
               <PartyIcon className="size-8" />
               {message('correct_answer')} {t('gameplay:play.correctCheer')}
             </p>
           ) : (
-            <div
-              className={cn(
-                'pop-in z-30 flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white shadow-xl sm:static sm:shadow-none',
-                !onNext && 'fixed inset-x-3 bottom-3',
-              )}
-            >
+            // In the flow below the answers, never over them (a fixed banner hid the one turned green).
+            <div className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white">
               <p className="flex flex-col items-center gap-1 sm:flex-row sm:gap-3">
                 <span className="text-2xl font-black">
                   <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />

@@ -23,9 +23,11 @@ import { cn } from '../../../lib/cn.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recentScores } from '../../../lib/recent-scores.js';
+import type { SaveState } from '../api/save-game-result.js';
 import { summarise } from '../hooks/game-machine.js';
 import { NearestBadge } from './nearest-badge.js';
 import { chosenMistake, showsMixedNumbers } from './question-view.js';
+import { SaveStatus } from './save-status.js';
 
 export interface ResultSummaryProps {
   gameType: GameType;
@@ -36,6 +38,8 @@ export interface ResultSummaryProps {
   questions: Question[];
   answers: Array<number | null>;
   elapsedMs: number;
+  /** What became of the result (saved, kept on the device, refused); none in stories and old callers. */
+  saveState?: SaveState;
   onNewGame: () => void;
   onPlayDifficulty?: (difficulty: Difficulty) => void;
 }
@@ -47,6 +51,7 @@ export function ResultSummary({
   questions,
   answers,
   elapsedMs,
+  saveState,
   onNewGame,
   onPlayDifficulty,
 }: ResultSummaryProps) {
@@ -98,6 +103,8 @@ export function ResultSummary({
           {t('gameplay:result.points', { points: pointsFor(summary.correct) })}
         </p>
       </div>
+
+      {saveState && <SaveStatus state={saveState} />}
 
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatTile

@@ -2,6 +2,7 @@ import { type CurrentUser, type HistoryRecord, levelProgress, levelTitle } from 
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AsOf } from '../../../components/as-of.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
@@ -82,6 +83,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
             {name}
           </h1>
           <p className="text-lg break-all text-indigo-100">{user.email ?? '—'}</p>
+          <AsOf updatedAt={statistics.dataUpdatedAt} />
         </div>
         <div className="rounded-3xl bg-white p-3 text-slate-900">
           <PhotoControls user={user} />

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AsOf } from '../../../components/as-of.js';
 import { StatTile } from '../../../components/stat-tile.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
@@ -217,6 +218,7 @@ export function StatisticsScreen() {
         <div>
           <h1 className="text-3xl font-black sm:text-4xl">{t('title')}</h1>
           <p className="mt-1 text-lg text-slate-700">{t('subtitle')}</p>
+          <AsOf updatedAt={query.dataUpdatedAt} />
         </div>
         <Link to="/games" className={buttonClasses('outline', 'md')}>
           <span aria-hidden="true">←</span>

@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type Lang, translate } from '@mathgames/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebAppBuilt, launchBrowser, newContext, type Stack, startStack } from './harness/index.js';
+
+const LANGS = ['tr', 'en'] as const;
+const CODE = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
+
+const UI = {
+  tr: {
+    register: 'Kayıt Ol',
+    username: 'Kullanıcı Adı',
+    teacher: 'Öğretmenim',
+    myClasses: 'Sınıflarım',
+    className: 'Sınıf adı',
+    grade: 'Sınıf düzeyi',
+    create: 'Sınıf oluştur',
+    closeJoining: 'Katılımı kapat',
+    closed: 'Katılım kapalı',
+    newCode: 'Yeni kod',
+    delete: 'Sil',
+    empty: 'Henüz sınıfınız yok',
+    pupil: 'Öğrenci',
+    namesLabel: 'Öğrencilerin adları',
+    addPupils: 'Öğrencileri ekle',
+    remove: 'çıkar',
+  },
+  en: {
+    register: 'Sign Up',
+    username: 'Username',
+    teacher: 'I am a teacher',
+    myClasses: 'My classes',
+    className: 'Class name',
+    grade: 'Grade',
+    create: 'Create class',
+    closeJoining: 'Close joining',
+    closed: 'Joining is closed',
+    newCode: 'New code',
+    delete: 'Delete',
+    empty: 'You have no classes yet',
+    pupil: 'Pupil',
+    namesLabel: "Pupils' names",
+    addPupils: 'Add pupils',
+    remove: 'Remove',
+  },
+} as const;
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebAppBuilt();
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe.each(LANGS)('in %s', (lang: Lang) => {
+  const ui = UI[lang];
+
+  it('a teacher signs up as a teacher, verifies the e-mail, creates a class and manages its code', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    const suffix = `${lang}${Date.now().toString(36)}`;
+    const email = `teacher-${suffix}@example.com`;
+    const password = 'secret123';
+
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('button', { name: ui.register }).first().click();
+    const form = page.getByTestId('auth-mode-register');
+    await form.waitFor();
+    await form.locator('input[name="username"]').fill(`teacher_${suffix}`);
+    await form.locator('input[name="email"]').fill(email);
+    await form.locator('input[name="password"]').fill(password);
+    await form.locator('input[name="confirmPassword"]').fill(password);
+    await form.getByLabel(ui.teacher).check();
+    await form.locator('button[type="submit"]').click();
+    await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
+
+    // The verification link from the captured e-mail, opened as the teacher would.
+    const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
+    const link = /(https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(link!);
+    await page.getByTestId('verify-success').waitFor();
+    const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password } });
+    expect(login.status()).toBe(200);
+
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('link', { name: ui.myClasses }).first().click();
+    await page.waitForURL(`${stack.baseUrl}/teacher`);
+    await page.getByTestId('no-classes').waitFor();
+    expect(await page.getByTestId('no-classes').textContent()).toContain(ui.empty);
+
+    // Bad input is named on its field, in the page language.
+    await page.getByRole('button', { name: ui.create }).click();
+    expect(await page.getByTestId('error-name').textContent()).toContain(
+      translate('class_name_required', lang),
+    );
+
+    await page.getByLabel(ui.className).fill('3-A');
+    await page.getByLabel(ui.grade).selectOption('3');
+    await page.getByRole('button', { name: ui.create }).click();
+    const card = page.getByTestId('class-card');
+    await card.waitFor();
+    const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(CODE);
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // 25 pupils pasted at once: each gets two pictures, shown this once.
+    await card.getByTestId('open-pupils').click();
+    await page.getByTestId('no-pupils').waitFor();
+    const names = Array.from({ length: 25 }, (_, i) => `${ui.pupil} ${i + 1}`);
+    await page.getByLabel(ui.namesLabel).fill(names.join('\n'));
+    await page.getByRole('button', { name: ui.addPupils }).click();
+    const fresh = page.getByTestId('fresh-pictures');
+    await fresh.waitFor();
+    expect(await fresh.getByTestId('picture-password').count()).toBe(25);
+    await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('pupil-row').first().getByRole('button', { name: ui.remove }).click();
+    await page.getByTestId('confirm-remove-pupil').click();
+    await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(24);
+    await page.goto(`${stack.baseUrl}/teacher`);
+    await card.waitFor();
+
+    await card.getByRole('button', { name: ui.closeJoining }).click();
+    await expect.poll(() => card.getByTestId('joining-state').textContent()).toContain(ui.closed);
+    await card.getByRole('button', { name: ui.newCode }).click();
+    await expect.poll(async () => (await card.getByTestId('join-code').textContent())?.trim()).not.toBe(code);
+    expect((await card.getByTestId('join-code').textContent())?.trim()).toMatch(CODE);
+
+    await card.getByRole('button', { name: ui.delete, exact: true }).click();
+    await page.getByTestId('confirm-delete-class').click();
+    await page.getByTestId('no-classes').waitFor();
+    await context.close();
+  });
+
+  it('an account that is not a teacher sees what the page is for, and no class controls', async () => {
+    const context = await newContext(browser, lang);
+    const page = await context.newPage();
+    const suffix = `p${lang}${Date.now().toString(36)}`;
+    const email = `parent-${suffix}@example.com`;
+    const registered = await page.request.post(`${stack.baseUrl}/api/auth/register`, {
+      data: { username: `parent_${suffix}`, email, password: 'secret123', lang },
+    });
+    expect(registered.status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password: 'secret123' } })
+      ).status(),
+    ).toBe(200);
+    await page.goto(`${stack.baseUrl}/teacher`);
+    await page.getByTestId('not-teacher').waitFor();
+    expect(await page.getByTestId('create-class-form').count()).toBe(0);
+    expect(await page.getByRole('link', { name: ui.myClasses }).count()).toBe(0);
+    await context.close();
+  });
+});

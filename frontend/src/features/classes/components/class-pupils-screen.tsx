@@ -1,0 +1,390 @@
+import {
+  addPupilsRequestSchema,
+  type ClassPupil,
+  MAX_PUPILS_PER_CLASS,
+  namesFromPaste,
+  pupilNameSchema,
+} from '@mathgames/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PicturePasswordView } from '../../../components/pupil-picture.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { Card } from '../../../components/ui/card.js';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { toast } from '../../../components/ui/toast.js';
+import { isApiError, serverMessage } from '../../../lib/api-client.js';
+import { useMessage } from '../../../lib/messages.js';
+import {
+  addPupils,
+  classPupilsKey,
+  classPupilsQueryOptions,
+  removePupil,
+  renamePupil,
+  resetPupilPictures,
+  unlockPupil,
+} from '../api/class-pupils.js';
+import { teacherClassQueryOptions } from '../api/teacher-class.js';
+import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
+import { ClassProgressTable } from './class-progress-table.js';
+
+/** Pupils whose pictures were just set: shown once, since only their hash is kept. */
+type FreshPictures = ClassPupil[];
+
+function AddPupilsForm({ classId, onAdded }: { classId: number; onAdded: (pupils: ClassPupil[]) => void }) {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const client = useQueryClient();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const names = namesFromPaste(String(new FormData(form).get('names') ?? ''));
+    const parsed = addPupilsRequestSchema.safeParse({ names });
+    if (!parsed.success) {
+      setError(message(parsed.error.issues[0]?.message ?? 'validation_error', { max: MAX_PUPILS_PER_CLASS }));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const added = await addPupils(classId, parsed.data);
+      await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
+      toast({ title: added.message, variant: 'success' });
+      onAdded(added.items);
+      form.reset();
+    } catch (err) {
+      if (isApiError(err) && err.body?.field?.startsWith('names')) setError(err.body.message ?? null);
+      else toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="text-xl font-extrabold text-slate-900">{t('pupils.addTitle')}</h2>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        className="mt-3 flex flex-col gap-3"
+        data-testid="add-pupils-form"
+      >
+        <label htmlFor={id} className="text-base font-bold text-slate-800">
+          {t('pupils.namesLabel', { max: MAX_PUPILS_PER_CLASS })}
+        </label>
+        <textarea
+          id={id}
+          name="names"
+          rows={5}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          className="rounded-2xl border-2 border-slate-300 p-3 text-lg focus:border-brand-600"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-base font-semibold text-red-800" data-testid="error-names">
+            {error}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="text-sm text-slate-700">
+            {t('pupils.namesHint')}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={busy} className="self-start">
+          {busy ? t('busy') : t('pupils.add')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function FreshPicturesPanel({ pupils, onDone }: { pupils: FreshPictures; onDone: () => void }) {
+  const { t } = useTranslation('teacher');
+  if (pupils.length === 0) return null;
+  return (
+    <Card className="border-amber-300 bg-amber-50" data-testid="fresh-pictures">
+      <h2 className="text-xl font-extrabold text-slate-900">{t('pupils.freshTitle')}</h2>
+      <p className="mt-1 text-base text-slate-800">{t('pupils.freshHint')}</p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {pupils.map((pupil) => (
+          <li key={pupil.id} className="flex items-center justify-between gap-3 rounded-2xl bg-white p-3">
+            <span className="text-lg font-bold">{pupil.name}</span>
+            {pupil.pictures && <PicturePasswordView pictures={pupil.pictures} />}
+          </li>
+        ))}
+      </ul>
+      <Button variant="outline" className="mt-4" onClick={onDone}>
+        {t('pupils.freshDone')}
+      </Button>
+    </Card>
+  );
+}
+
+function RenameDialog({
+  classId,
+  pupil,
+  onClose,
+}: {
+  classId: number;
+  pupil: ClassPupil;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['teacher', 'common']);
+  const message = useMessage();
+  const client = useQueryClient();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = pupilNameSchema.safeParse(new FormData(event.currentTarget).get('name'));
+    if (!parsed.success) {
+      setError(message(parsed.error.issues[0]?.message ?? 'validation_error'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const done = await renamePupil(classId, pupil.id, parsed.data);
+      await client.invalidateQueries({ queryKey: classPupilsKey(classId) });
+      toast({ title: done.message, variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError(serverMessage(err, message('generic_error')));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('pupils.renameTitle')}
+      closeLabel={t('common:actions.close')}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        <TextField
+          label={t('pupils.name')}
+          name="name"
+          defaultValue={pupil.name}
+          error={error}
+          maxLength={40}
+        />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? t('busy') : t('edit.submit')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+function RemoveDialog({
+  classId,
+  pupil,
+  onClose,
+}: {
+  classId: number;
+  pupil: ClassPupil;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['teacher', 'common']);
+  const message = useMessage();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function onConfirm() {
+    setBusy(true);
+    try {
+      const done = await removePupil(classId, pupil.id);
+      await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
+      toast({ title: done.message, variant: 'success' });
+      onClose();
+    } catch (err) {
+      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('pupils.removeTitle', { name: pupil.name })}
+      description={t('pupils.removeDescription')}
+      closeLabel={t('common:actions.close')}
+    >
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onClick={onClose}>
+          {t('delete.cancel')}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-remove-pupil">
+          {busy ? t('busy') : t('pupils.removeConfirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function PupilRow({
+  classId,
+  pupil,
+  onPictures,
+}: {
+  classId: number;
+  pupil: ClassPupil;
+  onPictures: (pupil: ClassPupil) => void;
+}) {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function onUnlock() {
+    setBusy(true);
+    try {
+      const done = await unlockPupil(classId, pupil.id);
+      toast({ title: done.message, variant: 'success' });
+    } catch (err) {
+      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function onReset() {
+    setBusy(true);
+    try {
+      const done = await resetPupilPictures(classId, pupil.id);
+      toast({ title: done.message, variant: 'success' });
+      if (done.items[0]) onPictures(done.items[0]);
+    } catch (err) {
+      toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 py-3 last:border-b-0"
+      data-testid="pupil-row"
+    >
+      <span className="text-lg font-bold text-slate-900">{pupil.name}</span>
+      <span className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => setDialog('rename')}
+          aria-label={t('pupils.renameOf', { name: pupil.name })}
+        >
+          {t('actions.edit')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={onReset}
+          aria-label={t('pupils.resetOf', { name: pupil.name })}
+        >
+          {t('pupils.reset')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={onUnlock}
+          aria-label={t('pupils.unlockOf', { name: pupil.name })}
+        >
+          {t('pupils.unlock')}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={busy}
+          onClick={() => setDialog('remove')}
+          aria-label={t('pupils.removeOf', { name: pupil.name })}
+        >
+          {t('pupils.remove')}
+        </Button>
+      </span>
+      {dialog === 'rename' && (
+        <RenameDialog classId={classId} pupil={pupil} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'remove' && (
+        <RemoveDialog classId={classId} pupil={pupil} onClose={() => setDialog(null)} />
+      )}
+    </li>
+  );
+}
+
+function PupilList({ classId, onPictures }: { classId: number; onPictures: (pupil: ClassPupil) => void }) {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const query = useQuery(classPupilsQueryOptions(classId));
+  if (query.isPending) return <Skeleton className="h-64" />;
+  if (query.isError)
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-red-900">
+        <p className="text-lg font-bold">{serverMessage(query.error, message('generic_error'))}</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  if (query.data.items.length === 0)
+    return (
+      <p className="rounded-3xl bg-white p-8 text-center text-lg text-slate-700" data-testid="no-pupils">
+        {t('pupils.empty')}
+      </p>
+    );
+  return (
+    <Card>
+      <h2 className="text-xl font-extrabold text-slate-900">
+        {t('pupils.listTitle', { count: query.data.items.length })}
+      </h2>
+      <ul className="mt-2">
+        {query.data.items.map((pupil) => (
+          <PupilRow key={pupil.id} classId={classId} pupil={pupil} onPictures={onPictures} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export function ClassPupilsScreen({ classId }: { classId: number }) {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const klass = useQuery(teacherClassQueryOptions(classId));
+  const [fresh, setFresh] = useState<FreshPictures>([]);
+  const remember = (pupils: ClassPupil[]) =>
+    setFresh((shown) => [...shown.filter((p) => !pupils.some((n) => n.id === p.id)), ...pupils]);
+
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:py-12">
+      <Link to="/teacher" className={buttonClasses('ghost', 'md', 'self-start')}>
+        ← {t('title')}
+      </Link>
+      {klass.isPending ? (
+        <Skeleton className="h-10 w-64" />
+      ) : klass.isError ? (
+        <p role="alert" className="rounded-3xl bg-red-50 p-6 text-lg font-bold text-red-900">
+          {serverMessage(klass.error, message('generic_error'))}
+        </p>
+      ) : (
+        <div>
+          <h1 className="text-3xl font-black text-slate-900">{klass.data.name}</h1>
+          <p className="mt-1 text-lg text-slate-700">
+            {t('grade', { grade: klass.data.grade })} · {t('code.label')}:{' '}
+            <span className="font-mono font-black">{klass.data.joinCode}</span>
+          </p>
+        </div>
+      )}
+      {!klass.isError && (
+        <>
+          <FreshPicturesPanel pupils={fresh} onDone={() => setFresh([])} />
+          <ClassProgressTable classId={classId} />
+          <AddPupilsForm classId={classId} onAdded={remember} />
+          <PupilList classId={classId} onPictures={(pupil) => remember([pupil])} />
+        </>
+      )}
+    </section>
+  );
+}

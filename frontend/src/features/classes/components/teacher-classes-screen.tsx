@@ -1,0 +1,393 @@
+import {
+  CLASS_GRADES,
+  createClassRequestSchema,
+  type TeacherClass,
+  type TeacherClassList,
+} from '@mathgames/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { Card } from '../../../components/ui/card.js';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { toast } from '../../../components/ui/toast.js';
+import { isApiError, serverMessage } from '../../../lib/api-client.js';
+import { useMessage } from '../../../lib/messages.js';
+import {
+  createClass,
+  deleteClass,
+  regenerateJoinCode,
+  TEACHER_CLASSES_KEY,
+  teacherClassesQueryOptions,
+  updateClass,
+} from '../api/teacher-classes.js';
+
+type FieldErrors = Partial<Record<'name' | 'grade', string>>;
+
+/** Validates with the contracts schema and translates the first issue of each field. */
+function useClassForm() {
+  const message = useMessage();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const validate = (values: Record<string, unknown>) => {
+    const result = createClassRequestSchema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const next: FieldErrors = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as keyof FieldErrors;
+      if (field && !next[field]) next[field] = message(issue.message);
+    }
+    setErrors(next);
+    return null;
+  };
+  /** True when the server named one of the form's fields (now shown there). */
+  const applyServerError = (error: unknown) => {
+    if (!isApiError(error)) return false;
+    const field = error.body?.field;
+    if (field !== 'name' && field !== 'grade') return false;
+    setErrors({ [field]: error.body?.message ?? message('validation_error') });
+    return true;
+  };
+  return { errors, validate, applyServerError };
+}
+
+function GradeSelect({ defaultValue, error }: { defaultValue?: number; error?: string | undefined }) {
+  const { t } = useTranslation('teacher');
+  return (
+    <div>
+      <label htmlFor="class-grade" className="block text-base font-bold text-slate-800">
+        {t('form.grade')}
+      </label>
+      <select
+        id="class-grade"
+        name="grade"
+        defaultValue={defaultValue ?? 1}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'class-grade-error' : undefined}
+        className="mt-1 block min-h-12 w-full rounded-2xl border-2 border-slate-300 bg-white px-4 text-lg"
+      >
+        {CLASS_GRADES.map((grade) => (
+          <option key={grade} value={grade}>
+            {t('grade', { grade })}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id="class-grade-error" className="mt-1 text-base font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const formValues = (event: FormEvent<HTMLFormElement>) =>
+  Object.fromEntries(new FormData(event.currentTarget).entries());
+
+function CreateClassForm() {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const client = useQueryClient();
+  const { errors, validate, applyServerError } = useClassForm();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = validate(formValues(event));
+    if (!body) return;
+    setBusy(true);
+    try {
+      const created = await createClass(body);
+      client.setQueryData<TeacherClassList>(TEACHER_CLASSES_KEY, (list) => ({
+        items: [...(list?.items ?? []), created.class],
+      }));
+      toast({ title: created.message, variant: 'success' });
+      form.reset();
+    } catch (error) {
+      if (!applyServerError(error))
+        toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="text-xl font-extrabold text-slate-900">{t('create.title')}</h2>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+        data-testid="create-class-form"
+      >
+        <TextField label={t('form.name')} name="name" error={errors.name} maxLength={60} />
+        <GradeSelect error={errors.grade} />
+        <Button type="submit" size="lg" disabled={busy} className="sm:mt-7">
+          {busy ? t('busy') : t('create.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** The code big and spaced for a board, read letter by letter by screen readers. */
+function JoinCode({ code, open }: { code: string; open: boolean }) {
+  const { t } = useTranslation('teacher');
+  return (
+    <div className="rounded-2xl bg-brand-50 p-4">
+      <p className="text-base font-bold text-slate-700">{t('code.label')}</p>
+      <p className="font-mono text-4xl font-black tracking-[0.3em] text-brand-800">
+        <span aria-hidden="true" data-testid="join-code">
+          {code}
+        </span>
+        <span className="sr-only">{code.split('').join(' ')}</span>
+      </p>
+      <p className="mt-1 text-base font-semibold text-slate-800" data-testid="joining-state">
+        <span aria-hidden="true">{open ? '🔓 ' : '🔒 '}</span>
+        {open ? t('code.open') : t('code.closed')}
+      </p>
+    </div>
+  );
+}
+
+function EditClassDialog({ item, onClose }: { item: TeacherClass; onClose: () => void }) {
+  const { t } = useTranslation(['teacher', 'common']);
+  const message = useMessage();
+  const client = useQueryClient();
+  const { errors, validate, applyServerError } = useClassForm();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = validate(formValues(event));
+    if (!body) return;
+    setBusy(true);
+    try {
+      const updated = await updateClass(item.id, body);
+      await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
+      toast({ title: updated.message, variant: 'success' });
+      onClose();
+    } catch (error) {
+      if (!applyServerError(error))
+        toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('edit.title')}
+      closeLabel={t('common:actions.close')}
+    >
+      <form noValidate onSubmit={onSubmit} aria-busy={busy} className="flex flex-col gap-4">
+        <TextField
+          label={t('form.name')}
+          name="name"
+          defaultValue={item.name}
+          error={errors.name}
+          maxLength={60}
+        />
+        <GradeSelect defaultValue={item.grade} error={errors.grade} />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? t('busy') : t('edit.submit')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteClassDialog({ item, onClose }: { item: TeacherClass; onClose: () => void }) {
+  const { t } = useTranslation(['teacher', 'common']);
+  const message = useMessage();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function onConfirm() {
+    setBusy(true);
+    try {
+      const done = await deleteClass(item.id);
+      client.setQueryData<TeacherClassList>(TEACHER_CLASSES_KEY, (list) => ({
+        items: (list?.items ?? []).filter((c) => c.id !== item.id),
+      }));
+      toast({ title: done.message, variant: 'success' });
+      onClose();
+    } catch (error) {
+      toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('delete.title', { name: item.name })}
+      description={t('delete.description')}
+      closeLabel={t('common:actions.close')}
+    >
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onClick={onClose}>
+          {t('delete.cancel')}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-delete-class">
+          {busy ? t('busy') : t('delete.confirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function ClassCard({ item }: { item: TeacherClass }) {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const client = useQueryClient();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<{ message: string }>) {
+    setBusy(true);
+    try {
+      const done = await action();
+      await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
+      toast({ title: done.message, variant: 'success' });
+    } catch (error) {
+      toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const headingId = `class-${item.id}-name`;
+  return (
+    <li>
+      <Card
+        aria-labelledby={headingId}
+        aria-busy={busy}
+        className={item.archived ? 'border-dashed bg-slate-50' : undefined}
+        data-testid="class-card"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 id={headingId} className="text-2xl font-extrabold text-slate-900">
+            {item.name}
+          </h3>
+          <p className="text-base font-semibold text-slate-700">
+            {t('grade', { grade: item.grade })} · {t('pupils', { count: item.pupilCount })}
+            {item.archived && ` · ${t('archived')}`}
+          </p>
+        </div>
+        <div className="mt-4">
+          <JoinCode code={item.joinCode} open={item.joiningOpen} />
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Link
+            to="/teacher/classes/$classId"
+            params={{ classId: String(item.id) }}
+            className={buttonClasses('primary')}
+            data-testid="open-pupils"
+          >
+            {t('pupils.open')}
+          </Link>
+          <Button variant="outline" onClick={() => setDialog('edit')} disabled={busy}>
+            {t('actions.edit')}
+          </Button>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => run(() => updateClass(item.id, { joiningOpen: !item.joiningOpen }))}
+          >
+            {item.joiningOpen ? t('actions.closeJoining') : t('actions.openJoining')}
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={() => run(() => regenerateJoinCode(item.id))}>
+            {t('actions.newCode')}
+          </Button>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => run(() => updateClass(item.id, { archived: !item.archived }))}
+          >
+            {item.archived ? t('actions.restore') : t('actions.archive')}
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={() => setDialog('delete')}>
+            {t('actions.delete')}
+          </Button>
+        </div>
+      </Card>
+      {dialog === 'edit' && <EditClassDialog item={item} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && <DeleteClassDialog item={item} onClose={() => setDialog(null)} />}
+    </li>
+  );
+}
+
+export function TeacherClassesSkeleton() {
+  return (
+    <div aria-busy="true" data-testid="classes-skeleton" className="flex flex-col gap-4">
+      <Skeleton className="h-36" />
+      <Skeleton className="h-64" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}
+
+function ClassList() {
+  const { t } = useTranslation('teacher');
+  const message = useMessage();
+  const query = useQuery(teacherClassesQueryOptions);
+  if (query.isPending)
+    return (
+      <div aria-busy="true" className="flex flex-col gap-4">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-red-50 p-6 text-red-900">
+        <p className="text-lg font-bold">{serverMessage(query.error, message('generic_error'))}</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  if (query.data.items.length === 0)
+    return (
+      <p className="rounded-3xl bg-white p-8 text-center text-lg text-slate-700" data-testid="no-classes">
+        {t('empty')}
+      </p>
+    );
+  return (
+    <ul className="flex flex-col gap-4" aria-label={t('listLabel')}>
+      {query.data.items.map((item) => (
+        <ClassCard key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+export function TeacherClassesScreen({ verified }: { verified: boolean }) {
+  const { t } = useTranslation('teacher');
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-black text-slate-900">{t('title')}</h1>
+        <p className="mt-2 text-lg text-slate-700">{t('intro')}</p>
+      </div>
+      {verified ? (
+        <CreateClassForm />
+      ) : (
+        <p role="status" className="rounded-3xl bg-amber-100 p-5 text-lg font-semibold text-amber-950">
+          {t('verifyFirst')}
+        </p>
+      )}
+      <ClassList />
+    </section>
+  );
+}

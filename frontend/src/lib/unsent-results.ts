@@ -1,0 +1,167 @@
+import type { GameResultRequest, GameResultResponse } from '@mathgames/contracts';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { ApiError, request } from './api-client.js';
+
+/** A send on patchy Wi-Fi gives up after this long (and is tried again later), so no tab waits forever. */
+const SEND_TIMEOUT_MS = 15_000;
+
+/**
+ * Finished games not yet stored on the server (offline, a 5xx, a timeout, a guest who has not signed in yet),
+ * kept in IndexedDB with their Idempotency-Key and the time they were played, so a result is never lost: it is
+ * sent again until the server stores it (the key makes a repeat count once) or refuses it for good.
+ */
+export interface UnsentResult {
+  /** The Idempotency-Key of this game. */
+  key: string;
+  /** The request, `playedAt` included. */
+  result: GameResultRequest;
+  /** Who played it: a user id, or null for a guest (attached to whoever signs in next on this device). */
+  owner: number | null;
+  /** Set when the server refused it for good (4xx other than 401/408/429): shown to the child, never re-sent. */
+  refused?: { message: string; field?: string };
+}
+
+interface Schema extends DBSchema {
+  'unsent-results': { key: string; value: UnsentResult };
+}
+
+const DB_NAME = 'mathgames';
+const STORE = 'unsent-results';
+const LOCK = 'mathgames-unsent-results';
+const CHANNEL = 'mathgames-unsent-results';
+
+/** Where IndexedDB is missing or refused (old browsers, some private modes, a test DOM) the queue lives in memory. */
+const memory = new Map<string, UnsentResult>();
+let database: Promise<IDBPDatabase<Schema>> | null = null;
+
+async function db(): Promise<IDBPDatabase<Schema> | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  database ??= openDB<Schema>(DB_NAME, 1, {
+    upgrade(upgrading) {
+      upgrading.createObjectStore(STORE, { keyPath: 'key' });
+    },
+  });
+  try {
+    return await database;
+  } catch (error) {
+    console.warn('IndexedDB is not available; unsent results are kept in memory', error);
+    return null;
+  }
+}
+
+async function all(): Promise<UnsentResult[]> {
+  const open = await db();
+  return open ? open.getAll(STORE) : [...memory.values()];
+}
+
+async function put(entry: UnsentResult): Promise<void> {
+  const open = await db();
+  if (open) await open.put(STORE, entry);
+  else memory.set(entry.key, entry);
+}
+
+async function remove(key: string): Promise<void> {
+  const open = await db();
+  if (open) await open.delete(STORE, key);
+  else memory.delete(key);
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+channel?.addEventListener('message', () => {
+  for (const listener of listeners) listener();
+});
+
+/** Tells this tab's and the other tabs' readers that the queue changed. */
+function changed(): void {
+  for (const listener of listeners) listener();
+  channel?.postMessage('changed');
+}
+
+export function onUnsentResultsChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function listUnsentResults(): Promise<UnsentResult[]> {
+  return all();
+}
+
+/** True while `key` waits to be sent (false once stored on the server, by this tab or another). */
+export async function isUnsent(key: string): Promise<boolean> {
+  return (await all()).some((entry) => entry.key === key && !entry.refused);
+}
+
+/** Keeps a finished game on the device before anything is sent: from here on it cannot be lost. */
+export async function keepResult(entry: UnsentResult): Promise<void> {
+  await put(entry);
+  changed();
+}
+
+/** Forgets a refused game once the child has seen why. */
+export async function dismissRefused(key: string): Promise<void> {
+  await remove(key);
+  changed();
+}
+
+/** A failure worth trying again later: no network, a timeout, a 5xx, the rate limit, or not signed in. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 401 || error.status === 408 || error.status === 429;
+}
+
+export interface SendOutcome {
+  /** Stored on the server now (or earlier: a replay), by key. */
+  sent: Map<string, GameResultResponse>;
+  /** Refused for good in this run, by key. */
+  refused: Map<string, UnsentResult['refused'] & {}>;
+  /** True when a send failed for now (offline, timeout, 5xx): the rest waits for the next try. */
+  failed: boolean;
+}
+
+/** Runs `task` in one tab at a time (two tabs syncing at once would otherwise both post every result). */
+function exclusively<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request(LOCK, task) as Promise<T>) : task();
+}
+
+/**
+ * Sends every kept result the signed-in user may send (theirs and guests'), oldest first, one tab at a time;
+ * stops at the first transient failure (the network is gone again) and leaves the rest for the next try.
+ */
+export function sendUnsentResults(userId: number | null): Promise<SendOutcome> {
+  const outcome: SendOutcome = { sent: new Map(), refused: new Map(), failed: false };
+  if (userId === null) return Promise.resolve(outcome);
+  return exclusively(async () => {
+    const waiting = (await all())
+      .filter((entry) => !entry.refused && (entry.owner === null || entry.owner === userId))
+      .sort((a, b) => (a.result.playedAt ?? '').localeCompare(b.result.playedAt ?? ''));
+    for (const entry of waiting) {
+      try {
+        const response = await request<GameResultResponse>('/api/game-results', {
+          method: 'POST',
+          body: entry.result,
+          headers: { 'Idempotency-Key': entry.key },
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+        await remove(entry.key);
+        outcome.sent.set(entry.key, response);
+      } catch (error) {
+        if (isTransient(error)) {
+          outcome.failed = true;
+          break;
+        }
+        const body = error instanceof ApiError ? error.body : null;
+        const refused = {
+          message: body?.message ?? String(error),
+          ...(body?.field ? { field: body.field } : {}),
+        };
+        await put({ ...entry, refused });
+        outcome.refused.set(entry.key, refused);
+      }
+    }
+    if (waiting.length > 0) changed();
+    return outcome;
+  });
+}

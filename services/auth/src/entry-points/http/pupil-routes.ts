@@ -1,0 +1,75 @@
+import {
+  addPupilsRequestSchema,
+  classIdSchema,
+  pupilIdSchema,
+  pupilLoginRequestSchema,
+  renamePupilRequestSchema,
+} from '@mathgames/contracts';
+import { AppError, requireUser } from '@mathgames/platform';
+import type { Express, Request } from 'express';
+import type { AuthContext } from '../../domain/context.js';
+import {
+  createPupilAccounts,
+  deletePupilAccount,
+  renamePupilAccount,
+  resetPupilPictures,
+  signInPupil,
+  unlockPupil,
+} from '../../domain/pupils.js';
+import { SESSION_LOGIN_HEADER } from './routes.js';
+
+const pupilIdOf = (req: Request) => {
+  const parsed = pupilIdSchema.safeParse(req.params.userId);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
+  return parsed.data;
+};
+
+const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchema });
+
+/**
+ * Pupil accounts, for the classes service only: the gateway forwards nothing outside /api, so these paths are
+ * reachable only inside the cluster (and the network policy lets only classes call auth). The caller's signed
+ * identity is the teacher; the classes service has already checked that the class and pupil are theirs.
+ */
+export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
+  return (app: Express) => {
+    // Public: a pupil at the class's sign-in screen. Not in the gateway's per-address credential budget, since a
+    // whole school signs in from one address; the per-pupil and per-class limits guard it instead.
+    app.post('/api/auth/pupil-login', async (req, res) => {
+      const input = pupilLoginRequestSchema.parse(req.body);
+      const { userId, user } = await signInPupil(ctx, input, internalSecret);
+      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+    });
+
+    app.post('/internal/pupils', async (req, res) => {
+      requireUser(req);
+      const input = createPupilsSchema.parse(req.body);
+      const items = await createPupilAccounts(ctx, { ...input, lang: req.identity.lang });
+      res.status(201).json({ items });
+    });
+
+    app.post('/internal/pupils/:userId/pictures', async (req, res) => {
+      requireUser(req);
+      res.json({ items: [await resetPupilPictures(ctx, pupilIdOf(req))] });
+    });
+
+    app.post('/internal/pupils/:userId/unlock', async (req, res) => {
+      requireUser(req);
+      await unlockPupil(ctx, pupilIdOf(req));
+      res.status(204).end();
+    });
+
+    app.patch('/internal/pupils/:userId', async (req, res) => {
+      requireUser(req);
+      const { name } = renamePupilRequestSchema.parse(req.body);
+      await renamePupilAccount(ctx, pupilIdOf(req), name);
+      res.status(204).end();
+    });
+
+    app.delete('/internal/pupils/:userId', async (req, res) => {
+      requireUser(req);
+      await deletePupilAccount(ctx, pupilIdOf(req));
+      res.status(204).end();
+    });
+  };
+}

@@ -1,0 +1,65 @@
+import type pg from 'pg';
+
+type Db = pg.Pool | pg.PoolClient;
+
+export interface PupilRecord {
+  id: number;
+  name: string;
+  createdAt: Date;
+}
+
+export async function listPupilsOfClass(db: Db, classId: number): Promise<PupilRecord[]> {
+  const { rows } = await db.query<PupilRecord>(
+    `SELECT user_id AS id, display_name AS name, created_at AS "createdAt"
+       FROM classes.pupils WHERE class_id = $1 ORDER BY lower(display_name), user_id`,
+    [classId],
+  );
+  return rows;
+}
+
+export async function countPupilsOfClass(db: Db, classId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM classes.pupils WHERE class_id = $1',
+    [classId],
+  );
+  return rows[0]!.n;
+}
+
+export async function insertPupils(
+  db: Db,
+  classId: number,
+  pupils: { id: number; name: string }[],
+): Promise<PupilRecord[]> {
+  const { rows } = await db.query<PupilRecord>(
+    `INSERT INTO classes.pupils (user_id, class_id, display_name)
+     SELECT * FROM unnest($1::int[], array_fill($2::int, ARRAY[cardinality($1::int[])]), $3::text[])
+     RETURNING user_id AS id, display_name AS name, created_at AS "createdAt"`,
+    [pupils.map((p) => p.id), classId, pupils.map((p) => p.name)],
+  );
+  return rows;
+}
+
+/** Only a pupil of this teacher's class (another teacher's pupil reads as missing). */
+export async function findPupilOfTeacher(
+  db: Db,
+  teacherId: number,
+  classId: number,
+  pupilId: number,
+): Promise<PupilRecord | null> {
+  const { rows } = await db.query<PupilRecord>(
+    `SELECT p.user_id AS id, p.display_name AS name, p.created_at AS "createdAt"
+       FROM classes.pupils p JOIN classes.classes c ON c.id = p.class_id
+      WHERE p.user_id = $1 AND p.class_id = $2 AND c.teacher_id = $3`,
+    [pupilId, classId, teacherId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function renamePupilRow(db: Db, pupilId: number, name: string): Promise<void> {
+  await db.query('UPDATE classes.pupils SET display_name = $2 WHERE user_id = $1', [pupilId, name]);
+}
+
+/** The pupil's progress goes with the roster row (ON DELETE CASCADE). */
+export async function deletePupilRow(db: Db, pupilId: number): Promise<void> {
+  await db.query('DELETE FROM classes.pupils WHERE user_id = $1', [pupilId]);
+}

@@ -1,0 +1,175 @@
+import {
+  type ClassProgress,
+  type ClassPupil,
+  levelForPoints,
+  MAX_PUPILS_PER_CLASS,
+  type PicturePassword,
+  successRate,
+  weekStartKey,
+} from '@mathgames/contracts';
+import { AppError, type Identity, withTransaction } from '@mathgames/platform';
+import { findClassOfTeacher } from '../data-access/classes-repository.js';
+import { readClassProgress } from '../data-access/progress-read.js';
+import {
+  countPupilsOfClass,
+  deletePupilRow,
+  findPupilOfTeacher,
+  insertPupils,
+  listPupilsOfClass,
+  type PupilRecord,
+  renamePupilRow,
+} from '../data-access/pupils-repository.js';
+import type { PupilAccountsClient } from './pupil-accounts.js';
+import type { ClassesContext } from './teacher-classes.js';
+
+export interface PupilsContext extends ClassesContext {
+  accounts: PupilAccountsClient;
+}
+
+type Teacher = Identity & { userId: number };
+
+const classNotFound = () => new AppError(404, 'not_found', 'class_not_found');
+const pupilNotFound = () => new AppError(404, 'not_found', 'pupil_not_found');
+
+function toClassPupil(record: PupilRecord, pictures?: PicturePassword): ClassPupil {
+  return {
+    id: record.id,
+    name: record.name,
+    createdAt: record.createdAt.toISOString(),
+    ...(pictures ? { pictures: [...pictures] } : {}),
+  };
+}
+
+async function requireClass(ctx: PupilsContext, teacherId: number, classId: number) {
+  const found = await findClassOfTeacher(ctx.pool, teacherId, classId);
+  if (!found) throw classNotFound();
+  return found;
+}
+
+async function requirePupil(ctx: PupilsContext, teacherId: number, classId: number, pupilId: number) {
+  const found = await findPupilOfTeacher(ctx.pool, teacherId, classId, pupilId);
+  if (!found) throw pupilNotFound();
+  return found;
+}
+
+export async function listClassPupils(ctx: PupilsContext, teacherId: number, classId: number) {
+  await requireClass(ctx, teacherId, classId);
+  return (await listPupilsOfClass(ctx.pool, classId)).map((p) => toClassPupil(p));
+}
+
+/**
+ * Adds pupils by name: auth makes their accounts and draws their pictures, then they join the roster. The
+ * pictures are in this answer only (auth keeps a hash), so the teacher prints the cards from it.
+ */
+export async function addClassPupils(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  names: string[],
+): Promise<ClassPupil[]> {
+  await requireClass(ctx, teacher.userId, classId);
+  const present = await countPupilsOfClass(ctx.pool, classId);
+  if (present + names.length > MAX_PUPILS_PER_CLASS)
+    throw new AppError(409, 'class_full', 'class_full', 'names', { vars: { max: MAX_PUPILS_PER_CLASS } });
+  const accounts = await ctx.accounts.create(teacher, classId, names);
+  try {
+    return await withTransaction(ctx.pool, async (tx) => {
+      // Serialised per class, so two pastes at once cannot pass the limit together.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`classes:class:${classId}`]);
+      if ((await countPupilsOfClass(tx, classId)) + names.length > MAX_PUPILS_PER_CLASS)
+        throw new AppError(409, 'class_full', 'class_full', 'names', { vars: { max: MAX_PUPILS_PER_CLASS } });
+      const rows = await insertPupils(
+        tx,
+        classId,
+        accounts.map((account, i) => ({ id: account.userId, name: names[i]! })),
+      );
+      const pictures = new Map(accounts.map((a) => [a.userId, a.pictures]));
+      return rows.map((row) => toClassPupil(row, pictures.get(row.id)));
+    });
+  } catch (err) {
+    // The roster refused them: the accounts must not outlive that.
+    await Promise.allSettled(accounts.map((a) => ctx.accounts.remove(teacher, a.userId)));
+    throw err;
+  }
+}
+
+export async function renameClassPupil(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+  name: string,
+): Promise<ClassPupil> {
+  const pupil = await requirePupil(ctx, teacher.userId, classId, pupilId);
+  await ctx.accounts.rename(teacher, pupilId, name);
+  await renamePupilRow(ctx.pool, pupilId, name);
+  return toClassPupil({ ...pupil, name });
+}
+
+export async function resetClassPupilPictures(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+): Promise<ClassPupil> {
+  const pupil = await requirePupil(ctx, teacher.userId, classId, pupilId);
+  const [account] = await ctx.accounts.resetPictures(teacher, pupilId);
+  return toClassPupil(pupil, account!.pictures);
+}
+
+/** The account goes first: a roster row without an account is harmless, an account without a class is not. */
+export async function removeClassPupil(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  await ctx.accounts.remove(teacher, pupilId);
+  await deletePupilRow(ctx.pool, pupilId);
+}
+
+/** Deleting a class deletes its pupils' accounts too. */
+export async function removeAllPupilsOfClass(ctx: PupilsContext, teacher: Teacher, classId: number) {
+  for (const pupil of await listPupilsOfClass(ctx.pool, classId)) {
+    await ctx.accounts.remove(teacher, pupil.id);
+    await deletePupilRow(ctx.pool, pupil.id);
+  }
+}
+
+/** Lifts a pupil's wrong-picture pause (the teacher knows it is really them). */
+export async function unlockClassPupil(
+  ctx: PupilsContext,
+  teacher: Teacher,
+  classId: number,
+  pupilId: number,
+) {
+  await requirePupil(ctx, teacher.userId, classId, pupilId);
+  await ctx.accounts.unlock(teacher, pupilId);
+}
+
+/** The dashboard's table: this week's questions and accuracy (0 once a new week starts), points, level, last game. */
+export async function classProgress(
+  ctx: PupilsContext & { timeZone: string },
+  teacherId: number,
+  classId: number,
+): Promise<ClassProgress> {
+  await requireClass(ctx, teacherId, classId);
+  const thisWeek = weekStartKey(new Date(), ctx.timeZone);
+  const rows = await readClassProgress(ctx.pool, classId);
+  return {
+    items: rows.map((row) => {
+      const current = row.weekStart === thisWeek;
+      const questions = current ? row.questionsWeek : 0;
+      return {
+        pupilId: row.pupilId,
+        name: row.name,
+        questionsThisWeek: questions,
+        accuracyThisWeek: questions > 0 ? successRate(row.correctWeek, questions) : null,
+        points: row.points,
+        level: levelForPoints(row.points),
+        lastPlayedAt: row.lastPlayedAt ? row.lastPlayedAt.toISOString() : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CreateClassRequest,
+  joinCodeFromBytes,
+  MAX_CLASSES_PER_TEACHER,
+  type TeacherClass,
+  type UpdateClassRequest,
+} from '@mathgames/contracts';
+import { AppError, type Identity, withTransaction } from '@mathgames/platform';
+import type pg from 'pg';
+import {
+  type ClassRecord,
+  countClassesOfTeacher,
+  deleteClass,
+  findClassOfTeacher,
+  insertClass,
+  listClassesOfTeacher,
+  replaceJoinCode,
+  updateClass,
+} from '../data-access/classes-repository.js';
+import type { TeacherDirectory } from './teacher-directory.js';
+
+export interface ClassesContext {
+  pool: pg.Pool;
+  teachers: TeacherDirectory;
+}
+
+type Teacher = Identity & { userId: number };
+
+const notFound = () => new AppError(404, 'not_found', 'class_not_found');
+
+function newJoinCode(): string {
+  for (;;) {
+    const code = joinCodeFromBytes(randomBytes(16));
+    if (code) return code;
+  }
+}
+
+/** 31^6 ≈ 887 million codes: a collision is rare, a handful of draws makes it vanishingly so. */
+async function withFreshCode<T>(attempt: (code: string) => Promise<T | null>): Promise<T> {
+  for (let i = 0; i < 8; i++) {
+    const result = await attempt(newJoinCode());
+    if (result !== null) return result;
+  }
+  throw new Error('no free join code after 8 draws');
+}
+
+export function toTeacherClass(record: ClassRecord): TeacherClass {
+  return {
+    id: record.id,
+    name: record.name,
+    grade: record.grade,
+    joinCode: record.joinCode,
+    joiningOpen: record.joiningOpen,
+    archived: record.archived,
+    pupilCount: record.pupilCount,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+export async function listTeacherClasses(ctx: ClassesContext, teacherId: number): Promise<TeacherClass[]> {
+  return (await listClassesOfTeacher(ctx.pool, teacherId)).map(toTeacherClass);
+}
+
+export async function getTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {
+  const found = await findClassOfTeacher(ctx.pool, teacherId, classId);
+  if (!found) throw notFound();
+  return toTeacherClass(found);
+}
+
+/** Only a teacher whose e-mail is verified creates classes (a class holds children's names). */
+export async function createTeacherClass(
+  ctx: ClassesContext,
+  teacher: Teacher,
+  input: CreateClassRequest,
+): Promise<TeacherClass> {
+  await ctx.teachers.requireVerifiedTeacher(teacher);
+  return withTransaction(ctx.pool, async (tx) => {
+    // One teacher's creations are serialised, so the limit holds under double clicks.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`classes:teacher:${teacher.userId}`]);
+    if ((await countClassesOfTeacher(tx, teacher.userId)) >= MAX_CLASSES_PER_TEACHER) {
+      throw new AppError(409, 'class_limit_reached', 'class_limit_reached', undefined, {
+        vars: { max: MAX_CLASSES_PER_TEACHER },
+      });
+    }
+    const id = await withFreshCode((joinCode) =>
+      insertClass(tx, { teacherId: teacher.userId, name: input.name, grade: input.grade, joinCode }),
+    );
+    return toTeacherClass((await findClassOfTeacher(tx, teacher.userId, id))!);
+  });
+}
+
+export async function changeTeacherClass(
+  ctx: ClassesContext,
+  teacherId: number,
+  classId: number,
+  changes: UpdateClassRequest,
+): Promise<TeacherClass> {
+  if (!(await updateClass(ctx.pool, teacherId, classId, changes))) throw notFound();
+  return getTeacherClass(ctx, teacherId, classId);
+}
+
+/** The old code stops working at once (a lost card, a code seen by another class). */
+export async function regenerateJoinCode(ctx: ClassesContext, teacherId: number, classId: number) {
+  const changed = await withFreshCode(async (code) => replaceJoinCode(ctx.pool, teacherId, classId, code));
+  if (!changed) throw notFound();
+  return getTeacherClass(ctx, teacherId, classId);
+}
+
+export async function deleteTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {
+  if (!(await deleteClass(ctx.pool, teacherId, classId))) throw notFound();
+}

@@ -1,0 +1,21 @@
+import { EVENT_QUEUES, pointsFor, weekStartKey } from '@mathgames/contracts';
+import { subscribe } from '@mathgames/platform';
+import { addGameToProgress } from '../../data-access/progress-repository.js';
+
+export const CLASSES_QUEUE = EVENT_QUEUES.classes.name;
+export const CLASSES_CONSUMER = EVENT_QUEUES.classes.worker;
+
+/** Folds each recorded game of a pupil into the class progress read model, once per event id. */
+export function progressSubscription(timeZone: string) {
+  return subscribe(EVENT_QUEUES.classes, {
+    handle: (event, tx) =>
+      addGameToProgress(tx, {
+        userId: event.userId,
+        questionsCount: event.questionsCount,
+        correctAnswers: event.correctAnswers,
+        points: pointsFor(event.correctAnswers),
+        playedAt: new Date(event.playedAt),
+        weekStart: weekStartKey(event.playedAt, timeZone),
+      }),
+  });
+}

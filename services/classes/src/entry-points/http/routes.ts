@@ -1,0 +1,156 @@
+import {
+  addPupilsRequestSchema,
+  type ClassJoin,
+  classIdSchema,
+  createClassRequestSchema,
+  joinCodeSchema,
+  pupilIdSchema,
+  renamePupilRequestSchema,
+  translate,
+  updateClassRequestSchema,
+} from '@mathgames/contracts';
+import { AppError, requireUser, signJoinTicket } from '@mathgames/platform';
+import type { Express, Request } from 'express';
+import { findJoinableClass } from '../../data-access/classes-repository.js';
+import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
+import {
+  addClassPupils,
+  classProgress,
+  listClassPupils,
+  type PupilsContext,
+  removeAllPupilsOfClass,
+  removeClassPupil,
+  renameClassPupil,
+  resetClassPupilPictures,
+  unlockClassPupil,
+} from '../../domain/class-pupils.js';
+import {
+  changeTeacherClass,
+  createTeacherClass,
+  deleteTeacherClass,
+  getTeacherClass,
+  listTeacherClasses,
+  regenerateJoinCode,
+} from '../../domain/teacher-classes.js';
+
+// A malformed id names no class: the same 404 as a missing or foreign one.
+const classIdOf = (req: Request) => {
+  const parsed = classIdSchema.safeParse(req.params.classId);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
+  return parsed.data;
+};
+const pupilIdOf = (req: Request) => {
+  const parsed = pupilIdSchema.safeParse(req.params.pupilId);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
+  return parsed.data;
+};
+const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req) });
+const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
+
+/** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
+export function classesRoutes(ctx: PupilsContext & { internalSecret: string; timeZone: string }) {
+  return (app: Express) => {
+    // Open to anyone with the code (pupils are not signed in yet): the class name, first names and a ticket for
+    // auth. An unknown, closed or archived class looks the same.
+    app.get('/api/classes/join/:code', async (req, res) => {
+      const parsed = joinCodeSchema.safeParse(req.params.code);
+      const found = parsed.success ? await findJoinableClass(ctx.pool, parsed.data) : null;
+      if (!found) throw new AppError(404, 'not_found', 'class_code_unknown', 'code');
+      const pupils = await listPupilsOfClass(ctx.pool, found.id);
+      const body: ClassJoin = {
+        classId: found.id,
+        className: found.name,
+        ticket: signJoinTicket(found.id, ctx.internalSecret),
+        pupils: pupils.map((p) => ({ id: p.id, name: p.name })),
+      };
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(body);
+    });
+
+    app.use('/api/classes', (_req, res, next) => {
+      res.setHeader('Cache-Control', 'private, no-store');
+      next();
+    });
+
+    app.get('/api/classes', async (req, res) => {
+      res.json({ items: await listTeacherClasses(ctx, requireUser(req)) });
+    });
+
+    app.post('/api/classes', async (req, res) => {
+      const userId = requireUser(req);
+      const input = createClassRequestSchema.parse(req.body);
+      const created = await createTeacherClass(ctx, { ...req.identity, userId }, input);
+      res.status(201).json({ message: text(req, 'class_created'), class: created });
+    });
+
+    app.get('/api/classes/:classId', async (req, res) => {
+      res.json(await getTeacherClass(ctx, requireUser(req), classIdOf(req)));
+    });
+
+    app.patch('/api/classes/:classId', async (req, res) => {
+      const userId = requireUser(req);
+      const classId = classIdOf(req);
+      const changes = updateClassRequestSchema.parse(req.body);
+      const updated = await changeTeacherClass(ctx, userId, classId, changes);
+      res.json({ message: text(req, 'class_updated'), class: updated });
+    });
+
+    app.post('/api/classes/:classId/join-code', async (req, res) => {
+      const userId = requireUser(req);
+      const updated = await regenerateJoinCode(ctx, userId, classIdOf(req));
+      res.json({ message: text(req, 'join_code_regenerated'), class: updated });
+    });
+
+    app.delete('/api/classes/:classId', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      await getTeacherClass(ctx, teacher.userId, classId);
+      await removeAllPupilsOfClass(ctx, teacher, classId);
+      await deleteTeacherClass(ctx, teacher.userId, classId);
+      res.json({ message: text(req, 'class_deleted') });
+    });
+
+    app.get('/api/classes/:classId/progress', async (req, res) => {
+      res.json(await classProgress(ctx, requireUser(req), classIdOf(req)));
+    });
+
+    app.get('/api/classes/:classId/pupils', async (req, res) => {
+      res.json({ items: await listClassPupils(ctx, requireUser(req), classIdOf(req)) });
+    });
+
+    app.post('/api/classes/:classId/pupils', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      const { names } = addPupilsRequestSchema.parse(req.body);
+      const items = await addClassPupils(ctx, teacher, classId, names);
+      res.status(201).json({ message: text(req, 'pupils_added'), items });
+    });
+
+    app.patch('/api/classes/:classId/pupils/:pupilId', async (req, res) => {
+      const teacher = teacherOf(req);
+      const classId = classIdOf(req);
+      const pupilId = pupilIdOf(req);
+      const { name } = renamePupilRequestSchema.parse(req.body);
+      const pupil = await renameClassPupil(ctx, teacher, classId, pupilId, name);
+      res.json({ message: text(req, 'pupil_renamed'), items: [pupil] });
+    });
+
+    app.post('/api/classes/:classId/pupils/:pupilId/pictures', async (req, res) => {
+      const teacher = teacherOf(req);
+      const pupil = await resetClassPupilPictures(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_pictures_reset'), items: [pupil] });
+    });
+
+    app.post('/api/classes/:classId/pupils/:pupilId/unlock', async (req, res) => {
+      const teacher = teacherOf(req);
+      await unlockClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_unlocked') });
+    });
+
+    app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {
+      const teacher = teacherOf(req);
+      await removeClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
+      res.json({ message: text(req, 'pupil_removed') });
+    });
+  };
+}

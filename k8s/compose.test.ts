@@ -35,6 +35,8 @@ const COMPOSE_ROLE: Record<string, string> = {
   'statistics-worker': 'mathgames_results',
   badges: 'mathgames_badges',
   'badge-worker': 'mathgames_badges',
+  classes: 'mathgames_classes',
+  'classes-worker': 'mathgames_classes',
 };
 
 describe('docker-compose.yml', () => {

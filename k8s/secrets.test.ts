@@ -97,6 +97,8 @@ describe('kubectl kustomize k8s/overlays/prod: secrets', () => {
     expect(roleOf('statistics-worker')).toBe('mathgames_results');
     expect(roleOf('badges')).toBe('mathgames_badges');
     expect(roleOf('badge-worker')).toBe('mathgames_badges');
+    expect(roleOf('classes')).toBe('mathgames_classes');
+    expect(roleOf('classes-worker')).toBe('mathgames_classes');
     expect(roleOf('migrate')).toBe('mathgames_migrate');
     expect(roleOf('gateway')).toBeNull();
     expect(roleOf('mail-worker')).toBeNull();

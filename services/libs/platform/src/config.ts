@@ -54,12 +54,14 @@ export class ConfigError extends Error {
  */
 export const SECRET_NEEDS = {
   gateway: ['REDIS_URL', 'SESSION_SECRET', 'INTERNAL_SECRET'],
-  auth: ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_SECRET', 'MAIL_TOKEN_KEY'],
+  auth: ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET', 'MAIL_TOKEN_KEY'],
   'game-results': ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET'],
   'statistics-worker': ['DATABASE_URL', 'AMQP_URL'],
   badges: ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_SECRET'],
   'badge-worker': ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'],
   'mail-worker': ['REDIS_URL', 'SMTP_URL', 'MAIL_TOKEN_KEY'],
+  classes: ['DATABASE_URL', 'INTERNAL_SECRET'],
+  'classes-worker': ['DATABASE_URL', 'AMQP_URL'],
   migrate: ['DATABASE_URL'],
 } as const satisfies Record<string, readonly string[]>;
 export type DeployableName = keyof typeof SECRET_NEEDS;

@@ -30,9 +30,10 @@ const denied = (promise: Promise<unknown>) =>
 
 describe('service database roles', () => {
   it.each([
-    ['mathgames_auth', 'auth.users', ['results.game_results', 'badges.user_badges']],
-    ['mathgames_results', 'results.game_results', ['auth.users', 'badges.user_badges']],
-    ['mathgames_badges', 'badges.user_badges', ['auth.users', 'results.game_results']],
+    ['mathgames_auth', 'auth.users', ['results.game_results', 'badges.user_badges', 'classes.classes']],
+    ['mathgames_results', 'results.game_results', ['auth.users', 'badges.user_badges', 'classes.classes']],
+    ['mathgames_badges', 'badges.user_badges', ['auth.users', 'results.game_results', 'classes.classes']],
+    ['mathgames_classes', 'classes.classes', ['auth.users', 'results.game_results', 'badges.user_badges']],
   ])('%s reads and writes %s, and nothing of the other schemas', async (role, own, others) => {
     await as(role, async (client) => {
       await client.query(`SELECT count(*) FROM ${own}`);

@@ -16,7 +16,7 @@ import {
   signInPupil,
   unlockPupil,
 } from '../../domain/pupils.js';
-import { SESSION_LOGIN_HEADER } from './routes.js';
+import { SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from './routes.js';
 
 const pupilIdOf = (req: Request) => {
   const parsed = pupilIdSchema.safeParse(req.params.userId);
@@ -38,7 +38,9 @@ export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
     app.post('/api/auth/pupil-login', async (req, res) => {
       const input = pupilLoginRequestSchema.parse(req.body);
       const { userId, user } = await signInPupil(ctx, input, internalSecret);
-      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+      res.set(SESSION_LOGIN_HEADER, String(userId));
+      if (input.sharedDevice !== false) res.set(SESSION_SHARED_HEADER, '1');
+      res.json(user);
     });
 
     app.post('/internal/pupils', async (req, res) => {

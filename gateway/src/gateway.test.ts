@@ -203,6 +203,7 @@ describe('identity between the gateway and the services', () => {
     const forged = signIdentity(
       { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
       config.INTERNAL_SECRET,
+      { method: 'GET', path: '/api/auth/me' },
     );
     const res = await fetch(`${baseUrl}/api/auth/me`, {
       headers: { [IDENTITY_HEADER]: forged, cookie: 'a=b' },
@@ -406,6 +407,7 @@ describe('sessions', () => {
     const forged = signIdentity(
       { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
       config.INTERNAL_SECRET,
+      { method: 'GET', path: '/api/user-badges/summary' },
     );
 
     const anonymous = await fetch(`${baseUrl}/api/user-badges/summary`, {

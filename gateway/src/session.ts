@@ -12,6 +12,8 @@ declare module 'express-session' {
     uid: number;
     /** Epoch ms of the login: the absolute timeout counts from here whatever the activity. */
     createdAt: number;
+    /** Signed in with "this is a shared computer": short idle and absolute limits, browser-session cookie. */
+    shared?: boolean;
   }
 }
 
@@ -43,7 +45,7 @@ export interface SessionLayer {
   dueForTouch(session: PeekedSession): boolean;
   /** Ends a session that outlived the absolute timeout; returns the user id that is still valid, if any. */
   currentUserId(req: Request): Promise<number | null>;
-  login(req: Request, userId: number): Promise<void>;
+  login(req: Request, userId: number, options?: { sharedDevice?: boolean }): Promise<void>;
   revokeUser(userId: number): Promise<void>;
   logout(req: Request, res: Response): Promise<void>;
 }
@@ -55,13 +57,22 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   const cookieName = production ? '__Host-mg.sid' : 'mg.sid';
   const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
   const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
+  const sharedIdleMs = config.SESSION_SHARED_IDLE_MINUTES * 60_000;
+  const sharedAbsoluteMs = config.SESSION_SHARED_ABSOLUTE_HOURS * 3_600_000;
+  const absoluteOf = (data: Partial<session.SessionData>) => (data.shared ? sharedAbsoluteMs : absoluteMs);
   const sessionPrefix = sessionKey(config.REDIS_PREFIX, '');
   const userSetKey = (userId: number) => userSessionsKey(config.REDIS_PREFIX, userId);
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: production, path: '/' };
 
   const remainingSeconds = (data: session.SessionData): number => {
-    const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Date.now() + idleMs;
-    const absoluteEnd = (data.createdAt ?? Date.now()) + absoluteMs;
+    // A shared computer's cookie has no expiry (it ends with the browser), so its idle limit lives in Redis:
+    // every request that touches the session re-arms the TTL, 30 quiet minutes let the key expire.
+    const expires = data.shared
+      ? Date.now() + sharedIdleMs
+      : data.cookie?.expires
+        ? new Date(data.cookie.expires).getTime()
+        : Date.now() + idleMs;
+    const absoluteEnd = (data.createdAt ?? Date.now()) + absoluteOf(data);
     return Math.max(1, Math.ceil((Math.min(expires, absoluteEnd) - Date.now()) / 1000));
   };
 
@@ -79,7 +90,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   });
 
   const expired = (data: Partial<session.SessionData>) =>
-    typeof data.createdAt !== 'number' || Date.now() - data.createdAt > absoluteMs;
+    typeof data.createdAt !== 'number' || Date.now() - data.createdAt > absoluteOf(data);
 
   const secretKey = config.SESSION_SECRET;
   const unsign = (cookieValue: string): string | null => {
@@ -145,7 +156,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
       return data.uid;
     },
 
-    async login(req, userId) {
+    async login(req, userId, options = {}) {
       const previousUid = req.session.uid;
       const previousId = req.sessionID;
       // A new id on login defeats session fixation: an id known before login is worthless after it.
@@ -154,6 +165,12 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
       );
       req.session.uid = userId;
       req.session.createdAt = Date.now();
+      if (options.sharedDevice) {
+        req.session.shared = true;
+        // No Max-Age/Expires: the browser drops the cookie when it closes (express-session's documented
+        // `expires = false`; it also survives the rolling reset, which restores this "original" value).
+        (req.session.cookie as { expires: unknown }).expires = false;
+      }
       await new Promise<void>((resolve, reject) =>
         req.session.save((err) => (err ? reject(err) : resolve())),
       );

@@ -565,6 +565,8 @@ async function main(): Promise<void> {
     env: {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '1000000',
+      RESULT_BUDGET_PER_MINUTE: '1000000',
+      RESULT_BUDGET_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
     },
     // BENCH_CPU_PROF=<dir>: every deployable writes a V8 CPU profile there when the stack stops.
@@ -640,6 +642,7 @@ async function main(): Promise<void> {
       const identity = signIdentity(
         { userId: pupils[0]!.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
         stack.env.INTERNAL_SECRET!,
+        { method: 'GET', path: '/api/user-badges/summary' },
       );
       const badgesUrl = stack.env.BADGES_URL!;
       say(loadLine('   gateway /healthz', await load({ url: `${stack.baseUrl}/healthz` })));
@@ -696,6 +699,7 @@ async function main(): Promise<void> {
         const posterIdentity = signIdentity(
           { userId: poster.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
           stack.env.INTERNAL_SECRET!,
+          { method: 'POST', path: '/api/game-results' },
         );
         const body = JSON.stringify(resultFor(poster, 1));
         await cpu.start();

@@ -60,6 +60,7 @@ try {
   await seedResults(pool, userId, 10_000, 'Europe/Istanbul');
   const verified = verifyGameResult(
     honestResult({ gameType: 'toplama', difficulty: 'orta', questionsCount: 10, correct: 7, seed: 3 }),
+    new Date(),
   );
   const row = { ...verified, userId, clientResultId: null, createdAt: new Date() };
   const event = gameResultRecordedRow(row);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { baseConfigShape, loadConfig } from '@mathgames/platform';
+import { baseConfigShape, type DeployableName, loadConfig, SECRET_NEEDS } from '@mathgames/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   commandSourceFile,
@@ -26,6 +26,18 @@ const longRunning = deployables.filter((d) => d.port !== null);
 const appImage = compose.services.gateway?.image;
 const appServices = Object.entries(compose.services).filter(([, service]) => service.image === appImage);
 const STORES = ['postgres', 'redis', 'rabbitmq'];
+
+// The database role of each deployable: the Kubernetes Secret templates use the same (k8s/secrets.test.ts).
+const COMPOSE_ROLE: Record<string, string> = {
+  migrate: 'mathgames_migrate',
+  auth: 'mathgames_auth',
+  'game-results': 'mathgames_results',
+  'statistics-worker': 'mathgames_results',
+  badges: 'mathgames_badges',
+  'badge-worker': 'mathgames_badges',
+  classes: 'mathgames_classes',
+  'classes-worker': 'mathgames_classes',
+};
 
 describe('docker-compose.yml', () => {
   it('runs exactly the deployables of the conventions table from the one app image', () => {
@@ -111,10 +123,16 @@ describe('docker-compose.yml', () => {
         ]),
       );
       const extra = await extraConfigShapes(d.packageDir);
+      const needs: readonly string[] = SECRET_NEEDS[d.name as DeployableName];
+      // DATABASE_URL goes only to the deployables that use Postgres, each with its own role.
       const required = [
-        ...Object.keys(baseConfigShape).filter((key) => key !== 'PORT'),
-        ...keysDefaultingToLoopback(extra),
+        ...Object.keys(baseConfigShape).filter((key) => key !== 'PORT' && key !== 'DATABASE_URL'),
+        ...keysDefaultingToLoopback(extra).filter((key) => key !== 'DATABASE_URL'),
+        ...needs,
       ];
+      expect(Boolean(env.DATABASE_URL), 'DATABASE_URL only where needed').toBe(
+        needs.includes('DATABASE_URL'),
+      );
       expect(required.filter((key) => !env[key])).toEqual([]);
       // Only PUBLIC_URL is the developer's own browser address; everything else is a container name.
       const loopback = Object.entries(env).filter(
@@ -122,12 +140,31 @@ describe('docker-compose.yml', () => {
       );
       expect(loopback).toEqual([]);
       expect(() => loadConfig(extra, env)).not.toThrow();
-      expect(new URL(env.DATABASE_URL!).hostname).toBe('postgres');
+      if (env.DATABASE_URL) {
+        const database = new URL(env.DATABASE_URL);
+        expect(database.hostname).toBe('postgres');
+        expect(database.username).toBe(COMPOSE_ROLE[d.name]);
+      }
       expect(new URL(env.REDIS_URL!).hostname).toBe('redis');
       expect(new URL(env.AMQP_URL!).hostname).toBe('rabbitmq');
       expect(new URL(env.SMTP_URL!).hostname).toBe('mailpit');
     },
   );
+
+  it('creates every database role the deployables connect as, with the password their URL carries', () => {
+    const init = readFileSync(repoPath('infra/compose/postgres-roles.sql'), 'utf8');
+    const mounts: string[] = compose.services.postgres?.volumes ?? [];
+    expect(mounts).toContain(
+      './infra/compose/postgres-roles.sql:/docker-entrypoint-initdb.d/10-roles.sql:ro',
+    );
+    for (const [name, service] of Object.entries(compose.services)) {
+      const url = service.environment?.DATABASE_URL;
+      if (!url) continue;
+      const { username, password } = new URL(String(url));
+      expect(init, name).toContain(`CREATE ROLE ${username} LOGIN PASSWORD '${password}'`);
+      expect(username, name).not.toBe(compose.services.postgres?.environment?.POSTGRES_USER);
+    }
+  });
 
   it('points the gateway at the services by their compose names and ports', () => {
     const env = compose.services.gateway?.environment ?? {};

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ALL_EVENT_QUEUES, MAIL_QUEUE, MAX_PHOTO_BYTES } from '@mathgames/contracts';
-import { baseConfigShape, bullPrefix, createPool, loadConfig } from '@mathgames/platform';
+import {
+  baseConfigShape,
+  bullPrefix,
+  createPool,
+  type DeployableName,
+  loadConfig,
+  SECRET_NEEDS,
+} from '@mathgames/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   byKind,
@@ -200,19 +207,27 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
       const container = podSpecOf(objects(), d).containers[0];
       const env = containerEnvironment(objects(), container, secretTemplates);
       const extra = await extraConfigShapes(d.packageDir);
+      const needs: readonly string[] = SECRET_NEEDS[d.name as DeployableName];
+      // Every credential key goes only where SECRET_NEEDS sends it (k8s/secrets.test.ts checks exactly that).
+      const credentials = new Set(Object.values(SECRET_NEEDS).flat());
       const required = [
-        ...Object.keys(baseConfigShape).filter((key) => key !== 'PORT'),
-        ...keysDefaultingToLoopback(extra),
+        ...Object.keys(baseConfigShape).filter((key) => key !== 'PORT' && !credentials.has(key as never)),
+        ...keysDefaultingToLoopback(extra).filter((key) => !credentials.has(key as never)),
+        ...needs,
         ...(d.port === null ? [] : ['PORT']),
       ];
       expect(required.filter((key) => !env[key])).toEqual([]);
       expect(Object.entries(env).filter(([, value]) => isLoopbackUrl(value))).toEqual([]);
 
       // The real schema accepts the result once the operator's secrets are filled in...
-      const withSecrets = { ...env, SESSION_SECRET: strongSecret(), INTERNAL_SECRET: strongSecret() };
-      expect(() => loadConfig(extra, withSecrets)).not.toThrow();
+      const withSecrets = { ...env };
+      for (const key of needs) if (/_(SECRET|KEY)$/.test(key)) withSecrets[key] = strongSecret();
+      const options = { deployable: d.name as DeployableName };
+      expect(() => loadConfig(extra, withSecrets, options)).not.toThrow();
       // ...and production refuses the template's placeholders, so a forgotten secret cannot go live.
-      if (env.NODE_ENV === 'production') expect(() => loadConfig(extra, env)).toThrow(/SESSION_SECRET/);
+      const secretKeys = needs.filter((key) => /_(SECRET|KEY)$/.test(key));
+      if (env.NODE_ENV === 'production' && secretKeys.length > 0)
+        expect(() => loadConfig(extra, env, options)).toThrow(new RegExp(secretKeys[0]!));
     },
   );
 

@@ -16,6 +16,7 @@ import { Route as GameplayRouteImport } from './routes/gameplay';
 import { Route as GamesRouteImport } from './routes/games';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as RevertEmailRouteImport } from './routes/revert-email';
 import { Route as ReviewRouteImport } from './routes/review';
 import { Route as StatisticsRouteImport } from './routes/statistics';
 import { Route as TeacherRouteImport } from './routes/teacher';
@@ -59,6 +60,11 @@ const ProfileRoute = ProfileRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const RevertEmailRoute = RevertEmailRouteImport.update({
+  id: '/revert-email',
+  path: '/revert-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ReviewRoute = ReviewRouteImport.update({
@@ -116,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/revert-email': typeof RevertEmailRoute;
   '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
@@ -134,6 +141,7 @@ export interface FileRoutesByTo {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/revert-email': typeof RevertEmailRoute;
   '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
@@ -153,6 +161,7 @@ export interface FileRoutesById {
   '/games': typeof GamesRoute;
   '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/revert-email': typeof RevertEmailRoute;
   '/review': typeof ReviewRoute;
   '/statistics': typeof StatisticsRoute;
   '/teacher': typeof TeacherRoute;
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/revert-email'
     | '/review'
     | '/statistics'
     | '/teacher'
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/revert-email'
     | '/review'
     | '/statistics'
     | '/teacher'
@@ -209,6 +220,7 @@ export interface FileRouteTypes {
     | '/games'
     | '/profile'
     | '/reset-password'
+    | '/revert-email'
     | '/review'
     | '/statistics'
     | '/teacher'
@@ -228,6 +240,7 @@ export interface RootRouteChildren {
   GamesRoute: typeof GamesRoute;
   ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  RevertEmailRoute: typeof RevertEmailRoute;
   ReviewRoute: typeof ReviewRoute;
   StatisticsRoute: typeof StatisticsRoute;
   TeacherRoute: typeof TeacherRoute;
@@ -288,6 +301,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password';
       fullPath: '/reset-password';
       preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/revert-email': {
+      id: '/revert-email';
+      path: '/revert-email';
+      fullPath: '/revert-email';
+      preLoaderRoute: typeof RevertEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/review': {
@@ -364,6 +384,7 @@ const rootRouteChildren: RootRouteChildren = {
   GamesRoute: GamesRoute,
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  RevertEmailRoute: RevertEmailRoute,
   ReviewRoute: ReviewRoute,
   StatisticsRoute: StatisticsRoute,
   TeacherRoute: TeacherRoute,

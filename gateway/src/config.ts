@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { BaseConfig } from '@mathgames/platform';
+import { type BaseConfig, loadConfig } from '@mathgames/platform';
 import { z } from 'zod';
 
 // The built SPA sits beside the gateway package in the repository (gateway/src or gateway/dist → frontend/dist).
@@ -18,6 +18,9 @@ export const gatewayConfigShape = {
   TRUST_PROXY: z.string().default('loopback'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  // "This is a shared computer": the next pupil must not inherit the session (README "Sessions").
+  SESSION_SHARED_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_SHARED_ABSOLUTE_HOURS: z.coerce.number().positive().default(8),
   // A classroom behind one NAT: 30 pupils polling every 3 s is 600/min, plus navigation; stay far above it.
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   // Credential endpoints (login, register, forgot/reset password) per IP per 15 minutes.
@@ -35,3 +38,7 @@ export const gatewayConfigShape = {
 };
 
 export type GatewayConfig = BaseConfig & z.infer<z.ZodObject<typeof gatewayConfigShape>>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigShape, env, { deployable: 'gateway' });
+}

@@ -203,6 +203,7 @@ describe('identity between the gateway and the services', () => {
     const forged = signIdentity(
       { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
       config.INTERNAL_SECRET,
+      { method: 'GET', path: '/api/auth/me' },
     );
     const res = await fetch(`${baseUrl}/api/auth/me`, {
       headers: { [IDENTITY_HEADER]: forged, cookie: 'a=b' },
@@ -406,6 +407,7 @@ describe('sessions', () => {
     const forged = signIdentity(
       { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
       config.INTERNAL_SECRET,
+      { method: 'GET', path: '/api/user-badges/summary' },
     );
 
     const anonymous = await fetch(`${baseUrl}/api/user-badges/summary`, {
@@ -460,6 +462,42 @@ describe('sessions', () => {
 
     badges = badgesService();
     await badges.listen(badgesPort);
+  });
+
+  it('a result post reads the session without writing it, and extends the idle timeout once it is due', async () => {
+    const cookie = await logIn(13);
+    const post = () =>
+      fetch(`${baseUrl}/api/game-results`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      });
+
+    const fresh = await post();
+    expect(fresh.status).toBe(201);
+    expect(((await fresh.json()) as { userId: number }).userId).toBe(13);
+    // Just logged in: nothing to extend, so no cookie and no store write.
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+
+    // The same session, last extended 20 minutes ago: this request extends it and re-sends the cookie.
+    const stored = JSON.parse((await redis.get(sessionKey(cookie)))!) as { cookie: { expires: string } };
+    stored.cookie.expires = new Date(new Date(stored.cookie.expires).getTime() - 20 * 60_000).toISOString();
+    await redis.set(sessionKey(cookie), JSON.stringify(stored), 'EX', 100);
+
+    const due = await post();
+    expect(due.status).toBe(201);
+    expect(((await due.json()) as { userId: number }).userId).toBe(13);
+    expect(sessionCookie(due)).toBe(cookie);
+    expect(await redis.ttl(sessionKey(cookie))).toBeGreaterThan(6 * 86_400);
+
+    // Without a session the service hears an anonymous caller, and no cookie is made up.
+    const anonymous = await fetch(`${baseUrl}/api/game-results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(((await anonymous.json()) as { userId: number | null }).userId).toBeNull();
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
   });
 
   it('a session older than the absolute timeout ends however active it was', async () => {

@@ -30,7 +30,7 @@ import { createCrossSiteCheck, securityHeaders } from './security.js';
 import { createSessionLayer, publicSessionId } from './session.js';
 import { spaHandlers } from './spa.js';
 
-export { type GatewayConfig, gatewayConfigShape } from './config.js';
+export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';
 export { upstreamFor } from './proxy.js';
 
@@ -140,6 +140,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
           ip: req.ip ?? '',
         },
         config.INTERNAL_SECRET,
+        // Signed for this call only: the proxy forwards originalUrl unchanged.
+        { method: req.method, path: req.originalUrl },
       );
       return { [IDENTITY_HEADER]: identity, 'x-request-id': req.requestId };
     },
@@ -151,7 +153,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
           await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
         }
       }
-      if (directives.login !== null && req.session) await sessions.login(req, directives.login);
+      if (directives.login !== null && req.session)
+        await sessions.login(req, directives.login, { sharedDevice: directives.sharedDevice });
     },
     onUpstreamError(upstream, err, req, res) {
       logger.warn({ upstream, err: err.message, requestId: req.requestId }, 'upstream unavailable');
@@ -220,8 +223,25 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
         req.url = req.originalUrl;
         return proxies.badges(req, res, next);
       }
-      const wait = await rateLimits.check(req.ip ?? '', req.method, path);
-      if (wait !== null) return tooMany(res, req.lang, wait);
+      const upstream = upstreamFor(path);
+      if (upstream !== null && upstream !== 'auth') {
+        // Game results, statistics and badges only need to know who asks: the session is read without
+        // express-session (no store write, no cookie) unless its idle timeout is due for extension. Auth keeps
+        // the full middleware: login, logout and revocation act on the session itself.
+        const [wait, session] = await Promise.all([
+          rateLimits.check(req.ip ?? '', req.method, path),
+          sessions.peek(req.headers.cookie),
+        ]);
+        if (wait !== null) return tooMany(res, req.lang, wait);
+        if (!session || !sessions.dueForTouch(session)) {
+          req.userId = session?.userId ?? null;
+          req.gatewaySessionId = session?.sessionId;
+          return next();
+        }
+      } else {
+        const wait = await rateLimits.check(req.ip ?? '', req.method, path);
+        if (wait !== null) return tooMany(res, req.lang, wait);
+      }
     } catch (err) {
       return next(err);
     }
@@ -290,6 +310,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       signIdentity(
         { ...identity, sessionId: publicSessionId(identity.sessionId ?? undefined) },
         config.INTERNAL_SECRET,
+        { method: 'GET', path: POLL_PATH },
       ),
     onUpstreamError: (err, requestId) =>
       logger.warn({ upstream: 'badges', err: err.message, requestId }, 'upstream unavailable'),
@@ -330,6 +351,22 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
           resolve(s);
         });
         s.once('error', reject);
+        // Node answers an oversized URL or header block (431) or a malformed request (400) itself, with an
+        // empty body; answer those in the API's JSON shape instead.
+        s.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+          if (!socket.writable) return socket.destroy();
+          const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+          const code = tooLarge ? 'request_too_large' : 'bad_request';
+          const body = JSON.stringify({
+            code,
+            message: translate(tooLarge ? 'request_too_large' : 'validation_error', 'tr'),
+          });
+          socket.end(
+            `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+              `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+              `Connection: close\r\n\r\n${body}`,
+          );
+        });
         // Longer than a load balancer's idle timeout, so the balancer (not us) closes idle connections.
         s.keepAliveTimeout = 65_000;
         s.headersTimeout = 66_000;

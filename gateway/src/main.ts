@@ -1,7 +1,7 @@
-import { createLogger, loadConfig, onShutdown } from '@mathgames/platform';
-import { createGateway, gatewayConfigShape } from './index.js';
+import { createLogger, onShutdown } from '@mathgames/platform';
+import { createGateway, loadGatewayConfig } from './index.js';
 
-const config = loadConfig(gatewayConfigShape);
+const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const gateway = createGateway(config, { logger });
 await gateway.listen(config.PORT);

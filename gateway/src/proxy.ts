@@ -19,6 +19,7 @@ export function upstreamFor(path: string): UpstreamName | null {
 
 export const SESSION_LOGIN_HEADER = 'x-mg-session-login';
 export const SESSION_REVOKE_HEADER = 'x-mg-session-revoke-user';
+export const SESSION_SHARED_HEADER = 'x-mg-session-shared';
 
 // Hop-by-hop headers describe one connection, not the message; cookies are the gateway's alone.
 const NOT_FORWARDED_RESPONSE_HEADERS = new Set([
@@ -35,6 +36,8 @@ const NOT_FORWARDED_RESPONSE_HEADERS = new Set([
 export interface SessionDirectives {
   login: number | null;
   revokeUser: number | null;
+  /** With login: "this is a shared computer" was ticked. */
+  sharedDevice: boolean;
 }
 
 export interface ProxyHooks {
@@ -73,6 +76,7 @@ export function createProxies(config: GatewayConfig, hooks: ProxyHooks) {
           const directives: SessionDirectives = {
             login: positiveInt(proxyRes.headers[SESSION_LOGIN_HEADER]),
             revokeUser: positiveInt(proxyRes.headers[SESSION_REVOKE_HEADER]),
+            sharedDevice: proxyRes.headers[SESSION_SHARED_HEADER] === '1',
           };
           const forward = () => {
             res.statusCode = proxyRes.statusCode ?? 502;

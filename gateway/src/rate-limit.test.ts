@@ -14,3 +14,22 @@ describe('the rate-limit bucket of a client address', () => {
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
   });
 });
+
+describe('the path a rate limit is keyed on', () => {
+  it('is the same for every spelling of one route', async () => {
+    const { normalisePath } = await import('./path-normalise.js');
+    for (const spelling of [
+      '/api/auth/login',
+      '/api/auth/login/',
+      '/api/auth/LOGIN',
+      '/api/Auth/Login',
+      '/api/auth/%6cogin',
+      '/api/auth/%256Cogin',
+      '/api//auth///login//',
+      '/api/auth/login?x=1',
+    ]) {
+      expect(normalisePath(spelling), spelling).toBe('/api/auth/login');
+    }
+    expect(normalisePath('/api/auth/%E0%A4%A')).toBe('/api/auth/%e0%a4%a');
+  });
+});

@@ -1,6 +1,8 @@
+import { addressBucket } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { GatewayConfig } from './config.js';
+import { normalisePath } from './path-normalise.js';
 
 // Credential endpoints get their own, tighter budget against password guessing and mail flooding.
 const CREDENTIAL_PATHS = new Set([
@@ -10,23 +12,8 @@ const CREDENTIAL_PATHS = new Set([
   '/api/auth/reset-password',
 ]);
 
-/**
- * The bucket of a client address. An IPv6 host usually owns a whole /64, so one bucket per /64 stops a client
- * from rotating addresses inside its own prefix to dodge the limit.
- */
-export function clientKey(ip: string): string {
-  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
-  const [head = '', tail = ''] = ip.split('::', 2);
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
+/** The bucket of a client address: IPv4 itself, IPv6 its /64 (one rule, in platform, shared with auth). */
+export const clientKey = addressBucket;
 
 export interface RateLimits {
   /** Seconds to wait when the request is over a limit, otherwise null. Fails open if Redis errors. */
@@ -68,7 +55,7 @@ export function createRateLimits(
   return {
     async check(ip, method, path) {
       const key = clientKey(ip);
-      if (method === 'POST' && CREDENTIAL_PATHS.has(path)) {
+      if (method.toUpperCase() === 'POST' && CREDENTIAL_PATHS.has(normalisePath(path))) {
         const wait = await consume(credentials, key);
         if (wait !== null) return wait;
       }

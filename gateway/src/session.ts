@@ -12,10 +12,21 @@ declare module 'express-session' {
     uid: number;
     /** Epoch ms of the login: the absolute timeout counts from here whatever the activity. */
     createdAt: number;
+    /** Signed in with "this is a shared computer": short idle and absolute limits, browser-session cookie. */
+    shared?: boolean;
   }
 }
 
 const DAY_MS = 86_400_000;
+/** How stale a session's idle expiry may get before a request extends it (see `dueForTouch`). */
+export const TOUCH_INTERVAL_MS = 10 * 60_000;
+
+export interface PeekedSession {
+  userId: number;
+  sessionId: string;
+  /** Epoch ms at which the idle timeout ends the session, as last extended. */
+  idleExpiresAt: number | null;
+}
 
 export interface SessionLayer {
   cookieName: string;
@@ -25,10 +36,16 @@ export interface SessionLayer {
    * Reads the user id of a request without touching the session (no idle-timeout extension, no Set-Cookie,
    * no write). Used for the badge-summary poll, which every open tab sends every 3 s.
    */
-  peek(cookieHeader: string | undefined): Promise<{ userId: number; sessionId: string } | null>;
+  peek(cookieHeader: string | undefined): Promise<PeekedSession | null>;
+  /**
+   * True when a request on this session should go through `middleware`, which extends the idle timeout and
+   * re-sends the cookie: at most once per TOUCH_INTERVAL_MS, so the write paths pay no Redis write and no cookie
+   * signing per request, and the idle timeout keeps a granularity of minutes against its days.
+   */
+  dueForTouch(session: PeekedSession): boolean;
   /** Ends a session that outlived the absolute timeout; returns the user id that is still valid, if any. */
   currentUserId(req: Request): Promise<number | null>;
-  login(req: Request, userId: number): Promise<void>;
+  login(req: Request, userId: number, options?: { sharedDevice?: boolean }): Promise<void>;
   revokeUser(userId: number): Promise<void>;
   logout(req: Request, res: Response): Promise<void>;
 }
@@ -40,13 +57,22 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   const cookieName = production ? '__Host-mg.sid' : 'mg.sid';
   const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
   const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
+  const sharedIdleMs = config.SESSION_SHARED_IDLE_MINUTES * 60_000;
+  const sharedAbsoluteMs = config.SESSION_SHARED_ABSOLUTE_HOURS * 3_600_000;
+  const absoluteOf = (data: Partial<session.SessionData>) => (data.shared ? sharedAbsoluteMs : absoluteMs);
   const sessionPrefix = sessionKey(config.REDIS_PREFIX, '');
   const userSetKey = (userId: number) => userSessionsKey(config.REDIS_PREFIX, userId);
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: production, path: '/' };
 
   const remainingSeconds = (data: session.SessionData): number => {
-    const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Date.now() + idleMs;
-    const absoluteEnd = (data.createdAt ?? Date.now()) + absoluteMs;
+    // A shared computer's cookie has no expiry (it ends with the browser), so its idle limit lives in Redis:
+    // every request that touches the session re-arms the TTL, 30 quiet minutes let the key expire.
+    const expires = data.shared
+      ? Date.now() + sharedIdleMs
+      : data.cookie?.expires
+        ? new Date(data.cookie.expires).getTime()
+        : Date.now() + idleMs;
+    const absoluteEnd = (data.createdAt ?? Date.now()) + absoluteOf(data);
     return Math.max(1, Math.ceil((Math.min(expires, absoluteEnd) - Date.now()) / 1000));
   };
 
@@ -64,7 +90,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
   });
 
   const expired = (data: Partial<session.SessionData>) =>
-    typeof data.createdAt !== 'number' || Date.now() - data.createdAt > absoluteMs;
+    typeof data.createdAt !== 'number' || Date.now() - data.createdAt > absoluteOf(data);
 
   const secretKey = config.SESSION_SECRET;
   const unsign = (cookieValue: string): string | null => {
@@ -107,7 +133,14 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
         await destroyStored(sid, data.uid);
         return null;
       }
-      return { userId: data.uid, sessionId: sid };
+      const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Number.NaN;
+      return { userId: data.uid, sessionId: sid, idleExpiresAt: Number.isFinite(expires) ? expires : null };
+    },
+
+    dueForTouch(session) {
+      return (
+        session.idleExpiresAt === null || session.idleExpiresAt < Date.now() + idleMs - TOUCH_INTERVAL_MS
+      );
     },
 
     async currentUserId(req) {
@@ -123,7 +156,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
       return data.uid;
     },
 
-    async login(req, userId) {
+    async login(req, userId, options = {}) {
       const previousUid = req.session.uid;
       const previousId = req.sessionID;
       // A new id on login defeats session fixation: an id known before login is worthless after it.
@@ -132,6 +165,12 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
       );
       req.session.uid = userId;
       req.session.createdAt = Date.now();
+      if (options.sharedDevice) {
+        req.session.shared = true;
+        // No Max-Age/Expires: the browser drops the cookie when it closes (express-session's documented
+        // `expires = false`; it also survives the rolling reset, which restores this "original" value).
+        (req.session.cookie as { expires: unknown }).expires = false;
+      }
       await new Promise<void>((resolve, reject) =>
         req.session.save((err) => (err ? reject(err) : resolve())),
       );

@@ -57,6 +57,8 @@ export interface Stack {
   env: Record<string, string>;
   /** The last log lines of one process, for failure messages. */
   logs(name: string): string;
+  /** Each deployable's process id (the benchmark reads their CPU time). */
+  pids(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,8 @@ export interface StartStackOptions {
   smtp?: boolean;
   /** Extra variables for every process. */
   env?: Record<string, string>;
+  /** Extra Node options for every process (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -131,6 +135,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const children = new Map<string, ChildProcess>();
   const output = new Map<string, string[]>();
   const logs = (name: string) => (output.get(name) ?? []).join('\n');
+  const pids = () =>
+    Object.fromEntries([...children].flatMap(([name, child]) => (child.pid ? [[name, child.pid]] : [])));
 
   const stopChildren = async () => {
     const exits = [...children.values()].map(
@@ -184,7 +190,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       for (const d of present) {
         const child = spawn(
           process.execPath,
-          ['--enable-source-maps', '--import', REPORT_LISTENING, builtEntry(d)],
+          ['--enable-source-maps', ...(options.nodeArgs ?? []), '--import', REPORT_LISTENING, builtEntry(d)],
           {
             env: { ...process.env, ...env, PORT: String(ports.get(d.name)) },
             stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -217,7 +223,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
             ),
           ),
         );
-        return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, stop };
+        return { baseUrl, mail, lang: options.lang ?? 'tr', env, logs, pids, stop };
       } catch (err) {
         // A port picked ahead of time can be taken by another process before ours binds it.
         const collided = present.some((d) => logs(d.name).includes('EADDRINUSE'));

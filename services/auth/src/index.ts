@@ -4,14 +4,16 @@ import {
   createHttpService,
   createLogger,
   createPool,
+  DEV_MAIL_TOKEN_KEY,
   type HttpService,
   startOutboxRelay,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
 import { purgePublishedOutbox } from './data-access/outbox.js';
-import { AbuseLimits } from './domain/abuse-limits.js';
+import { AbuseLimits, type LIMITS } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthContext } from './domain/context.js';
+import { MailJobs } from './domain/mail-jobs.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
 import { pupilRoutes } from './entry-points/http/pupil-routes.js';
 import { authRoutes } from './entry-points/http/routes.js';
@@ -27,21 +29,29 @@ type ServiceConfig = Pick<
   'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'INTERNAL_SECRET' | 'LOG_LEVEL' | 'AMQP_URL'
 > & {
   PORT?: number | undefined;
+  /** Seals the tokens of mail jobs; the development default when absent (loadAuthConfig refuses it in production). */
+  MAIL_TOKEN_KEY?: string | undefined;
 };
 
 /**
  * The auth HTTP service plus its outbox relay (mail jobs to BullMQ). close() stops taking requests, lets
  * in-flight requests and after-response work (forgot-password) finish, drains the relay, then disconnects.
  */
-export function createAuthService(config: ServiceConfig): HttpService {
+export interface AuthServiceOptions {
+  /** Replaces the abuse budgets (LIMITS): only the bad-input suite, which sends thousands of requests from one address. */
+  limits?: typeof LIMITS;
+}
+
+export function createAuthService(config: ServiceConfig, options: AuthServiceOptions = {}): HttpService {
   const logger = createLogger('auth', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, { logger });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
   const ctx: AuthContext = {
     pool,
-    limits: new AbuseLimits(redis, config.REDIS_PREFIX),
+    limits: new AbuseLimits(redis, config.REDIS_PREFIX, options.limits),
     background: new BackgroundTasks(logger),
+    mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
     logger,
     async endSessions(userId) {
       const key = userSessionsKey(config.REDIS_PREFIX, userId);

@@ -232,17 +232,23 @@ describe('conflicts', () => {
     });
   });
 
-  it('changing the profile e-mail to a taken one is a 409 on the e-mail field', async () => {
+  it('changing the profile e-mail to a taken one answers like a free one and changes nothing', async () => {
     await stack
       .browser()
       .post('/api/auth/register', { username: 'other', email: 'other@example.com', password: 'secret1' });
-    const reply = await member.post('/api/profile/update', { ...profile, email: 'Other@Example.com' });
-    expect(reply.status).toBe(409);
-    expect(reply.body).toEqual({
-      code: 'email_taken',
-      field: 'email',
-      message: translate('email_taken', 'tr'),
+    const taken = await member.post('/api/profile/update', {
+      ...profile,
+      email: 'Other@Example.com',
+      currentPassword: 'correct horse',
     });
+    const free = await member.post('/api/profile/update', {
+      ...profile,
+      email: 'free-address@example.com',
+      currentPassword: 'correct horse',
+    });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual(free.body);
+    expect(taken.body.message).toBe(translate('email_change_pending_neutral', 'tr'));
   });
 
   it('profile and photo calls without a session are 401', async () => {

@@ -44,6 +44,7 @@ async function get<T>(
   const identity = signIdentity(
     { userId, sessionId: `s${userId}`, lang, requestId: randomUUID(), ip: '127.0.0.1' },
     TEST_INTERNAL_SECRET,
+    { method: 'GET', path },
   );
   const res = await fetch(`${baseUrl}${path}`, { headers: { [IDENTITY_HEADER]: identity, ...headers } });
   const text = await res.text();

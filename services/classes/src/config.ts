@@ -10,5 +10,5 @@ export const classesConfigShape = {
 export type ClassesConfig = ReturnType<typeof loadClassesConfig>;
 
 export function loadClassesConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(classesConfigShape, env);
+  return loadConfig(classesConfigShape, env, { deployable: 'classes' });
 }

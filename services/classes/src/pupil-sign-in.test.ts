@@ -9,6 +9,7 @@ import {
   type TeacherClassResponse,
   translate,
 } from '@mathgames/contracts';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type ClassesStack, startClassesStack } from './test-support/classes-stack.js';
 
@@ -158,5 +159,46 @@ describe('pupil sign-in', () => {
     expect((await browser.get(`/api/classes/${classId}/pupils`)).status).toBe(404);
     expect((await browser.post(`/api/classes/${classId}/pupils/${pupil.id}/unlock`)).status).toBe(404);
     expect((await browser.post('/api/classes', { name: 'Mine', grade: 1 })).status).toBe(403);
+  });
+});
+
+// Issue 13, shared devices: a class code means a classroom computer the next class uses.
+describe('a pupil signed in with a class code', () => {
+  async function pupilLogin(pupil: ClassPupil, extra: Record<string, unknown> = {}) {
+    const roster = await join(stack.browser('tr', SCHOOL), joinCode);
+    const res = await fetch(new URL('/api/auth/pupil-login', stack.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': SCHOOL },
+      body: JSON.stringify({
+        ticket: roster.body.ticket,
+        pupilId: pupil.id,
+        pictures: pupil.pictures,
+        ...extra,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('mg.sid='));
+    expect(setCookie).toBeDefined();
+    const value = setCookie!.split(';', 1)[0]!.slice('mg.sid='.length);
+    const key = `${stack.env.REDIS_PREFIX}sess:${decodeURIComponent(value).slice(2).split('.')[0]}`;
+    const redis = new Redis(stack.env.REDIS_URL!);
+    try {
+      return { setCookie: setCookie!, ttl: await redis.ttl(key) };
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  it('gets a shared-computer session by default: browser-session cookie, 30 minutes idle', async () => {
+    const { setCookie, ttl } = await pupilLogin(pupils[4]!);
+    expect(setCookie).not.toMatch(/max-age|expires/i);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30 * 60);
+  });
+
+  it('keeps a persistent session only when the shared-computer option is turned off', async () => {
+    const { setCookie, ttl } = await pupilLogin(pupils[5]!, { sharedDevice: false });
+    expect(setCookie).toMatch(/expires/i);
+    expect(ttl).toBeGreaterThan(86_400);
   });
 });

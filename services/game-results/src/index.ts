@@ -8,10 +8,13 @@ import {
   startOutboxRelay,
   startWorker,
 } from '@mathgames/platform';
+import { Redis } from 'ioredis';
+import { ResultBudget, type ResultBudgetConfig } from './domain/result-budget.js';
 import { erasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { STATISTICS_CONSUMER, statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
+export { resultBudgetConfigShape } from './domain/result-budget.js';
 export { STATISTICS_CONSUMER, STATISTICS_QUEUE } from './entry-points/consumers/statistics-consumer.js';
 
 export interface GameResultsOptions {
@@ -25,7 +28,10 @@ export interface Deployable {
 }
 
 /** HTTP API for results, history and statistics, plus the relay that publishes the results outbox. */
-export function createGameResultsService(config: BaseConfig, options: GameResultsOptions = {}) {
+export function createGameResultsService(
+  config: BaseConfig & ResultBudgetConfig,
+  options: GameResultsOptions = {},
+) {
   const logger = createLogger('game-results', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, { logger });
   const relay = startOutboxRelay({
@@ -35,12 +41,20 @@ export function createGameResultsService(config: BaseConfig, options: GameResult
     publishes: [GAME_RESULT_RECORDED],
     logger,
   });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
+  const budget = new ResultBudget(redis, config.REDIS_PREFIX, config);
   const service = createHttpService({
     name: 'game-results',
     config,
     logger,
     readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: gameResultsRoutes({ pool, now: options.now ?? (() => new Date()), timeZone: config.TIME_ZONE }),
+    routes: gameResultsRoutes({
+      pool,
+      budget,
+      now: options.now ?? (() => new Date()),
+      timeZone: config.TIME_ZONE,
+    }),
   });
   return {
     app: service.app,
@@ -50,6 +64,7 @@ export function createGameResultsService(config: BaseConfig, options: GameResult
     async close() {
       await service.close();
       await relay.stop();
+      redis.disconnect();
       await pool.end();
     },
   };

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MAIL_QUEUE } from '@mathgames/contracts';
-import { createQueue, jobsParkedTotal, loadConfig } from '@mathgames/platform';
+import {
+  createQueue,
+  DEV_MAIL_TOKEN_KEY,
+  jobsParkedTotal,
+  loadConfig,
+  sealMailToken,
+} from '@mathgames/platform';
 import {
   createTestEnvironment,
   freePorts,
@@ -51,7 +57,8 @@ function verification(to: string) {
     email: to,
     username: 'Zeynep',
     lang: 'tr' as const,
-    verificationToken: 'T'.repeat(43),
+    // Auth seals the tokens of mail jobs with MAIL_TOKEN_KEY; the worker opens them.
+    verificationToken: sealMailToken('T'.repeat(43), DEV_MAIL_TOKEN_KEY),
     expiresAt: inADay(),
   };
 }

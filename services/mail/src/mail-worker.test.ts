@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MAIL_QUEUE, type MailJobName } from '@mathgames/contracts';
-import { createQueue, loadConfig } from '@mathgames/platform';
+import { createQueue, DEV_MAIL_TOKEN_KEY, loadConfig, sealMailToken } from '@mathgames/platform';
 import {
   createTestEnvironment,
   type SmtpCapture,
@@ -36,6 +36,8 @@ const base = (type: string) => ({ id: randomUUID(), type, createdAt: new Date().
 const user = (email: string, lang: 'tr' | 'en') => ({ userId: 7, email, username: 'Zeynep', lang });
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 const TOKEN = 'T'.repeat(43);
+// Auth seals the tokens of mail jobs with MAIL_TOKEN_KEY; the worker opens them.
+const SEALED = () => sealMailToken(TOKEN, DEV_MAIL_TOKEN_KEY);
 
 function enqueue(name: MailJobName | string, payload: Record<string, unknown>, options = {}) {
   return queue.add(name, payload, { jobId: String(payload.id ?? randomUUID()), ...options });
@@ -52,7 +54,7 @@ describe('mails in the user language', () => {
       await enqueue('verify-email', {
         ...base(EVENT_TYPES.userRegistered),
         ...user(to, lang),
-        verificationToken: TOKEN,
+        verificationToken: SEALED(),
         expiresAt: inADay(),
       });
       const mail = await smtp.waitFor((m) => m.to.includes(to));
@@ -71,7 +73,7 @@ describe('mails in the user language', () => {
     await enqueue('reset-password', {
       ...base(EVENT_TYPES.userPasswordResetRequested),
       ...user('reset@example.com', 'tr'),
-      resetToken: TOKEN,
+      resetToken: SEALED(),
       expiresAt: inADay(),
     });
     const mail = await smtp.waitFor((m) => m.to.includes('reset@example.com'));
@@ -90,20 +92,31 @@ describe('mails in the user language', () => {
     expect(mail.text).not.toMatch(/token=/);
   });
 
-  it('on an e-mail change, verifies the new address and notifies the old one', async () => {
-    await enqueue('email-changed', {
-      ...base(EVENT_TYPES.userEmailChanged),
+  it('on an e-mail change request, asks the new address to confirm (nothing to the old one yet)', async () => {
+    await enqueue('confirm-email-change', {
+      ...base(EVENT_TYPES.userEmailChangeRequested),
       ...user('new@example.com', 'en'),
-      previousEmail: 'old@example.com',
-      verificationToken: TOKEN,
+      changeToken: SEALED(),
       expiresAt: inADay(),
     });
-    const verify = await smtp.waitFor((m) => m.to.includes('new@example.com'));
+    const confirm = await smtp.waitFor((m) => m.to.includes('new@example.com'));
+    expect(confirm.subject).toBe('Confirm your new e-mail address');
+    expect(confirm.text).toContain(`/verify-email?token=${TOKEN}`);
+  });
+
+  it('once an e-mail change took effect, tells the old address with a link that undoes it', async () => {
+    await enqueue('email-changed', {
+      ...base(EVENT_TYPES.userEmailChanged),
+      ...user('new2@example.com', 'en'),
+      previousEmail: 'old@example.com',
+      revertToken: SEALED(),
+      expiresAt: inADay(),
+    });
     const notice = await smtp.waitFor((m) => m.to.includes('old@example.com'));
-    expect(verify.text).toContain(`/verify-email?token=${TOKEN}`);
     expect(notice.subject).toBe('Your account e-mail address changed');
     expect(notice.text).toContain('n•••@example.com');
-    expect(notice.text).not.toContain(TOKEN);
+    expect(notice.text).toContain(`/revert-email?token=${TOKEN}`);
+    expect(smtp.messages.some((m) => m.to.includes('new2@example.com'))).toBe(false);
   });
 
   it('escapes what users typed: a username cannot inject HTML', async () => {
@@ -136,7 +149,7 @@ describe('failures', () => {
       const payload = {
         ...base(EVENT_TYPES.userRegistered),
         ...user('unreachable@example.com', 'en'),
-        verificationToken: TOKEN,
+        verificationToken: SEALED(),
         expiresAt: inADay(),
       };
       const job = await downQueue.add('verify-email', payload, {

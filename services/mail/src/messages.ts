@@ -3,9 +3,12 @@ import {
   MAIL_JOB_SCHEMAS,
   type UserEmailAlreadyRegisteredEvent,
   type UserEmailChangedEvent,
+  type UserEmailChangeRequestedEvent,
+  type UserPasswordChangedEvent,
   type UserPasswordResetRequestedEvent,
   type UserRegisteredEvent,
 } from '@mathgames/contracts';
+import { openMailToken } from '@mathgames/platform';
 import { type MailKind, type RenderedMail, renderMail } from './templates.js';
 
 /** One e-mail to send; `part` tells apart the mails of one job (e-mail change sends two). */
@@ -19,8 +22,22 @@ function link(publicUrl: string, path: string, token?: string): string {
   return url.toString();
 }
 
-/** Validates a `mail` job against its contracts schema and renders what it must send, in the user's language. */
-export function mailsForJob(name: string, data: unknown, publicUrl: string): OutgoingMail[] {
+/**
+ * Validates a `mail` job against its contracts schema and renders what it must send, in the user's language.
+ * Token fields arrive sealed (MAIL_TOKEN_KEY); one that does not open is an invalid job, never a broken link.
+ */
+export function mailsForJob(
+  name: string,
+  data: unknown,
+  publicUrl: string,
+  mailTokenKey: string,
+): OutgoingMail[] {
+  const open = (sealed: string): string => {
+    const token = openMailToken(sealed, mailTokenKey);
+    if (!token)
+      throw new InvalidMailJobError(`"${name}" carries a token that does not open with MAIL_TOKEN_KEY`);
+    return token;
+  };
   const schema = (MAIL_JOB_SCHEMAS as Record<string, (typeof MAIL_JOB_SCHEMAS)[MailJobName]>)[name];
   if (!schema) throw new InvalidMailJobError(`unknown mail job "${name}"`);
   const parsed = schema.safeParse(data);
@@ -41,7 +58,7 @@ export function mailsForJob(name: string, data: unknown, publicUrl: string): Out
         mail('verify', e.email, 'verify-email', {
           lang: e.lang,
           name: e.username,
-          link: link(publicUrl, '/verify-email', e.verificationToken),
+          link: link(publicUrl, '/verify-email', open(e.verificationToken)),
         }),
       ];
     }
@@ -51,7 +68,7 @@ export function mailsForJob(name: string, data: unknown, publicUrl: string): Out
         mail('reset', e.email, 'reset-password', {
           lang: e.lang,
           name: e.username,
-          link: link(publicUrl, '/reset-password', e.resetToken),
+          link: link(publicUrl, '/reset-password', open(e.resetToken)),
         }),
       ];
     }
@@ -65,27 +82,38 @@ export function mailsForJob(name: string, data: unknown, publicUrl: string): Out
         }),
       ];
     }
-    case 'email-changed': {
-      const e = parsed.data as UserEmailChangedEvent;
-      const mails = [
-        mail('verify', e.email, 'verify-email', {
+    case 'confirm-email-change': {
+      const e = parsed.data as UserEmailChangeRequestedEvent;
+      return [
+        mail('confirm', e.email, 'confirm-email-change', {
           lang: e.lang,
           name: e.username,
-          link: link(publicUrl, '/verify-email', e.verificationToken),
+          // The same page as a registration's link: opening it is what makes the change happen.
+          link: link(publicUrl, '/verify-email', open(e.changeToken)),
         }),
       ];
-      // The old address hears about the change, so a hijacked account does not go unnoticed.
-      if (e.previousEmail && e.previousEmail.toLowerCase() !== e.email.toLowerCase()) {
-        mails.push(
-          mail('notice', e.previousEmail, 'email-changed', {
-            lang: e.lang,
-            name: e.username,
-            link: link(publicUrl, '/'),
-            newEmail: e.email,
-          }),
-        );
-      }
-      return mails;
+    }
+    case 'email-changed': {
+      // The old address hears about the change with a way back, so a hijacked account does not go unnoticed.
+      const e = parsed.data as UserEmailChangedEvent;
+      return [
+        mail('notice', e.previousEmail, 'email-changed', {
+          lang: e.lang,
+          name: e.username,
+          link: link(publicUrl, '/revert-email', open(e.revertToken)),
+          newEmail: e.email,
+        }),
+      ];
+    }
+    case 'password-changed': {
+      const e = parsed.data as UserPasswordChangedEvent;
+      return [
+        mail('notice', e.email, 'password-changed', {
+          lang: e.lang,
+          name: e.username,
+          link: link(publicUrl, '/'),
+        }),
+      ];
     }
   }
 }

@@ -1,10 +1,18 @@
 export type MailLang = 'tr' | 'en';
-export type MailKind = 'verify-email' | 'reset-password' | 'email-already-registered' | 'email-changed';
+export type MailKind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'email-already-registered'
+  | 'email-changed'
+  | 'confirm-email-change'
+  | 'password-changed';
 export const MAIL_KINDS: readonly MailKind[] = [
   'verify-email',
   'reset-password',
   'email-already-registered',
   'email-changed',
+  'confirm-email-change',
+  'password-changed',
 ];
 
 export type MailContent = {
@@ -127,22 +135,74 @@ function copyFor(kind: MailKind, content: MailContent): Copy {
       return tr
         ? {
             subject: 'Hesabının e-posta adresi değişti',
-            preheader: 'Bu değişikliği sen yaptıysan her şey yolunda.',
+            preheader: 'Bu değişikliği sen yapmadıysan geri alabilirsin.',
             greeting: `Merhaba ${name},`,
             paragraphs: [
               `Hesabının e-posta adresi ${maskEmail(content.newEmail)} olarak değiştirildi. Bundan sonraki e-postalarımız yeni adrese gidecek.`,
-              'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan lütfen bir yetişkinden yardım iste ve şifreni yenile.',
+              'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan aşağıdaki düğmeyle eski adresini geri al: tüm cihazlardan çıkış yapılır, sonra bir yetişkinle birlikte şifreni yenile.',
+            ],
+            button: 'Değişikliği geri al',
+            after: ['Bu bağlantı 7 gün geçerlidir ve yalnızca bir kez kullanılabilir.'],
+          }
+        : {
+            subject: 'Your account e-mail address changed',
+            preheader: 'If you did not make this change, you can undo it.',
+            greeting: `Hi ${name},`,
+            paragraphs: [
+              `The e-mail address of your account was changed to ${maskEmail(content.newEmail)}. Our next e-mails will go to the new address.`,
+              'If you did this, all is well. If not, undo it with the button below: every device is logged out, then reset your password with a grown-up.',
+            ],
+            button: 'Undo the change',
+            after: ['This link works for 7 days and only once.'],
+          };
+    case 'confirm-email-change':
+      return tr
+        ? {
+            subject: 'Yeni e-posta adresini onayla',
+            preheader: 'Onaylayana kadar hiçbir şey değişmez.',
+            greeting: `Merhaba ${name},`,
+            paragraphs: [
+              'Hesabının e-posta adresini bu adres olarak değiştirmek istedin. Onaylamak için düğmeye tıkla; tıklayana kadar hiçbir şey değişmez.',
+            ],
+            button: 'Yeni adresimi onayla',
+            after: [
+              'Bu bağlantı 24 saat geçerlidir.',
+              'Bu isteği sen yapmadıysan bu e-postayı görmezden gelebilirsin.',
+            ],
+          }
+        : {
+            subject: 'Confirm your new e-mail address',
+            preheader: 'Nothing changes until you confirm.',
+            greeting: `Hi ${name},`,
+            paragraphs: [
+              'You asked to change the e-mail address of your account to this one. Click the button to confirm; nothing changes until you do.',
+            ],
+            button: 'Confirm my new address',
+            after: [
+              'This link works for 24 hours.',
+              'If you did not ask for this, you can ignore this e-mail.',
+            ],
+          };
+    case 'password-changed':
+      return tr
+        ? {
+            subject: 'Şifren değişti',
+            preheader: 'Bu değişikliği sen yaptıysan her şey yolunda.',
+            greeting: `Merhaba ${name},`,
+            paragraphs: [
+              'Hesabının şifresi az önce değiştirildi ve tüm cihazlardan çıkış yapıldı.',
+              'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan bir yetişkinden yardım iste ve giriş ekranındaki “Şifremi unuttum” ile hemen yeni bir şifre belirle.',
             ],
             button: 'Matematik Oyunları’nı aç',
             after: [],
           }
         : {
-            subject: 'Your account e-mail address changed',
+            subject: 'Your password changed',
             preheader: 'If you made this change, all is well.',
             greeting: `Hi ${name},`,
             paragraphs: [
-              `The e-mail address of your account was changed to ${maskEmail(content.newEmail)}. Our next e-mails will go to the new address.`,
-              'If you did this, all is well. If not, please ask a grown-up for help and reset your password.',
+              'The password of your account was just changed and every device was logged out.',
+              'If you did this, all is well. If not, ask a grown-up for help and choose a new password right away with “Forgot password” on the login screen.',
             ],
             button: 'Open Math Games',
             after: [],

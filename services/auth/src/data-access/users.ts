@@ -131,3 +131,20 @@ export async function markVerified(db: Db, id: number, email: string): Promise<b
   );
   return (rowCount ?? 0) > 0;
 }
+
+/**
+ * Puts a confirmed address on the account (verified: the link proved it). False when another account took it
+ * in the meantime (unique index).
+ */
+export async function setVerifiedEmail(db: Db, id: number, email: string): Promise<boolean> {
+  try {
+    const { rowCount } = await db.query(
+      'UPDATE auth.users SET email = $2, is_verified = true WHERE id = $1',
+      [id, email],
+    );
+    return (rowCount ?? 0) > 0;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}

@@ -22,6 +22,16 @@ export const LIMITS = {
   forgotAccount: { points: 5, durationSeconds: 60 * 60 },
   resetIp: { points: 30, durationSeconds: 15 * 60 },
   resetAccount: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Successful logins also cost an argon2 hash and a Redis session, so they are bounded too: per account far
+   * above a child signing in on each class computer, per address above a whole school arriving at once.
+   */
+  loginSuccessAccount: { points: 30, durationSeconds: 15 * 60 },
+  loginSuccessIp: { points: 600, durationSeconds: 15 * 60 },
+  /** Wrong current passwords on a signed-in account (e-mail change): a stolen session cannot guess on. */
+  currentPasswordUser: { points: 10, durationSeconds: 15 * 60 },
+  /** Photo uploads per account (each decode costs CPU): far above a child trying a few pictures. */
+  photoUploadUser: { points: 20, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimitName = keyof typeof LIMITS;

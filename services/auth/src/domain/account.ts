@@ -6,20 +6,21 @@ import type {
   ResetPasswordRequest,
   TokenValidationResponse,
 } from '@mathgames/contracts';
-import { AppError, type PoolClient, withTransaction } from '@mathgames/platform';
+import { AppError, addressBucket, type PoolClient, withTransaction } from '@mathgames/platform';
 import { consumeToken, findUsableToken, insertToken, revokeTokens } from '../data-access/tokens.js';
 import {
   findUserByEmail,
   findUserById,
   insertUser,
+  isEmailTaken,
   isUsernameTaken,
   markVerified,
   recordLogin,
   setPasswordHash,
+  setVerifiedEmail,
 } from '../data-access/users.js';
 import { type AuthContext, throwIfLimited } from './context.js';
 import { toCurrentUser } from './current-user.js';
-import { queueAlreadyRegisteredMail, queueResetMail, queueVerificationMail } from './mail-jobs.js';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords.js';
 import { createToken, hashToken, TOKEN_LIFETIME_MS, type TokenPurpose } from './tokens.js';
 
@@ -43,7 +44,7 @@ export async function issueToken(
  * are public anyway and the child needs to pick another.
  */
 export async function register(ctx: AuthContext, input: RegisterRequest, caller: Caller): Promise<void> {
-  throwIfLimited(await ctx.limits.take({ registerIp: caller.ip, registerAccount: input.email }));
+  throwIfLimited(await ctx.limits.take({ registerIp: callerBucket(caller), registerAccount: input.email }));
   const lang = input.lang ?? caller.lang;
   // Hash before looking anything up, so every outcome costs the same time.
   const passwordHash = await hashPassword(input.password);
@@ -57,7 +58,7 @@ export async function register(ctx: AuthContext, input: RegisterRequest, caller:
     });
     if (userId !== null) {
       const token = await issueToken(client, 'verify_email', userId, input.email);
-      await queueVerificationMail(
+      await ctx.mail.verification(
         client,
         { userId, email: input.email, username: input.username, lang },
         token,
@@ -69,7 +70,7 @@ export async function register(ctx: AuthContext, input: RegisterRequest, caller:
     }
     const owner = await findUserByEmail(client, input.email);
     if (owner?.email) {
-      await queueAlreadyRegisteredMail(client, {
+      await ctx.mail.alreadyRegistered(client, {
         userId: owner.id,
         email: owner.email,
         username: owner.username,
@@ -83,18 +84,25 @@ function loginKeys(email: string, ip: string) {
   return { loginAccountIp: `${email}|${ip}`, loginAccount: email, loginIp: ip };
 }
 
+/** Per-address budgets key on the bucket: an IPv6 client rotating inside its /64 is still one address. */
+function callerBucket(caller: Caller): string {
+  return addressBucket(caller.ip);
+}
+
 /** Checks the password; one generic failure whatever went wrong. Returns the user for the session. */
 export async function login(
   ctx: AuthContext,
   input: LoginRequest,
   caller: Caller,
 ): Promise<{ userId: number; user: CurrentUser }> {
-  const keys = loginKeys(input.email, caller.ip);
-  const knownDevice = await ctx.limits.isKnownDevice(input.email, caller.ip);
+  const ip = callerBucket(caller);
+  const keys = loginKeys(input.email, ip);
+  const successKeys = { loginSuccessAccount: input.email, loginSuccessIp: ip };
+  const knownDevice = await ctx.limits.isKnownDevice(input.email, ip);
   // A device that logged in to this account before is exempt from the per-account budget, so strangers'
   // guesses from elsewhere cannot keep the owner out; its own consecutive-failure budget still applies.
   const budgets = knownDevice ? { loginAccountIp: keys.loginAccountIp, loginIp: keys.loginIp } : keys;
-  throwIfLimited(await ctx.limits.check(budgets));
+  throwIfLimited(await ctx.limits.check({ ...budgets, ...successKeys }));
 
   const user = await findUserByEmail(ctx.pool, input.email);
   // An unknown address still spends one hash verification: equal timing either way.
@@ -103,8 +111,9 @@ export async function login(
     await ctx.limits.consume(budgets);
     throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
   }
+  await ctx.limits.consume(successKeys);
   await ctx.limits.reset({ loginAccountIp: keys.loginAccountIp });
-  await ctx.limits.rememberDevice(input.email, caller.ip);
+  await ctx.limits.rememberDevice(input.email, ip);
   const rehashed = passwordNeedsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
   await recordLogin(ctx.pool, user.id, caller.lang, rehashed);
   const fresh = await findUserById(ctx.pool, user.id);
@@ -118,13 +127,60 @@ export async function getCurrentUser(ctx: AuthContext, userId: number): Promise<
   return toCurrentUser(user);
 }
 
-/** Single use, 24 h, and only for the address the link was sent to (a later e-mail change voids it). */
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<void> {
-  const verified = await withTransaction(ctx.pool, async (client) => {
-    const record = await consumeToken(client, hashToken(token), 'verify_email');
-    return record ? markVerified(client, record.userId, record.email) : false;
+/**
+ * The link of /verify-email: a registration's verification (single use, 24 h, only for the address it was
+ * sent to) or the confirmation of an e-mail change, which is when the change takes effect.
+ */
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<'verified' | 'email_changed'> {
+  const hash = hashToken(token);
+  const outcome = await withTransaction(ctx.pool, async (client) => {
+    const record = await consumeToken(client, hash, 'verify_email');
+    if (record) return (await markVerified(client, record.userId, record.email)) ? 'verified' : null;
+    const change = await consumeToken(client, hash, 'change_email');
+    return change ? applyEmailChange(ctx, client, change) : null;
   });
-  if (!verified) throw new AppError(400, 'invalid_token', 'verification_token_invalid', 'token');
+  if (!outcome) throw new AppError(400, 'invalid_token', 'verification_token_invalid', 'token');
+  return outcome;
+}
+
+/** The new address proved itself: switch to it, void links sent to the old one, give the old one a way back. */
+async function applyEmailChange(
+  ctx: AuthContext,
+  client: PoolClient,
+  change: { userId: number; email: string },
+): Promise<'email_changed' | null> {
+  const user = await findUserById(client, change.userId);
+  // Another account took the address since the request: the link is void (nothing changes).
+  if (!user || (await isEmailTaken(client, change.email, change.userId))) return null;
+  if (!(await setVerifiedEmail(client, change.userId, change.email))) return null;
+  for (const purpose of ['change_email', 'verify_email', 'reset_password'] as const)
+    await revokeTokens(client, change.userId, purpose);
+  if (user.email) {
+    const revert = await issueToken(client, 'revert_email', change.userId, user.email);
+    await ctx.mail.emailChanged(
+      client,
+      { userId: user.id, email: change.email, username: user.username, lang: user.lang },
+      user.email,
+      revert,
+    );
+  }
+  return 'email_changed';
+}
+
+/**
+ * The old address's way back after an e-mail change: restores it, voids every pending link and returns the
+ * user whose sessions must all end (whoever changed the address is logged out; the owner resets the password).
+ */
+export async function revertEmailChange(ctx: AuthContext, token: string): Promise<number> {
+  const invalid = () => new AppError(400, 'invalid_token', 'email_change_token_invalid', 'token');
+  return withTransaction(ctx.pool, async (client) => {
+    const record = await consumeToken(client, hashToken(token), 'revert_email');
+    if (!record || (await isEmailTaken(client, record.email, record.userId))) throw invalid();
+    if (!(await setVerifiedEmail(client, record.userId, record.email))) throw invalid();
+    for (const purpose of ['change_email', 'verify_email', 'reset_password', 'revert_email'] as const)
+      await revokeTokens(client, record.userId, purpose);
+    return record.userId;
+  });
 }
 
 /**
@@ -132,14 +188,14 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<void
  * timing tells whether the address has an account.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string, caller: Caller): Promise<void> {
-  throwIfLimited(await ctx.limits.take({ forgotIp: caller.ip, forgotAccount: email }));
+  throwIfLimited(await ctx.limits.take({ forgotIp: callerBucket(caller), forgotAccount: email }));
   ctx.background.run('forgot-password', async () => {
     const user = await findUserByEmail(ctx.pool, email);
     if (!user?.email) return;
     const address = user.email;
     await withTransaction(ctx.pool, async (client) => {
       const token = await issueToken(client, 'reset_password', user.id, address);
-      await queueResetMail(
+      await ctx.mail.reset(
         client,
         { userId: user.id, email: address, username: user.username, lang: user.lang },
         token,
@@ -162,7 +218,9 @@ export async function resetPassword(
   caller: Caller,
 ): Promise<number> {
   const tokenHash = hashToken(input.token);
-  throwIfLimited(await ctx.limits.take({ resetIp: caller.ip, resetAccount: tokenHash.toString('hex') }));
+  throwIfLimited(
+    await ctx.limits.take({ resetIp: callerBucket(caller), resetAccount: tokenHash.toString('hex') }),
+  );
   const passwordHash = await hashPassword(input.newPassword);
   const invalid = () => new AppError(400, 'invalid_token', 'reset_token_invalid', 'token');
   const record = await withTransaction(ctx.pool, async (client) => {
@@ -173,6 +231,15 @@ export async function resetPassword(
     await revokeTokens(client, spent.userId, 'reset_password');
     // Opening the mailed link proves the address, so it counts as verified too.
     await markVerified(client, spent.userId, spent.email);
+    const owner = await findUserById(client, spent.userId);
+    if (owner?.email) {
+      await ctx.mail.passwordChanged(client, {
+        userId: owner.id,
+        email: owner.email,
+        username: owner.username,
+        lang: owner.lang,
+      });
+    }
     return spent;
   });
   // The owner just proved themselves: clear the guesses that may have locked the account.

@@ -2,12 +2,14 @@ import type { Logger, Pool } from '@mathgames/platform';
 import { AppError } from '@mathgames/platform';
 import type { AbuseLimits, LimitExceeded } from './abuse-limits.js';
 import type { BackgroundTasks } from './background.js';
+import type { MailJobs } from './mail-jobs.js';
 
 /** What every use-case needs; built once by createAuthService. */
 export type AuthContext = {
   pool: Pool;
   limits: AbuseLimits;
   background: BackgroundTasks;
+  mail: MailJobs;
   logger: Logger;
   /** Ends every browser session of a user (the gateway's session store), e.g. when the account is deleted. */
   endSessions: (userId: number) => Promise<void>;

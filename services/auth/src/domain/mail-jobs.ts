@@ -6,87 +6,117 @@ import {
   type MailJobName,
   type UserEmailAlreadyRegisteredEvent,
   type UserEmailChangedEvent,
+  type UserEmailChangeRequestedEvent,
+  type UserPasswordChangedEvent,
   type UserPasswordResetRequestedEvent,
   type UserRegisteredEvent,
 } from '@mathgames/contracts';
-import { outbox, type PoolClient } from '@mathgames/platform';
+import { outbox, type PoolClient, sealMailToken } from '@mathgames/platform';
 
 type UserFields = { userId: number; email: string; username: string; lang: Lang };
+type IssuedToken = { token: string; expiresAt: Date };
 
 type MailJob =
   | { name: 'verify-email'; payload: UserRegisteredEvent }
   | { name: 'reset-password'; payload: UserPasswordResetRequestedEvent }
   | { name: 'email-already-registered'; payload: UserEmailAlreadyRegisteredEvent }
-  | { name: 'email-changed'; payload: UserEmailChangedEvent };
+  | { name: 'email-changed'; payload: UserEmailChangedEvent }
+  | { name: 'confirm-email-change'; payload: UserEmailChangeRequestedEvent }
+  | { name: 'password-changed'; payload: UserPasswordChangedEvent };
 
 /**
- * Queues a mail in the same transaction as the change it announces. The event id doubles as the outbox id,
- * which the relay uses as BullMQ job id: a relay retry can never queue the same mail twice.
+ * Queues mails in the same transaction as the change they announce. Tokens are sealed with MAIL_TOKEN_KEY
+ * (only auth and the mail worker hold it), so the outbox row and the BullMQ job never carry a usable link.
+ * The event id doubles as the outbox id, which the relay uses as BullMQ job id: a relay retry can never queue
+ * the same mail twice.
  */
 const authOutbox = outbox('auth');
 
-async function queueMail(client: PoolClient, job: MailJob): Promise<string> {
-  return authOutbox.enqueue(client, MAIL_QUEUE, job.name satisfies MailJobName, job.payload);
+export class MailJobs {
+  constructor(private readonly mailTokenKey: string) {}
+
+  private seal(token: IssuedToken): { sealed: string; expiresAt: string } {
+    return {
+      sealed: sealMailToken(token.token, this.mailTokenKey),
+      expiresAt: token.expiresAt.toISOString(),
+    };
+  }
+
+  private queue(client: PoolClient, job: MailJob): Promise<string> {
+    return authOutbox.enqueue(client, MAIL_QUEUE, job.name satisfies MailJobName, job.payload);
+  }
+
+  verification(client: PoolClient, user: UserFields, token: IssuedToken): Promise<string> {
+    const { sealed, expiresAt } = this.seal(token);
+    return this.queue(client, {
+      name: 'verify-email',
+      payload: { ...base(), type: EVENT_TYPES.userRegistered, ...user, verificationToken: sealed, expiresAt },
+    });
+  }
+
+  reset(client: PoolClient, user: UserFields, token: IssuedToken): Promise<string> {
+    const { sealed, expiresAt } = this.seal(token);
+    return this.queue(client, {
+      name: 'reset-password',
+      payload: {
+        ...base(),
+        type: EVENT_TYPES.userPasswordResetRequested,
+        ...user,
+        resetToken: sealed,
+        expiresAt,
+      },
+    });
+  }
+
+  alreadyRegistered(client: PoolClient, user: UserFields): Promise<string> {
+    return this.queue(client, {
+      name: 'email-already-registered',
+      payload: { ...base(), type: EVENT_TYPES.userEmailAlreadyRegistered, ...user },
+    });
+  }
+
+  /** `user.email` is the requested new address: the confirmation link goes there. */
+  confirmEmailChange(client: PoolClient, user: UserFields, token: IssuedToken): Promise<string> {
+    const { sealed, expiresAt } = this.seal(token);
+    return this.queue(client, {
+      name: 'confirm-email-change',
+      payload: {
+        ...base(),
+        type: EVENT_TYPES.userEmailChangeRequested,
+        ...user,
+        changeToken: sealed,
+        expiresAt,
+      },
+    });
+  }
+
+  /** The change took effect: the old address gets a notice with the way back. */
+  emailChanged(
+    client: PoolClient,
+    user: UserFields,
+    previousEmail: string,
+    revert: IssuedToken,
+  ): Promise<string> {
+    const { sealed, expiresAt } = this.seal(revert);
+    return this.queue(client, {
+      name: 'email-changed',
+      payload: {
+        ...base(),
+        type: EVENT_TYPES.userEmailChanged,
+        ...user,
+        previousEmail,
+        revertToken: sealed,
+        expiresAt,
+      },
+    });
+  }
+
+  passwordChanged(client: PoolClient, user: UserFields): Promise<string> {
+    return this.queue(client, {
+      name: 'password-changed',
+      payload: { ...base(), type: EVENT_TYPES.userPasswordChanged, ...user },
+    });
+  }
 }
 
 const base = () => ({ id: randomUUID(), createdAt: new Date().toISOString() });
-
-export function queueVerificationMail(
-  client: PoolClient,
-  user: UserFields,
-  token: { token: string; expiresAt: Date },
-): Promise<string> {
-  return queueMail(client, {
-    name: 'verify-email',
-    payload: {
-      ...base(),
-      type: EVENT_TYPES.userRegistered,
-      ...user,
-      verificationToken: token.token,
-      expiresAt: token.expiresAt.toISOString(),
-    },
-  });
-}
-
-export function queueResetMail(
-  client: PoolClient,
-  user: UserFields,
-  token: { token: string; expiresAt: Date },
-): Promise<string> {
-  return queueMail(client, {
-    name: 'reset-password',
-    payload: {
-      ...base(),
-      type: EVENT_TYPES.userPasswordResetRequested,
-      ...user,
-      resetToken: token.token,
-      expiresAt: token.expiresAt.toISOString(),
-    },
-  });
-}
-
-export function queueAlreadyRegisteredMail(client: PoolClient, user: UserFields): Promise<string> {
-  return queueMail(client, {
-    name: 'email-already-registered',
-    payload: { ...base(), type: EVENT_TYPES.userEmailAlreadyRegistered, ...user },
-  });
-}
-
-export function queueEmailChangedMail(
-  client: PoolClient,
-  user: UserFields,
-  previousEmail: string | null,
-  token: { token: string; expiresAt: Date },
-): Promise<string> {
-  return queueMail(client, {
-    name: 'email-changed',
-    payload: {
-      ...base(),
-      type: EVENT_TYPES.userEmailChanged,
-      ...user,
-      previousEmail,
-      verificationToken: token.token,
-      expiresAt: token.expiresAt.toISOString(),
-    },
-  });
-}

@@ -5,8 +5,35 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_SIZE_PX = 256;
 /** ~24 megapixels: any real camera photo fits, a decompression bomb (e.g. 20000×20000) does not. */
 export const PHOTO_MAX_INPUT_PIXELS = 24_000_000;
-/** Raster formats decoded by libvips. SVG (scripts, external references) and PDF are deliberately absent. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** The formats the spec allows (contracts ALLOWED_PHOTO_TYPES); every other libvips decoder stays unreachable. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+// libvips decoders are large attack surface (HEIF/AVIF, TIFF, SVG, PDF, …): block every loader in this process,
+// then allow back only the four in-memory ones the spec needs. Belt and braces with the magic-byte check below.
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({
+  operation: [
+    'VipsForeignLoadJpegBuffer',
+    'VipsForeignLoadPngBuffer',
+    'VipsForeignLoadWebpBuffer',
+    'VipsForeignLoadNsgifBuffer',
+  ],
+});
+// One libvips thread per image and no operation cache: a burst of uploads cannot take every core or hold memory.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** The file signatures of the allowed formats: anything else never reaches sharp. */
+export function hasAllowedSignature(input: Buffer): boolean {
+  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => input[offset + i] === b);
+  return (
+    starts([0xff, 0xd8, 0xff]) || // JPEG
+    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) || // PNG
+    starts([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || // GIF87a
+    starts([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]) || // GIF89a
+    (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) // RIFF….WEBP
+  );
+}
 
 export type PhotoRejection = 'not_an_image' | 'too_many_pixels';
 
@@ -23,6 +50,7 @@ export class PhotoRejectedError extends Error {
  * type); EXIF orientation is applied, then every piece of metadata (GPS, camera, …) is dropped.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  if (!hasAllowedSignature(input)) throw new PhotoRejectedError('not_an_image');
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -42,7 +70,11 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   }
   let content: Buffer;
   try {
-    content = await sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' })
+    content = await sharp(input, {
+      limitInputPixels: PHOTO_MAX_INPUT_PIXELS,
+      failOn: 'error',
+      sequentialRead: true,
+    })
       .rotate()
       .resize(PHOTO_SIZE_PX, PHOTO_SIZE_PX, { fit: 'cover' })
       .webp({ quality: 82, effort: 4 })

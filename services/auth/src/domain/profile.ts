@@ -2,19 +2,25 @@ import type { CurrentUser, ProfileUpdateRequest } from '@mathgames/contracts';
 import { AppError, withTransaction } from '@mathgames/platform';
 import { deletePhoto, findPhoto, savePhoto } from '../data-access/photos.js';
 import { revokeTokens } from '../data-access/tokens.js';
-import { findUserById, isEmailTaken, updateProfile as writeProfile } from '../data-access/users.js';
+import {
+  findUserById,
+  isEmailTaken,
+  type UserRecord,
+  updateProfile as writeProfile,
+} from '../data-access/users.js';
 import { type Caller, issueToken } from './account.js';
-import type { AuthContext } from './context.js';
+import { type AuthContext, throwIfLimited } from './context.js';
 import { photoUrl, toCurrentUser } from './current-user.js';
-import { queueEmailChangedMail } from './mail-jobs.js';
+import { verifyPassword } from './passwords.js';
 import { PhotoRejectedError, processPhoto } from './photos.js';
 
-export type ProfileUpdateResult = { user: CurrentUser; emailChanged: boolean };
+export type ProfileUpdateResult = { user: CurrentUser; emailChangeRequested: boolean };
 
 /**
  * Updates the caller's own profile (there is no user id in the request, so nobody can edit another's).
- * A new e-mail must be free, makes the account unverified, voids old verification links, sends a link to
- * the new address and a notice to the old one.
+ * A new e-mail is only a request: it needs the current password (a stolen session alone cannot take the
+ * account over), and changes nothing until the new address opens its link (confirmEmailChange). The answer is
+ * the same whether or not the address is free, so the form tells nobody which addresses are registered.
  */
 export async function updateProfile(
   ctx: AuthContext,
@@ -22,45 +28,57 @@ export async function updateProfile(
   input: ProfileUpdateRequest,
   caller: Caller,
 ): Promise<ProfileUpdateResult> {
-  const emailTaken = () => new AppError(409, 'email_taken', 'email_taken', 'email');
-  const emailChanged = await withTransaction(ctx.pool, async (client) => {
-    const current = await findUserById(client, userId);
-    if (!current) throw new AppError(401, 'unauthorized');
-    const changed = (current.email ?? '').toLowerCase() !== input.email;
-    if (changed && (await isEmailTaken(client, input.email, userId))) throw emailTaken();
-    const saved = await writeProfile(
+  const current = await findUserById(ctx.pool, userId);
+  if (!current) throw new AppError(401, 'unauthorized');
+  const emailChangeRequested = (current.email ?? '').toLowerCase() !== input.email;
+  if (emailChangeRequested) await checkCurrentPassword(ctx, current, input.currentPassword);
+  await withTransaction(ctx.pool, async (client) => {
+    await writeProfile(
       client,
       userId,
       {
         displayName: input.displayName,
-        email: changed ? input.email : undefined,
         // An empty "about" clears it; absent leaves it as it was.
         about: input.about === undefined ? undefined : input.about || null,
         receiveNotifications: input.receiveNotifications,
         avatarColor: input.avatarColor,
         lang: caller.lang,
       },
-      changed,
+      false,
     );
-    if (!saved) throw emailTaken();
-    if (changed) {
-      await revokeTokens(client, userId, 'verify_email');
-      const token = await issueToken(client, 'verify_email', userId, input.email);
-      await queueEmailChangedMail(
-        client,
-        { userId, email: input.email, username: current.username, lang: caller.lang },
-        current.email,
-        token,
-      );
-    }
-    return changed;
+    if (!emailChangeRequested) return;
+    // Only the latest request counts: older confirmation links stop working.
+    await revokeTokens(client, userId, 'change_email');
+    if (await isEmailTaken(client, input.email, userId)) return;
+    const token = await issueToken(client, 'change_email', userId, input.email);
+    await ctx.mail.confirmEmailChange(
+      client,
+      { userId, email: input.email, username: current.username, lang: caller.lang },
+      token,
+    );
   });
   const user = await findUserById(ctx.pool, userId);
   if (!user) throw new AppError(401, 'unauthorized');
-  return { user: toCurrentUser(user), emailChanged };
+  return { user: toCurrentUser(user), emailChangeRequested };
+}
+
+/** The password guard of sensitive changes; wrong guesses spend a per-account budget like logins do. */
+async function checkCurrentPassword(
+  ctx: AuthContext,
+  user: UserRecord,
+  password: string | undefined,
+): Promise<void> {
+  if (!password) throw new AppError(400, 'validation_error', 'current_password_required', 'currentPassword');
+  const budget = { currentPasswordUser: String(user.id) };
+  throwIfLimited(await ctx.limits.check(budget));
+  if (await verifyPassword(user.passwordHash, password)) return;
+  await ctx.limits.consume(budget);
+  throw new AppError(400, 'validation_error', 'current_password_wrong', 'currentPassword');
 }
 
 export async function uploadPhoto(ctx: AuthContext, userId: number, file: Buffer): Promise<string> {
+  // Decoding costs real CPU, so each account has an hourly budget of attempts, failed ones included.
+  throwIfLimited(await ctx.limits.take({ photoUploadUser: String(userId) }));
   let photo: Awaited<ReturnType<typeof processPhoto>>;
   try {
     photo = await processPhoto(file);

@@ -98,7 +98,7 @@ export type AuthStack = {
  * a real SMTP receiver. Each call gets its own database, Redis prefix and mailbox.
  */
 export async function startAuthStack(
-  options: { mailWorker?: boolean; env?: Record<string, string> } = {},
+  options: { mailWorker?: boolean; env?: Record<string, string>; gatewayEnv?: Record<string, string> } = {},
 ): Promise<AuthStack> {
   const smtp = await startSmtpCapture();
   const environment = await createTestEnvironment({
@@ -121,6 +121,7 @@ export async function startAuthStack(
         // The gateway's own per-IP credential budget would otherwise cap a test file's many calls from 127.0.0.1.
         RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
         RATE_LIMIT_API_PER_MINUTE: '100000',
+        ...options.gatewayEnv,
       }),
     );
     closers.push(() => gateway.close());
@@ -137,6 +138,7 @@ export async function startAuthStack(
         const header = signIdentity(
           { userId: null, sessionId: null, lang: 'tr', requestId: 'test', ip: '127.0.0.1', ...identity },
           secret,
+          { method, path },
         );
         const browser = new Browser(authUrl);
         return browser.request(method, path, { json, headers: { [IDENTITY_HEADER]: header } });

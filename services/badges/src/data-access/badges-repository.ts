@@ -55,7 +55,8 @@ export async function loadCatalogue(db: Queryable): Promise<CatalogueBadge[]> {
 
 /**
  * Adds correct answers to every badge of one (category, difficulty) and completes those that reach their
- * required count, stamping completedAt once. Runs in the consumer's transaction.
+ * required count, stamping completedAt once. Runs in the consumer's transaction. Returns whether a badge was
+ * completed by this change: only then do the user's completed counts (the polled summary) change.
  */
 export async function addProgress(
   db: Queryable,
@@ -64,22 +65,29 @@ export async function addProgress(
   difficulty: string,
   correctAnswers: number,
   at: Date,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO badges.user_badges AS ub (user_id, badge_id, progress, completed, completed_at)
-     SELECT $1, b.id, $4, $4 >= b.required_count, CASE WHEN $4 >= b.required_count THEN $5::timestamptz END
-       FROM badges.badges b
-      WHERE b.category = $2 AND b.difficulty = $3
-      ORDER BY b.id
-     ON CONFLICT ON CONSTRAINT user_badges_pair DO UPDATE SET
-       progress = ub.progress + $4,
-       completed = ub.completed
-         OR ub.progress + $4 >= (SELECT required_count FROM badges.badges WHERE id = ub.badge_id),
-       completed_at = COALESCE(ub.completed_at, CASE
-         WHEN ub.progress + $4 >= (SELECT required_count FROM badges.badges WHERE id = ub.badge_id)
-         THEN $5::timestamptz END)`,
-    [userId, category, difficulty, correctAnswers, at],
-  );
+): Promise<boolean> {
+  const { rows } = await db.query<{ completed_now: boolean }>({
+    name: 'badges-add-progress',
+    text: `WITH changed AS (
+       INSERT INTO badges.user_badges AS ub (user_id, badge_id, progress, completed, completed_at)
+       SELECT $1, b.id, $4, $4 >= b.required_count, CASE WHEN $4 >= b.required_count THEN $5::timestamptz END
+         FROM badges.badges b
+        WHERE b.category = $2 AND b.difficulty = $3
+        ORDER BY b.id
+       ON CONFLICT ON CONSTRAINT user_badges_pair DO UPDATE SET
+         progress = ub.progress + $4,
+         completed = ub.completed
+           OR ub.progress + $4 >= (SELECT required_count FROM badges.badges WHERE id = ub.badge_id),
+         completed_at = COALESCE(ub.completed_at, CASE
+           WHEN ub.progress + $4 >= (SELECT required_count FROM badges.badges WHERE id = ub.badge_id)
+           THEN $5::timestamptz END)
+       RETURNING ub.completed, ub.progress - $4 < (SELECT required_count FROM badges.badges WHERE id = ub.badge_id)
+         AS below_before
+     )
+     SELECT coalesce(bool_or(completed AND below_before), false) AS completed_now FROM changed`,
+    values: [userId, category, difficulty, correctAnswers, at],
+  });
+  return rows[0]?.completed_now ?? false;
 }
 
 export interface UserBadgeRow {

@@ -28,7 +28,7 @@ export function createPupilAccountsClient(authUrl: string, internalSecret: strin
       res = await fetch(new URL(path, authUrl), {
         method,
         headers: {
-          [IDENTITY_HEADER]: signIdentity(caller, internalSecret),
+          [IDENTITY_HEADER]: signIdentity(caller, internalSecret, { method, path }),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

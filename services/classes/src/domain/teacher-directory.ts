@@ -13,7 +13,12 @@ export function createTeacherDirectory(authUrl: string, internalSecret: string):
       let res: Response;
       try {
         res = await fetch(new URL('/api/auth/me', authUrl), {
-          headers: { [IDENTITY_HEADER]: signIdentity(identity, internalSecret) },
+          headers: {
+            [IDENTITY_HEADER]: signIdentity(identity, internalSecret, {
+              method: 'GET',
+              path: '/api/auth/me',
+            }),
+          },
           signal: AbortSignal.timeout(5_000),
         });
       } catch (err) {

@@ -1,4 +1,5 @@
 import type { MistakeKind } from '@mathgames/contracts';
+import type { OutboxRow } from '@mathgames/platform';
 import type pg from 'pg';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -81,15 +82,20 @@ function toStored(row: ResultRow): StoredGameResult {
 }
 
 /**
- * Inserts the result and counts it in the user's history total, in one statement; returns null when this user
- * already stored a result under the same client id (nothing is counted then).
+ * Inserts the result, counts it in the user's history total, and writes its event to the outbox with the NOTIFY
+ * that wakes the relay, all in one statement (one round trip; one transaction unless the caller holds one): the
+ * event exists exactly when the result does. `announce.payload` gets the assigned id as `resultId`. Returns
+ * null, writing nothing, when this user already stored a result under the same client id.
  */
-export async function insertGameResult(
+export async function insertAnnouncedGameResult(
   db: Queryable,
   result: NewGameResult,
+  announce: OutboxRow,
 ): Promise<StoredGameResult | null> {
-  const { rows } = await db.query<ResultRow>(
-    `WITH inserted AS (
+  const { rows } = await db.query<ResultRow>({
+    // Named: parsed and planned once per connection, not on every result.
+    name: `insert-announced-game-result:${announce.table}`,
+    text: `WITH inserted AS (
        INSERT INTO results.game_results (user_id, client_result_id, game_type, difficulty, questions_count,
          correct_answers, total_time, points, questions, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -99,9 +105,15 @@ export async function insertGameResult(
        INSERT INTO results.user_result_counts AS c (user_id, results)
        SELECT user_id, 1 FROM inserted
        ON CONFLICT (user_id) DO UPDATE SET results = c.results + 1
+     ), announced AS (
+       INSERT INTO ${announce.table} (id, destination, topic, name, payload, request_id)
+       SELECT $11, $12, $13, $14, jsonb_set($15::jsonb, '{resultId}', to_jsonb(inserted.id)), $16 FROM inserted
+       RETURNING id
+     ), notified AS (
+       SELECT pg_notify($17, id::text) FROM announced
      )
-     SELECT ${RESULT_COLUMNS} FROM inserted`,
-    [
+     SELECT ${RESULT_COLUMNS} FROM inserted WHERE (SELECT count(*) FROM notified) >= 0`,
+    values: [
       result.userId,
       result.clientResultId,
       result.gameType,
@@ -112,8 +124,15 @@ export async function insertGameResult(
       result.points,
       JSON.stringify(result.questions),
       result.createdAt,
+      announce.id,
+      announce.destination,
+      announce.topic,
+      announce.name,
+      announce.payload,
+      announce.requestId,
+      announce.channel,
     ],
-  );
+  });
   return rows[0] ? toStored(rows[0]) : null;
 }
 

@@ -4,34 +4,32 @@ import {
   EVENT_TYPES,
   type GameResultRecordedEvent,
 } from '@mathgames/contracts';
-import { outbox } from '@mathgames/platform';
-import type pg from 'pg';
-import type { StoredGameResult } from './game-results-repository.js';
+import { type OutboxRow, outbox } from '@mathgames/platform';
+import type { NewGameResult } from './game-results-repository.js';
 
 export const GAME_RESULT_RECORDED = EVENT_TYPES.gameResultRecorded;
 
 const resultsOutbox = outbox('results');
 
-/** Announces a stored result in the same transaction that stored it; the relay publishes it after commit. */
-export async function announceGameResultRecorded(
-  client: pg.PoolClient,
-  result: StoredGameResult,
-): Promise<string> {
-  const id = randomUUID();
+/**
+ * The event for a result about to be inserted, as an outbox row for the insert's own statement (one round trip
+ * per result). The result's id is not known yet: the contract is checked with 1 standing in for it (any positive
+ * integer passes the same rule) and the statement writes the id the insert assigned into `resultId`.
+ */
+export function gameResultRecordedRow(result: NewGameResult): OutboxRow {
   const event: GameResultRecordedEvent = {
-    id,
+    id: randomUUID(),
     type: GAME_RESULT_RECORDED,
     createdAt: new Date().toISOString(),
-    resultId: result.id,
+    resultId: 1,
     userId: result.userId,
     gameType: result.gameType as GameResultRecordedEvent['gameType'],
     difficulty: result.difficulty as GameResultRecordedEvent['difficulty'],
     questionsCount: result.questionsCount,
     correctAnswers: result.correctAnswers,
     totalTime: result.totalTime,
-    // Day buckets and badge completion times follow when the game was played, not when a worker caught up.
     playedAt: result.createdAt.toISOString(),
     mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
   };
-  return resultsOutbox.publish(client, EVENT, event);
+  return resultsOutbox.row(EVENT, event);
 }

@@ -24,8 +24,10 @@ export async function addToReadModel(
   facts: RecordedResultFacts,
   timeZone: string,
 ): Promise<void> {
-  await db.query(
-    `WITH totals AS (
+  await db.query({
+    // Named: planned once per connection (planning costs as much as running it).
+    name: 'statistics-add-to-read-model',
+    text: `WITH totals AS (
        INSERT INTO results.user_totals AS t (user_id, games, questions, correct, points)
        VALUES ($1, 1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET games = t.games + 1, questions = t.questions + $2,
@@ -48,7 +50,7 @@ export async function addToReadModel(
      VALUES ($1, $6::date, $2, $3, $4)
      ON CONFLICT (user_id, day) DO UPDATE SET questions = d.questions + $2, correct = d.correct + $3,
        points = d.points + $4`,
-    [
+    values: [
       facts.userId,
       facts.questionsCount,
       facts.correctAnswers,
@@ -58,7 +60,7 @@ export async function addToReadModel(
       facts.mistakes ?? [],
       facts.recordedAt,
     ],
-  );
+  });
 }
 
 export interface Totals {

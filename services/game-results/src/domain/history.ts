@@ -8,10 +8,20 @@ export function encodeCursor(cursor: HistoryCursor): string {
   return Buffer.from(`${cursor.createdAtMicros}.${cursor.id}`).toString('base64url');
 }
 
+// Positions a cursor we issued can hold: years 1 to 9999 in epoch microseconds, ids Postgres and JS agree on.
+// Anything outside was crafted, and would overflow bigint or the timestamp range in the query (a 500).
+const MIN_MICROS = -62_135_596_800_000_000n;
+const MAX_MICROS = 253_402_300_799_999_999n;
+
 export function decodeCursor(raw: string): HistoryCursor {
-  const match = /^(-?\d{1,19})\.(\d{1,18})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  if (!match) throw new AppError(400, 'validation_error', 'invalid_cursor', 'cursor');
-  return { createdAtMicros: BigInt(match[1]!), id: Number(match[2]) };
+  const invalid = () => new AppError(400, 'validation_error', 'invalid_cursor', 'cursor');
+  const match = /^(-?\d{1,19})\.(\d{1,16})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!match) throw invalid();
+  const createdAtMicros = BigInt(match[1]!);
+  const id = Number(match[2]);
+  if (createdAtMicros < MIN_MICROS || createdAtMicros > MAX_MICROS || !Number.isSafeInteger(id))
+    throw invalid();
+  return { createdAtMicros, id };
 }
 
 export async function getHistory(

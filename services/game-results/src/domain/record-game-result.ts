@@ -2,12 +2,12 @@ import { AppError, withTransaction } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   findByClientResultId,
-  insertGameResult,
+  insertAnnouncedGameResult,
   type NewGameResult,
   type StoredGameResult,
 } from '../data-access/game-results-repository.js';
-import { announceGameResultRecorded } from '../data-access/outbox-event.js';
-import { scheduleGameMistakes } from './review.js';
+import { gameResultRecordedRow } from '../data-access/outbox-event.js';
+import { gameHasMistakes, scheduleGameMistakes } from './review.js';
 import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
 
 export interface RecordDeps {
@@ -23,7 +23,8 @@ export interface Recorded {
 
 /**
  * Stores a finished game once. The result is re-checked question by question, then stored together with its
- * `game-result.recorded.v1` outbox row in one transaction, so an event exists exactly when the result does.
+ * `game-result.recorded.v1` outbox row in one statement, so an event exists exactly when the result does. A
+ * repeated Idempotency-Key conflicts in that insert (nothing written) and is answered with the first result.
  */
 export async function recordGameResult(
   deps: RecordDeps,
@@ -32,23 +33,20 @@ export async function recordGameResult(
   idempotencyKey: string | null,
 ): Promise<Recorded> {
   const verified = verifyGameResult(body, deps.now());
-  if (idempotencyKey) {
-    const earlier = await findByClientResultId(deps.pool, userId, idempotencyKey);
-    if (earlier) return { result: sameOrConflict(earlier, verified), replayed: true };
-  }
   // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it.
   const { playedAt, ...game } = verified;
   const row: NewGameResult = { ...game, userId, clientResultId: idempotencyKey, createdAt: playedAt };
-  const stored = await withTransaction(deps.pool, async (client) => {
-    const inserted = await insertGameResult(client, row);
-    if (inserted) {
-      await announceGameResultRecorded(client, inserted);
-      await scheduleGameMistakes(client, userId, inserted, inserted.createdAt);
-    }
-    return inserted;
-  });
+  const announce = gameResultRecordedRow(row);
+  // Most games have no mistake to schedule: then the one statement is the whole transaction.
+  const stored = gameHasMistakes(row)
+    ? await withTransaction(deps.pool, async (client) => {
+        const inserted = await insertAnnouncedGameResult(client, row, announce);
+        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.createdAt);
+        return inserted;
+      })
+    : await insertAnnouncedGameResult(deps.pool, row, announce);
   if (stored) return { result: stored, replayed: false };
-  // A concurrent post with the same key won the insert; answer with its result.
+  // An earlier (or concurrent) post with the same key stored the result; answer with it.
   const winner = idempotencyKey ? await findByClientResultId(deps.pool, userId, idempotencyKey) : null;
   if (!winner) throw new Error('idempotent insert conflicted but no stored result was found');
   return { result: sameOrConflict(winner, verified), replayed: true };

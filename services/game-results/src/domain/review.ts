@@ -33,6 +33,11 @@ export async function getReviewSchedule(deps: ReviewDeps, userId: number): Promi
 }
 
 /** In the result's transaction: every explained wrong answer puts its shape (back) in box 1. */
+/** Whether a game has a mistake to schedule for review (scheduleGameMistakes writes nothing otherwise). */
+export function gameHasMistakes(game: { questions: StoredQuestion[] }): boolean {
+  return game.questions.some((q) => q.mistake);
+}
+
 export async function scheduleGameMistakes(
   client: pg.PoolClient,
   userId: number,

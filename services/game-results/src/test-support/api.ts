@@ -24,6 +24,7 @@ export function serviceClient(baseUrl: string, userId: number | null, lang: 'tr'
         ip: '127.0.0.1',
       },
       TEST_INTERNAL_SECRET,
+      { method, path },
     );
     const res = await fetch(`${baseUrl}${path}`, {
       method,

@@ -135,7 +135,11 @@ export async function startFlowStack(options: FlowStackOptions = {}): Promise<Fl
     closers.push(() => auth.close());
     const authUrl = `http://127.0.0.1:${portOf(await auth.listen(0))}`;
 
-    const results = createGameResultsService(env.config, { now: options.now });
+    // Load tests post far faster than a child; the budget itself is tested in result-budget.test.ts.
+    const results = createGameResultsService(
+      { ...env.config, RESULT_BUDGET_PER_MINUTE: 1_000_000, RESULT_BUDGET_PER_HOUR: 1_000_000 },
+      { now: options.now },
+    );
     closers.push(() => results.close());
     const gameResultsUrl = `http://127.0.0.1:${portOf(await results.listen(0))}`;
 

@@ -267,6 +267,11 @@ export const pupilLoginRequestSchema = z
         .positive()
         .max(2_147_483_647),
       pictures: picturePasswordSchema,
+      /**
+       * "This is a shared computer", on unless sent as false: a class code means a classroom device the next
+       * class uses, so the session ends after 30 idle minutes and when the browser closes.
+       */
+      sharedDevice: z.boolean({ error: k('invalid_boolean') }).optional(),
     },
     { error: k('validation_error') },
   )

@@ -13,6 +13,7 @@ export * from './openapi.js';
 export * from './profile-statistics.js';
 export * from './question-generator.js';
 export * from './question-pools.js';
+export * from './result-budget.js';
 export * from './review-schedule.js';
 export * from './schemas.js';
 export * from './scoring.js';

@@ -87,6 +87,15 @@ const tr = {
   email_verified: 'E-posta adresiniz doğrulandı',
   profile_updated: 'Profil güncellendi',
   email_change_pending: 'Yeni e-posta adresinize bir doğrulama bağlantısı gönderdik',
+  email_change_pending_neutral:
+    'Bu adres kullanılabiliyorsa oraya bir onay bağlantısı gönderdik. Bağlantıya tıklayınca e-posta adresin değişecek.',
+  email_changed: 'E-posta adresin değişti',
+  email_change_reverted:
+    'E-posta adresin geri alındı ve tüm cihazlardan çıkış yapıldı. Lütfen şifreni yenile.',
+  email_change_token_invalid: 'Bu bağlantı geçersiz veya süresi dolmuş',
+  current_password_required: 'E-posta adresini değiştirmek için mevcut şifreni gir',
+  current_password_wrong: 'Mevcut şifre hatalı',
+  logged_out_everywhere: 'Tüm cihazlardan çıkış yapıldı',
   photo_uploaded: 'Fotoğraf yüklendi',
   photo_deleted: 'Fotoğraf silindi',
   logged_out: 'Çıkış yapıldı',
@@ -253,6 +262,15 @@ const en: Record<MessageKey, string> = {
   email_verified: 'Your e-mail address is verified',
   profile_updated: 'Profile updated',
   email_change_pending: 'We sent a verification link to your new e-mail address',
+  email_change_pending_neutral:
+    'If this address can be used, we sent a confirmation link to it. Your e-mail changes when you click it.',
+  email_changed: 'Your e-mail address has changed',
+  email_change_reverted:
+    'Your e-mail address was restored and every device was logged out. Please reset your password.',
+  email_change_token_invalid: 'This link is invalid or has expired',
+  current_password_required: 'Enter your current password to change your e-mail address',
+  current_password_wrong: 'The current password is wrong',
+  logged_out_everywhere: 'Logged out of all devices',
   photo_uploaded: 'Photo uploaded',
   photo_deleted: 'Photo deleted',
   logged_out: 'Logged out',

@@ -18,6 +18,8 @@ describe('OpenAPI document', () => {
         'GET /api/auth/verify-email',
         'GET /api/auth/validate-reset-token',
         'POST /api/auth/reset-password',
+        'POST /api/auth/revert-email-change',
+        'POST /api/auth/logout-everywhere',
         'POST /api/game-results',
         'GET /api/game-results',
         'GET /api/game-results/review',

@@ -20,6 +20,7 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   resetPasswordRequestSchema,
+  revertEmailChangeRequestSchema,
   reviewAnswersRequestSchema,
   reviewScheduleResponseSchema,
   statisticsResponseSchema,
@@ -131,6 +132,24 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   path('post', '/api/auth/reset-password', 'Set a new password with the token from the e-mail', 'auth', {
     body: resetPasswordRequestSchema,
     ok: { status: 200, schema: messageResponseSchema, description: 'Password changed; other sessions ended' },
+  });
+  path(
+    'post',
+    '/api/auth/revert-email-change',
+    'Undo an e-mail change with the link sent to the old address',
+    'auth',
+    {
+      body: revertEmailChangeRequestSchema,
+      ok: {
+        status: 200,
+        schema: messageResponseSchema,
+        description: 'Old address restored; every session ended',
+      },
+    },
+  );
+  path('post', '/api/auth/logout-everywhere', 'Log out of all devices', 'auth', {
+    ok: { status: 200, schema: messageResponseSchema, description: 'Every session of the user ended' },
+    auth: true,
   });
   path('post', '/api/profile/update', 'Update the profile', 'profile', {
     body: profileUpdateRequestSchema,

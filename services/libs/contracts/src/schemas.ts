@@ -107,7 +107,12 @@ function input<T extends z.ZodRawShape>(shape: T) {
 
 // ---------------------------------------------------------------- auth
 
-export const loginRequestSchema = input({ email: emailSchema, password: passwordSchema }).meta({
+export const loginRequestSchema = input({
+  email: emailSchema,
+  password: passwordSchema,
+  /** "This is a shared computer": the session ends after 30 idle minutes and when the browser closes. */
+  sharedDevice: z.boolean({ error: k('invalid_boolean') }).optional(),
+}).meta({
   id: 'LoginRequest',
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -169,6 +174,12 @@ export const verifyEmailQuerySchema = input({ token: tokenSchema(k('verification
 });
 export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
 
+/** The link an old address gets after an e-mail change: it puts the old address back. */
+export const revertEmailChangeRequestSchema = input({
+  token: tokenSchema(k('email_change_token_invalid')),
+}).meta({ id: 'RevertEmailChangeRequest' });
+export type RevertEmailChangeRequest = z.infer<typeof revertEmailChangeRequestSchema>;
+
 export const validateResetTokenQuerySchema = input({ token: tokenSchema(k('reset_token_invalid')) }).meta({
   id: 'ValidateResetTokenQuery',
 });
@@ -229,6 +240,11 @@ export const profileUpdateRequestSchema = input({
   avatarColor: z
     .string({ error: k('avatar_color_invalid') })
     .regex(/^#[0-9a-fA-F]{6}$/, k('avatar_color_invalid'))
+    .optional(),
+  /** Required (and checked) only when `email` differs from the current address. */
+  currentPassword: z
+    .string({ error: k('current_password_required') })
+    .max(128, k('current_password_wrong'))
     .optional(),
 }).meta({ id: 'ProfileUpdateRequest' });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
@@ -544,6 +560,8 @@ export const EVENT_TYPES = {
   userPasswordResetRequested: 'user.password-reset-requested.v1',
   userEmailChanged: 'user.email-changed.v1',
   userEmailAlreadyRegistered: 'user.email-already-registered.v1',
+  userEmailChangeRequested: 'user.email-change-requested.v1',
+  userPasswordChanged: 'user.password-changed.v1',
   userDeleted: 'user.deleted.v1',
 } as const;
 
@@ -576,7 +594,10 @@ const userEventFields = {
   lang: langSchema,
 };
 
-/** Carries the raw token: the mail needs it; only its hash is stored in auth.users. */
+/**
+ * Token fields of mail jobs are sealed (AES-256-GCM with MAIL_TOKEN_KEY, which only auth and the mail worker
+ * hold): the outbox row and the BullMQ job never hold a usable token; the database holds only its hash.
+ */
 export const userRegisteredEventSchema = eventBase(EVENT_TYPES.userRegistered)
   .extend({ ...userEventFields, verificationToken: z.string().min(1), expiresAt: isoDateTime })
   .meta({ id: 'UserRegisteredEvent' });
@@ -587,12 +608,18 @@ export const userPasswordResetRequestedEventSchema = eventBase(EVENT_TYPES.userP
   .meta({ id: 'UserPasswordResetRequestedEvent' });
 export type UserPasswordResetRequestedEvent = z.infer<typeof userPasswordResetRequestedEventSchema>;
 
-/** `email` is the new address (the verification goes there); `previousEmail` gets a notice. */
+/** `email` is the requested new address: it gets the confirmation link; nothing changes until it is opened. */
+export const userEmailChangeRequestedEventSchema = eventBase(EVENT_TYPES.userEmailChangeRequested)
+  .extend({ ...userEventFields, changeToken: z.string().min(1), expiresAt: isoDateTime })
+  .meta({ id: 'UserEmailChangeRequestedEvent' });
+export type UserEmailChangeRequestedEvent = z.infer<typeof userEmailChangeRequestedEventSchema>;
+
+/** The change took effect: `previousEmail` gets a notice with a link that puts it back (`revertToken`). */
 export const userEmailChangedEventSchema = eventBase(EVENT_TYPES.userEmailChanged)
   .extend({
     ...userEventFields,
-    previousEmail: z.string().nullable(),
-    verificationToken: z.string().min(1),
+    previousEmail: z.string(),
+    revertToken: z.string().min(1),
     expiresAt: isoDateTime,
   })
   .meta({ id: 'UserEmailChangedEvent' });
@@ -604,6 +631,12 @@ export const userEmailAlreadyRegisteredEventSchema = eventBase(EVENT_TYPES.userE
   .meta({ id: 'UserEmailAlreadyRegisteredEvent' });
 export type UserEmailAlreadyRegisteredEvent = z.infer<typeof userEmailAlreadyRegisteredEventSchema>;
 
+/** The password was changed or reset: the owner hears about it (a stranger's reset does not go unnoticed). */
+export const userPasswordChangedEventSchema = eventBase(EVENT_TYPES.userPasswordChanged)
+  .extend(userEventFields)
+  .meta({ id: 'UserPasswordChangedEvent' });
+export type UserPasswordChangedEvent = z.infer<typeof userPasswordChangedEventSchema>;
+
 /** BullMQ `mail` queue: job name → payload schema (conventions.md "Events"). */
 export const MAIL_QUEUE = 'mail';
 export const MAIL_JOB_SCHEMAS = {
@@ -611,6 +644,11 @@ export const MAIL_JOB_SCHEMAS = {
   'reset-password': userPasswordResetRequestedEventSchema,
   'email-already-registered': userEmailAlreadyRegisteredEventSchema,
   'email-changed': userEmailChangedEventSchema,
+  'confirm-email-change': userEmailChangeRequestedEventSchema,
+  'password-changed': userPasswordChangedEventSchema,
 } as const;
+
+/** The fields of mail jobs that carry a sealed token (the mail worker opens them, then wipes them). */
+export const MAIL_TOKEN_FIELDS = ['verificationToken', 'resetToken', 'changeToken', 'revertToken'] as const;
 export type MailJobName = keyof typeof MAIL_JOB_SCHEMAS;
 export const MAIL_JOB_NAMES = Object.keys(MAIL_JOB_SCHEMAS) as MailJobName[];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Known development values: fine on a laptop, refused in production so a deployment cannot forget them.
 export const DEV_SESSION_SECRET = 'dev-session-secret-change-me-in-production-0000';
 export const DEV_INTERNAL_SECRET = 'dev-internal-secret-change-me-in-production-000';
+export const DEV_MAIL_TOKEN_KEY = 'dev-mail-token-key-change-me-in-production-0000';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -47,6 +48,31 @@ export class ConfigError extends Error {
 }
 
 /**
+ * The variables that carry credentials, per deployable: the only secret keys its pod gets (k8s mounts one
+ * Secret per need) and, in production, the ones it refuses to start without (no silent loopback default, no
+ * development or short secret). One table, read by each deployable's config loader and the manifest tests.
+ */
+export const SECRET_NEEDS = {
+  gateway: ['REDIS_URL', 'SESSION_SECRET', 'INTERNAL_SECRET'],
+  auth: ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET', 'MAIL_TOKEN_KEY'],
+  'game-results': ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET'],
+  'statistics-worker': ['DATABASE_URL', 'AMQP_URL'],
+  badges: ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_SECRET'],
+  'badge-worker': ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'],
+  'mail-worker': ['REDIS_URL', 'SMTP_URL', 'MAIL_TOKEN_KEY'],
+  classes: ['DATABASE_URL', 'INTERNAL_SECRET'],
+  'classes-worker': ['DATABASE_URL', 'AMQP_URL'],
+  migrate: ['DATABASE_URL'],
+} as const satisfies Record<string, readonly string[]>;
+export type DeployableName = keyof typeof SECRET_NEEDS;
+
+const DEV_SECRETS: Record<string, string> = {
+  SESSION_SECRET: DEV_SESSION_SECRET,
+  INTERNAL_SECRET: DEV_INTERNAL_SECRET,
+  MAIL_TOKEN_KEY: DEV_MAIL_TOKEN_KEY,
+};
+
+/**
  * Reads the environment once at start. Keys are the variable names (config.DATABASE_URL).
  * Each deployable passes its own extras (e.g. `{ PORT: z.coerce.number().default(4001) }`), which override the base.
  * Empty strings count as unset so `FOO=` in a compose file does not defeat a default.
@@ -54,6 +80,8 @@ export class ConfigError extends Error {
 export function loadConfig<Extra extends z.ZodRawShape = Record<never, never>>(
   extraShape?: Extra,
   env: Record<string, string | undefined> = process.env,
+  /** Which deployable loads it: production then requires exactly its SECRET_NEEDS (else both secrets). */
+  options: { deployable?: DeployableName } = {},
 ): BaseConfig & z.infer<z.ZodObject<Extra>> {
   const schema = z.object({ ...baseConfigShape, ...(extraShape ?? {}) });
   const input: Record<string, string> = {};
@@ -73,13 +101,19 @@ export function loadConfig<Extra extends z.ZodRawShape = Record<never, never>>(
   }
   const config = parsed.data as BaseConfig & z.infer<z.ZodObject<Extra>>;
   if (config.NODE_ENV === 'production') {
+    const needs: readonly string[] = options.deployable
+      ? SECRET_NEEDS[options.deployable]
+      : ['SESSION_SECRET', 'INTERNAL_SECRET'];
     const problems: string[] = [];
-    for (const [key, devValue] of [
-      ['SESSION_SECRET', DEV_SESSION_SECRET],
-      ['INTERNAL_SECRET', DEV_INTERNAL_SECRET],
-    ] as const) {
-      const value = config[key];
-      if (value === devValue)
+    for (const key of needs) {
+      const value = input[key];
+      const isSecret = key in DEV_SECRETS;
+      if (value === undefined && !isSecret) {
+        problems.push(`${key}: required when NODE_ENV=production`);
+        continue;
+      }
+      if (!isSecret) continue;
+      if (value === undefined || value === DEV_SECRETS[key])
         problems.push(`${key}: the development default is refused when NODE_ENV=production`);
       else if (value.length < 32)
         problems.push(`${key}: must be at least 32 characters when NODE_ENV=production`);

@@ -55,10 +55,10 @@ export function toErrorResponse(err: unknown, lang: Lang): { status: number; bod
   }
   if (err instanceof ZodError) {
     const issue = err.issues[0];
-    const field = issue ? issue.path.map(String).join('.') : '';
+    // An issue at the root (no body, not an object, not JSON as declared) names the body itself.
+    const field = issue?.path.map(String).join('.') || 'body';
     const key = issue?.message ?? 'validation_error';
-    const body: ErrorBody = { code: 'validation_error', message: translateMessage(key, lang) };
-    if (field) body.field = field;
+    const body: ErrorBody = { code: 'validation_error', message: translateMessage(key, lang), field };
     return { status: 400, body };
   }
   const httpError = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };

@@ -44,7 +44,9 @@ describe('an HTTP service built with createHttpService', () => {
 
   afterAll(() => service.close());
 
-  const signed = (identity: Identity = pupil) => ({ [IDENTITY_HEADER]: signIdentity(identity, SECRET) });
+  const signed = (identity: Identity = pupil, method = 'GET', path = '/api/me') => ({
+    [IDENTITY_HEADER]: signIdentity(identity, SECRET, { method, path }),
+  });
 
   it('rejects an unsigned request with 401 unauthorized', async () => {
     const res = await fetch(`${base}/api/me`);
@@ -54,10 +56,15 @@ describe('an HTTP service built with createHttpService', () => {
 
   it('rejects a request signed with another secret, or tampered with', async () => {
     const forged = await fetch(`${base}/api/me`, {
-      headers: { [IDENTITY_HEADER]: signIdentity(pupil, 'another-secret-0123456789abcdef0123') },
+      headers: {
+        [IDENTITY_HEADER]: signIdentity(pupil, 'another-secret-0123456789abcdef0123', {
+          method: 'GET',
+          path: '/api/me',
+        }),
+      },
     });
     expect(forged.status).toBe(401);
-    const [, mac] = signIdentity(pupil, SECRET).split('.');
+    const [, mac] = signIdentity(pupil, SECRET, { method: 'GET', path: '/api/me' }).split('.');
     const otherUser = Buffer.from(
       JSON.stringify({ uid: 1, sid: null, lang: 'en', rid: 'r', ip: '', iat: 0 }),
     );
@@ -65,6 +72,28 @@ describe('an HTTP service built with createHttpService', () => {
       headers: { [IDENTITY_HEADER]: `${otherUser.toString('base64url')}.${mac}` },
     });
     expect(tampered.status).toBe(401);
+  });
+
+  it('refuses a header signed for another method or path, or older than 30 s (issue 13, gap 5)', async () => {
+    const forMe = signIdentity(pupil, SECRET, { method: 'GET', path: '/api/me' });
+    const otherPath = await fetch(`${base}/api/teapot`, { headers: { [IDENTITY_HEADER]: forMe } });
+    expect(otherPath.status).toBe(401);
+    const otherMethod = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: {
+        [IDENTITY_HEADER]: signIdentity(pupil, SECRET, { method: 'GET', path: '/api/echo' }),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ answer: 1 }),
+    });
+    expect(otherMethod.status).toBe(401);
+    const now = Math.floor(Date.now() / 1000);
+    const stale = signIdentity(pupil, SECRET, { method: 'GET', path: '/api/me' }, now - 31);
+    expect((await fetch(`${base}/api/me`, { headers: { [IDENTITY_HEADER]: stale } })).status).toBe(401);
+    const fresh = signIdentity(pupil, SECRET, { method: 'GET', path: '/api/me' }, now - 25);
+    expect((await fetch(`${base}/api/me`, { headers: { [IDENTITY_HEADER]: fresh } })).status).toBe(200);
+    // The query string is not part of the signed path.
+    expect((await fetch(`${base}/api/me?x=1`, { headers: { [IDENTITY_HEADER]: forMe } })).status).toBe(200);
   });
 
   it('accepts a signed request and exposes the identity and request id', async () => {
@@ -96,7 +125,7 @@ describe('an HTTP service built with createHttpService', () => {
   it('turns a zod failure into 400 naming the field', async () => {
     const res = await fetch(`${base}/api/echo`, {
       method: 'POST',
-      headers: { ...signed(), 'content-type': 'application/json' },
+      headers: { ...signed(pupil, 'POST', '/api/echo'), 'content-type': 'application/json' },
       body: JSON.stringify({ answer: 'seven' }),
     });
     expect(res.status).toBe(400);
@@ -110,14 +139,17 @@ describe('an HTTP service built with createHttpService', () => {
   it('answers malformed JSON with 400 and an oversized body with 413, in the caller language', async () => {
     const bad = await fetch(`${base}/api/echo`, {
       method: 'POST',
-      headers: { ...signed(), 'content-type': 'application/json' },
+      headers: { ...signed(pupil, 'POST', '/api/echo'), 'content-type': 'application/json' },
       body: '{"answer":',
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ code: 'invalid_json', message: translate('invalid_json', 'en') });
     const huge = await fetch(`${base}/api/echo`, {
       method: 'POST',
-      headers: { ...signed({ ...pupil, lang: 'tr' }), 'content-type': 'application/json' },
+      headers: {
+        ...signed({ ...pupil, lang: 'tr' }, 'POST', '/api/echo'),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ answer: 1, padding: 'x'.repeat(200_000) }),
     });
     expect(huge.status).toBe(413);
@@ -128,13 +160,13 @@ describe('an HTTP service built with createHttpService', () => {
   });
 
   it('passes AppError status, code and field through', async () => {
-    const res = await fetch(`${base}/api/teapot`, { headers: signed() });
+    const res = await fetch(`${base}/api/teapot`, { headers: signed(pupil, 'GET', '/api/teapot') });
     expect(res.status).toBe(418);
     expect(await res.json()).toMatchObject({ code: 'teapot', field: 'kettle' });
   });
 
   it('hides an unexpected error behind 500 internal_error without internals', async () => {
-    const res = await fetch(`${base}/api/bug`, { headers: signed() });
+    const res = await fetch(`${base}/api/bug`, { headers: signed(pupil, 'GET', '/api/bug') });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({ code: 'internal_error' });
@@ -142,7 +174,9 @@ describe('an HTTP service built with createHttpService', () => {
   });
 
   it('answers unknown routes with a JSON 404 and never advertises Express', async () => {
-    const res = await fetch(`${base}/api/nothing-here`, { headers: signed() });
+    const res = await fetch(`${base}/api/nothing-here`, {
+      headers: signed(pupil, 'GET', '/api/nothing-here'),
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(await res.json()).toMatchObject({ code: 'not_found' });

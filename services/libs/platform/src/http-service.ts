@@ -107,7 +107,10 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const identity = verifyIdentity(req.headers[IDENTITY_HEADER], config.INTERNAL_SECRET);
+    const identity = verifyIdentity(req.headers[IDENTITY_HEADER], config.INTERNAL_SECRET, {
+      method: req.method,
+      path: req.originalUrl,
+    });
     if (!identity) {
       req.identity = anonymousIdentity(req);
       if (requireIdentity && !OPERATIONAL_PATHS.has(req.path)) {

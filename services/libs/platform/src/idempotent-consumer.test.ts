@@ -174,4 +174,65 @@ describe('an idempotent consumer', () => {
     });
     expect(await pointsOf(healthy.id)).toEqual([5]);
   });
+
+  it('applies a backlog in shared transactions, each event once, while a bad event in it is dead-lettered alone', async () => {
+    await stopConsumer?.();
+    stopConsumer = undefined;
+    const healthy = Array.from({ length: 60 }, (_, i) => ({ id: randomUUID(), points: i }));
+    const bad = { id: randomUUID(), points: -1 };
+    const deadBefore = await queueDepth(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name));
+    // A backlog waits in the queue before the consumer starts, as after a worker restart under load.
+    for (const event of [...healthy.slice(0, 30), bad, healthy[3]!, ...healthy.slice(30)])
+      await amqp.publish(EVENT, event, {}, { messageId: event.id });
+    const transactionOf = new Map<string, string>();
+    const consumer = startIdempotentConsumer({
+      amqp,
+      pool: environment.pool,
+      schema: SCHEMA,
+      queue: QUEUE,
+      consumer: 'points-test',
+      logger,
+      prefetch: 64,
+      batchOrder: (event) => event.id,
+      retry: { baseDelayMs: 5, maxDelayMs: 40 },
+      async handle(event, client) {
+        await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
+          event.id,
+          event.points,
+        ]);
+        if (event.id === bad.id) throw new PermanentError('negative points');
+        const { rows } = await client.query<{ tx: string }>('SELECT txid_current()::text AS tx');
+        transactionOf.set(event.id, rows[0]!.tx);
+      },
+    });
+    stopConsumer = () => consumer.stop();
+    await waitFor(
+      async () => {
+        const { rows } = await environment.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.points WHERE event_id = ANY($1)`,
+          [healthy.map((e) => e.id)],
+        );
+        return rows[0]!.n >= healthy.length;
+      },
+      { message: 'backlog not applied' },
+    );
+    await waitFor(
+      async () =>
+        (await queueDepth(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name))) === deadBefore + 1,
+      { message: 'bad event not dead-lettered' },
+    );
+    // Every healthy event exactly once (the duplicate delivery of one of them changed nothing), the bad one never.
+    const { rows } = await environment.pool.query<{ event_id: string; n: number }>(
+      `SELECT event_id, count(*)::int AS n FROM ${SCHEMA}.points WHERE event_id = ANY($1) GROUP BY event_id`,
+      [[...healthy, bad].map((e) => e.id)],
+    );
+    expect(rows).toHaveLength(healthy.length);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(await pointsOf(bad.id)).toEqual([]);
+    // Batching happened: some transaction applied several events.
+    const perTransaction = new Map<string, number>();
+    for (const tx of transactionOf.values()) perTransaction.set(tx, (perTransaction.get(tx) ?? 0) + 1);
+    expect(Math.max(...perTransaction.values())).toBeGreaterThan(1);
+    await drainQueue(environment.env.AMQP_URL!, deadLetterQueue(QUEUE.name));
+  });
 });

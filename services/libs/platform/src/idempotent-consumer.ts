@@ -29,6 +29,17 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   /** Name recorded with each processed event id; stable across releases. */
   consumer: string;
   prefetch?: number;
+  /**
+   * Most events applied in one transaction (default 25, and 1 without `batchOrder`). Deliveries that arrive while a batch is being applied
+   * wait for the next one, so a lone event goes at once and a busy queue costs one transaction per batch.
+   */
+  maxBatch?: number;
+  /**
+   * Batches apply their events in this key's order (e.g. the user id), so concurrent batches take row locks in one
+   * order and cannot deadlock each other. Only subscriptions that declare it are batched: the key must order every
+   * row the handler locks (per-user read models: the user id).
+   */
+  batchOrder?: (event: Event) => number | string;
   logger: Logger;
   retry?: RetryPolicy;
   /** Runs inside the transaction that records the event id: writes here commit exactly once per event. */
@@ -55,6 +66,11 @@ function eventIdOf(event: unknown, messageId: unknown): string | null {
  * marked PermanentError, is dead-lettered at once. Any other failure (database away, timeout, bug) keeps the
  * message and retries it in place with capped exponential backoff until it succeeds: no broker delivery count is
  * involved, so a long outage never parks a healthy event.
+ *
+ * Under load, deliveries are applied in batches: one transaction claims every event id of the batch in one
+ * statement and runs each claimed event's handler, so each event's writes still commit together with its own
+ * processed_events row. If the batch transaction fails for any reason, nothing of it committed and each of its
+ * events is applied on its own as above: one bad event is dead-lettered or retried alone, never blocking the rest.
  */
 export function startIdempotentConsumer<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
@@ -66,6 +82,74 @@ export function startIdempotentConsumer<Event extends { id: string }>(
   const stopping = new AbortController();
   // Every held message waits on this signal during an outage: up to `prefetch` listeners at once, by design.
   setMaxListeners(0, stopping.signal);
+
+  // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
+  // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
+  const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
+  /** Two batches in flight: one is being applied while the next fills; more would only add lock contention. */
+  const maxBatchesInFlight = 2;
+  type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };
+  const waiting: Array<{ event: Event; eventId: string; settle: (outcome: Outcome) => void }> = [];
+  let batchesInFlight = 0;
+
+  async function applyBatch(batch: typeof waiting): Promise<boolean[]> {
+    const order = options.batchOrder;
+    const ordered = order
+      ? batch
+          .map((entry, i) => ({ entry, i }))
+          .sort((a, b) => {
+            const ka = order(a.entry.event);
+            const kb = order(b.entry.event);
+            return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
+          })
+      : batch.map((entry, i) => ({ entry, i }));
+    return withTransaction(pool, async (client) => {
+      const { rows } = await client.query<{ event_id: string }>({
+        name: `claim-events:${table}`,
+        text: `INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2::uuid[])
+               ON CONFLICT DO NOTHING RETURNING event_id`,
+        values: [consumer, batch.map((e) => e.eventId)],
+      });
+      const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
+      const applied = new Array<boolean>(batch.length).fill(false);
+      for (const { entry, i } of ordered) {
+        // A repeated id within the batch was claimed once: its first delivery applies it, the others are duplicates.
+        const id = entry.eventId.toLowerCase();
+        if (!claimed.delete(id)) continue;
+        await options.handle(entry.event, client);
+        applied[i] = true;
+      }
+      return applied;
+    });
+  }
+
+  function flush(): void {
+    while (batchesInFlight < maxBatchesInFlight && waiting.length > 0) {
+      const batch = waiting.splice(0, maxBatch);
+      batchesInFlight++;
+      applyBatch(batch)
+        .then(
+          (applied) => {
+            for (const [i, entry] of batch.entries()) entry.settle({ applied: applied[i]! });
+          },
+          (err: unknown) => {
+            // A batch of one failed as that event would alone; a larger batch hands each event back to apply alone.
+            for (const entry of batch) entry.settle({ failed: err, alone: batch.length === 1 });
+          },
+        )
+        .finally(() => {
+          batchesInFlight--;
+          flush();
+        });
+    }
+  }
+
+  function applyInBatch(event: Event, eventId: string): Promise<Outcome> {
+    return new Promise((settle) => {
+      waiting.push({ event, eventId, settle });
+      flush();
+    });
+  }
 
   async function apply(event: Event, eventId: string): Promise<boolean> {
     return withTransaction(pool, async (client) => {
@@ -104,9 +188,13 @@ export function startIdempotentConsumer<Event extends { id: string }>(
             control.deadLetter();
             return;
           }
+          const first = stopping.signal.aborted ? null : await applyInBatch(event, eventId);
           for (let attempt = 0; ; attempt++) {
             try {
-              const applied = await apply(event, eventId);
+              let applied: boolean;
+              if (attempt === 0 && first && 'applied' in first) applied = first.applied;
+              else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
+              else applied = await apply(event, eventId);
               consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
               if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
               if (attempt > 0) logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');

@@ -13,17 +13,33 @@ export interface Identity {
   ip: string;
 }
 
+/** The request a signature is for: a header captured on one call is useless on another method or path. */
+export interface SignedRequest {
+  method: string;
+  /** The path as sent upstream, without the query string. */
+  path: string;
+}
+
 const claimsSchema = z.object({
   uid: z.number().int().positive().nullable(),
   sid: z.string().max(200).nullable(),
   lang: z.enum(['tr', 'en']),
   rid: z.string().min(1).max(200),
   ip: z.string().max(100),
+  m: z.string().min(1).max(16),
+  p: z.string().min(1).max(2048),
   iat: z.number().int(),
 });
 
-/** How old a signed header may be: the gateway signs each request, so only replays are this old. */
-export const IDENTITY_MAX_AGE_SECONDS = 300;
+/**
+ * How old a signed header may be: the gateway signs each request just before forwarding it, so only a
+ * replay (or a request stuck longer than any upstream timeout allows to matter) is older.
+ */
+export const IDENTITY_MAX_AGE_SECONDS = 30;
+/** Clock skew tolerated between gateway and service hosts. */
+const IDENTITY_FUTURE_SKEW_SECONDS = 5;
+
+const pathOf = (url: string) => url.split('?', 1)[0] ?? '';
 
 function mac(data: string, secret: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url');
@@ -32,6 +48,7 @@ function mac(data: string, secret: string): string {
 export function signIdentity(
   identity: Identity,
   secret: string,
+  request: SignedRequest,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): string {
   const claims = {
@@ -40,15 +57,19 @@ export function signIdentity(
     lang: identity.lang,
     rid: identity.requestId,
     ip: identity.ip,
+    m: request.method.toUpperCase(),
+    p: pathOf(request.path),
     iat: nowSeconds,
   };
   const data = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${data}.${mac(data, secret)}`;
 }
 
+/** The identity, or null unless the header is ours, fresh, and signed for exactly this method and path. */
 export function verifyIdentity(
   header: string | string[] | undefined,
   secret: string,
+  request: SignedRequest,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Identity | null {
   if (typeof header !== 'string' || header.length > 4096) return null;
@@ -66,7 +87,12 @@ export function verifyIdentity(
   } catch {
     return null;
   }
-  if (claims.iat > nowSeconds + 60 || nowSeconds - claims.iat > IDENTITY_MAX_AGE_SECONDS) return null;
+  if (
+    claims.iat > nowSeconds + IDENTITY_FUTURE_SKEW_SECONDS ||
+    nowSeconds - claims.iat > IDENTITY_MAX_AGE_SECONDS
+  )
+    return null;
+  if (claims.m !== request.method.toUpperCase() || claims.p !== pathOf(request.path)) return null;
   return {
     userId: claims.uid,
     sessionId: claims.sid,

@@ -1,3 +1,4 @@
+export { addressBucket } from './address-bucket.js';
 export * from './amqp.js';
 export { backoffDelay, sleep } from './backoff.js';
 export * from './bullmq.js';
@@ -11,6 +12,7 @@ export * from './idempotent-consumer.js';
 export * from './identity.js';
 export * from './join-ticket.js';
 export * from './logger.js';
+export * from './mail-token.js';
 export { translateMessage } from './messages.js';
 export * from './metrics.js';
 export * from './migrations.js';

@@ -16,7 +16,7 @@ const UNREACHABLE = new Set([
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    config = loadConfig({}, process.env, { deployable: 'migrate' });
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     return 1;

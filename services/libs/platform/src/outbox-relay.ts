@@ -82,6 +82,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let running: Promise<void> | null = null;
   let rerun = false;
   let listener: pg.Client | null = null;
+  let pendingCountedAt = 0;
 
   function queueFor(name: string): Queue {
     const bull = bullmq;
@@ -139,14 +140,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
    * the broker confirms, so Postgres ending a connection mid-publish costs at most a repeated publish.
    */
   async function claimBatch(): Promise<OutboxRow[]> {
-    const { rows } = await pool.query<OutboxRow>(
-      `UPDATE ${table} SET claimed_until = now() + make_interval(secs => $2)
+    const { rows } = await pool.query<OutboxRow>({
+      name: `claim-outbox:${table}`,
+      text: `UPDATE ${table} SET claimed_until = now() + make_interval(secs => $2)
         WHERE id IN (SELECT id FROM ${table}
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, destination, topic, name, payload, request_id, attempts, created_at`,
-      [batchSize, leaseSeconds],
-    );
+      values: [batchSize, leaseSeconds],
+    });
     return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   }
 
@@ -208,6 +210,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       // Failed rows wait for the next poll so a broker outage is not a hot loop.
       if (claimed < batchSize || failed > 0) break;
     }
+    // The pending gauge at most once per poll interval: under load a pass runs per few commits, and the count
+    // would be one more query each time.
+    if (Date.now() - pendingCountedAt < pollIntervalMs) return;
+    pendingCountedAt = Date.now();
     const { rows } = await pool.query<{ n: string }>(
       `SELECT count(*) AS n FROM ${table} WHERE published_at IS NULL`,
     );

@@ -39,8 +39,13 @@ export async function writeOutbox(
 ): Promise<string> {
   const table = `${assertSchemaName(schema)}.outbox`;
   const id = message.id ?? randomUUID();
+  // Insert and NOTIFY in one statement: one round trip less per announcement.
   await client.query(
-    `INSERT INTO ${table} (id, destination, topic, name, payload, request_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+    `WITH written AS (
+       INSERT INTO ${table} (id, destination, topic, name, payload, request_id) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING id
+     )
+     SELECT pg_notify($7, id::text) FROM written`,
     [
       id,
       message.destination,
@@ -48,10 +53,25 @@ export async function writeOutbox(
       message.name,
       JSON.stringify(message.payload),
       currentRequestId() ?? null,
+      outboxChannel(schema),
     ],
   );
-  await client.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), id]);
   return id;
+}
+
+/** An outbox row ready to be written by a statement of the caller's own (see `outbox(schema).row`). */
+export interface OutboxRow {
+  /** The quoted `<schema>.outbox` table. */
+  table: string;
+  /** The channel the relay LISTENs on: `pg_notify(channel, id)` in the same transaction wakes it. */
+  channel: string;
+  id: string;
+  destination: OutboxDestination;
+  topic: string;
+  name: string;
+  /** JSON text of the payload. */
+  payload: string;
+  requestId: string | null;
 }
 
 /**
@@ -62,6 +82,24 @@ export async function writeOutbox(
 export function outbox(schema: string) {
   assertSchemaName(schema);
   return {
+    /**
+     * The row `publish` would write, for a statement that stores data and announces it in one round trip (the
+     * caller inserts into `table` and calls `pg_notify(channel, id)` in that statement). The event is checked
+     * against its contract here, like `publish` does.
+     */
+    row<Event extends { id: string }>(definition: EventDefinition<Event>, event: Event): OutboxRow {
+      const checked = definition.schema.parse(event);
+      return {
+        table: `${assertSchemaName(schema)}.outbox`,
+        channel: outboxChannel(schema),
+        id: checked.id,
+        destination: 'amqp',
+        topic: definition.type,
+        name: definition.type,
+        payload: JSON.stringify(checked),
+        requestId: currentRequestId() ?? null,
+      };
+    },
     publish<Event extends { id: string }>(
       client: pg.ClientBase,
       definition: EventDefinition<Event>,

@@ -26,6 +26,10 @@ export interface EventSubscription<Event extends AnyEvent = AnyEvent> {
   /** After that transaction committed, at most once per applied event; failures are logged, never retried. */
   readonly afterCommit?: ((event: Event) => Promise<void>) | undefined;
   readonly prefetch?: number | undefined;
+  /** Most events applied in one transaction (see startIdempotentConsumer). */
+  readonly maxBatch?: number | undefined;
+  /** Order of events within a batch, so concurrent batches lock rows in one order (e.g. by user id). */
+  readonly batchOrder?: ((event: Event) => number | string) | undefined;
 }
 
 export function subscribe<Event extends AnyEvent>(
@@ -143,7 +147,10 @@ export function startWorker(options: WorkerOptions): RunningWorker {
           schema,
           queue: subscription.queue,
           consumer: name,
-          prefetch: subscription.prefetch ?? 20,
+          // Room for two batches of 25 in flight and the next deliveries already on their way.
+          prefetch: subscription.prefetch ?? 64,
+          ...(subscription.maxBatch ? { maxBatch: subscription.maxBatch } : {}),
+          ...(subscription.batchOrder ? { batchOrder: subscription.batchOrder } : {}),
           logger,
           ...(options.retry ? { retry: options.retry } : {}),
           handle: subscription.handle,

@@ -59,6 +59,28 @@ describe('the auth modal', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it('sends "this is a shared computer" with the login when ticked (issue 13, gap 4)', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ code: 'invalid_credentials', message: 'no' }), { status: 401 }),
+      );
+    renderModal('login');
+    await screen.findByTestId('auth-mode-login');
+    expect(screen.getByRole('checkbox', { name: /This is a shared computer/ })).toBeTruthy();
+    type('email', 'ada@example.com');
+    type('password', 'secret-pass');
+    fireEvent.click(screen.getByTestId('shared-device'));
+    submit();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    const init = fetchSpy.mock.calls[0]![1]!;
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'secret-pass',
+      sharedDevice: true,
+    });
+  });
+
   it('after a reset link is sent shows the sent view, whose button goes back to login', async () => {
     // The network is the component's edge here; the full flow runs against the real stack in e2e.
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(

@@ -80,7 +80,8 @@ export default function AuthModal({ initialMode, onClose, reload = reloadAfterLo
 
   async function onLogin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = validate(loginRequestSchema, formValues(event));
+    const { sharedDevice, ...values } = formValues(event);
+    const body = validate(loginRequestSchema, { ...values, sharedDevice: sharedDevice === 'on' });
     if (!body) return;
     setBusy(true);
     try {
@@ -191,6 +192,21 @@ export default function AuthModal({ initialMode, onClose, reload = reloadAfterLo
               error={errors.password}
               revealLabels={passwordReveal}
             />
+            <label className="flex min-h-12 cursor-pointer items-start gap-3 text-base text-slate-800">
+              <input
+                type="checkbox"
+                name="sharedDevice"
+                className="mt-1 size-6 shrink-0 accent-brand-600"
+                aria-describedby="shared-device-hint"
+                data-testid="shared-device"
+              />
+              <span>
+                <span className="block font-bold">{t('auth:login.sharedDevice')}</span>
+                <span id="shared-device-hint" className="block text-sm text-slate-700">
+                  {t('auth:login.sharedDeviceHint')}
+                </span>
+              </span>
+            </label>
             <div className="-mt-2 flex justify-end">
               <LinkButton onClick={() => go('forgot')} testId="to-forgot">
                 {t('auth:login.forgot')}

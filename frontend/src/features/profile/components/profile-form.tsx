@@ -13,7 +13,19 @@ import { type FieldErrors, fieldErrorsOf, serverFieldError } from '../hooks/use-
 /** Spec §4: view → edit → saving → saved; cancel or a successful save returns to view. */
 export type EditState = 'view' | 'edit' | 'saving' | 'saved';
 
-const FIELDS = ['displayName', 'email', 'about'] as const;
+const FIELDS = ['displayName', 'email', 'about', 'currentPassword', 'avatarColor'] as const;
+
+/** The avatar colours offered (spec: avatarColor); each keeps white initials readable (contrast ≥ 4.5). */
+export const AVATAR_COLORS = {
+  indigo: '#4f46e5',
+  violet: '#7c3aed',
+  pink: '#be185d',
+  red: '#b91c1c',
+  orange: '#c2410c',
+  green: '#15803d',
+  teal: '#0f766e',
+  blue: '#1d4ed8',
+} as const;
 
 export function ProfileForm({
   user,
@@ -32,7 +44,11 @@ export function ProfileForm({
     email: user.email ?? '',
     about: user.about ?? '',
     receiveNotifications: user.receiveNotifications,
+    avatarColor: user.avatarColor ?? AVATAR_COLORS.indigo,
+    currentPassword: '',
   });
+  // A new address needs the current password (a borrowed session alone must not move the account).
+  const emailChanging = values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const [errors, setErrors] = useState<FieldErrors>({});
   const form = useRef<HTMLFormElement>(null);
 
@@ -43,7 +59,13 @@ export function ProfileForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = fieldErrorsOf(profileUpdateRequestSchema, values, message);
+    const { currentPassword, ...rest } = values;
+    const input = emailChanging ? { ...rest, currentPassword } : rest;
+    const parsed = fieldErrorsOf(profileUpdateRequestSchema, input, message);
+    if (emailChanging && !currentPassword) {
+      setErrors({ ...parsed.errors, currentPassword: message('current_password_required') });
+      return;
+    }
     if (parsed.errors) {
       setErrors(parsed.errors);
       return;
@@ -96,6 +118,21 @@ export function ProfileForm({
         autoComplete="email"
         disabled={saving}
       />
+      {emailChanging && (
+        <div>
+          <TextField
+            label={t('account.currentPassword')}
+            name="currentPassword"
+            type="password"
+            value={values.currentPassword}
+            onChange={(event) => setValues({ ...values, currentPassword: event.target.value })}
+            error={errors.currentPassword}
+            autoComplete="current-password"
+            disabled={saving}
+          />
+          <p className="mt-1 text-sm text-slate-700">{t('account.currentPasswordHint')}</p>
+        </div>
+      )}
       <div>
         <label htmlFor="profile-about" className="block text-base font-bold text-slate-800">
           {t('account.about')}
@@ -125,6 +162,34 @@ export function ProfileForm({
           </p>
         )}
       </div>
+      <fieldset>
+        <legend className="block text-base font-bold text-slate-800">{t('account.avatarColor')}</legend>
+        <div className="mt-1 flex flex-wrap gap-2" data-testid="avatar-colors">
+          {Object.entries(AVATAR_COLORS).map(([name, color]) => (
+            <label
+              key={name}
+              className="relative flex size-12 cursor-pointer items-center justify-center rounded-full has-[:checked]:ring-4 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+              style={{ backgroundColor: color }}
+            >
+              <input
+                type="radio"
+                name="avatarColor"
+                value={color}
+                checked={values.avatarColor.toLowerCase() === color}
+                onChange={() => setValues({ ...values, avatarColor: color })}
+                disabled={saving}
+                className="sr-only"
+              />
+              <span className="sr-only">{t(`account.avatarColorName.${name}`)}</span>
+              {values.avatarColor.toLowerCase() === color && (
+                <span aria-hidden="true" className="text-xl font-black text-white">
+                  ✓
+                </span>
+              )}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <label className="flex min-h-12 cursor-pointer items-center gap-3 text-base font-bold text-slate-800">
         <input
           type="checkbox"

@@ -36,11 +36,25 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
     } catch (error) {
       toast({
         title: message('error_title'),
-        description: serverMessage(error, message('reset_link_send_failed')),
+        description: serverMessage(error, message('password_reset_error')),
         variant: 'destructive',
       });
     } finally {
       setSending(false);
+    }
+  }
+
+  /** Ends every session of the account (the gateway drops them all), this one included. */
+  async function onLogoutEverywhere() {
+    try {
+      await api.post('/api/auth/logout-everywhere');
+      window.location.replace('/');
+    } catch (error) {
+      toast({
+        title: message('error_title'),
+        description: serverMessage(error, message('logout_failed')),
+        variant: 'destructive',
+      });
     }
   }
 
@@ -122,6 +136,17 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
           data-testid="profile-logout"
         >
           {t('common:nav.logout')}
+        </Button>
+        <p className="mt-5 border-t border-slate-100 pt-5 text-base text-slate-700">
+          {t('settings.logoutEverywhereText')}
+        </p>
+        <Button
+          variant="outline"
+          className="mt-4"
+          onClick={() => void onLogoutEverywhere()}
+          data-testid="logout-everywhere"
+        >
+          {t('settings.logoutEverywhere')}
         </Button>
       </Card>
     </div>

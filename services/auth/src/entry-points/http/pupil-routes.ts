@@ -23,7 +23,7 @@ import {
   signInPupilByLink,
   unlockPupil,
 } from '../../domain/pupils.js';
-import { SESSION_LOGIN_HEADER } from './routes.js';
+import { SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from './routes.js';
 
 const pupilIdOf = (req: Request) => {
   const parsed = pupilIdSchema.safeParse(req.params.userId);
@@ -47,7 +47,9 @@ export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
     app.post('/api/auth/pupil-login', async (req, res) => {
       const input = pupilLoginRequestSchema.parse(req.body);
       const { userId, user } = await signInPupil(ctx, input, internalSecret);
-      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+      res.set(SESSION_LOGIN_HEADER, String(userId));
+      if (input.sharedDevice !== false) res.set(SESSION_SHARED_HEADER, '1');
+      res.json(user);
     });
 
     // Public: the pupil's QR code. Same budget reasoning as above; wrong secrets count against the named pupil.

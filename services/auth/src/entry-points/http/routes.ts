@@ -8,6 +8,7 @@ import {
   registerRequestSchema,
   resetPasswordFormSchema,
   resetPasswordRequestSchema,
+  revertEmailChangeRequestSchema,
   translate,
   validateResetTokenQuerySchema,
   verifyEmailQuerySchema,
@@ -22,6 +23,7 @@ import {
   register,
   requestPasswordReset,
   resetPassword,
+  revertEmailChange,
   validateResetToken,
   verifyEmail,
 } from '../../domain/account.js';
@@ -32,6 +34,8 @@ import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain
 /** Session directives for the gateway (docs/conventions.md); it acts on them and strips them. */
 export const SESSION_LOGIN_HEADER = 'x-mg-session-login';
 export const SESSION_REVOKE_USER_HEADER = 'x-mg-session-revoke-user';
+/** With the login directive: a shared computer's session (short idle limit, no persistent cookie). */
+export const SESSION_SHARED_HEADER = 'x-mg-session-shared';
 
 const PHOTO_FILE = /^([A-Za-z0-9_-]{22})\.webp$/;
 
@@ -112,13 +116,23 @@ export function authRoutes(ctx: AuthContext) {
     app.post('/api/auth/login', async (req, res) => {
       const input = loginRequestSchema.parse(req.body);
       const { userId, user } = await login(ctx, input, caller(req));
-      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+      res.set(SESSION_LOGIN_HEADER, String(userId));
+      if (input.sharedDevice) res.set(SESSION_SHARED_HEADER, '1');
+      res.json(user);
     });
 
     app.get('/api/auth/verify-email', async (req, res) => {
       const { token } = verifyEmailQuerySchema.parse(req.query);
-      await verifyEmail(ctx, token);
-      res.json({ message: text(req, 'email_verified') });
+      const outcome = await verifyEmail(ctx, token);
+      res.json({ message: text(req, outcome === 'email_changed' ? 'email_changed' : 'email_verified') });
+    });
+
+    app.post('/api/auth/revert-email-change', async (req, res) => {
+      const { token } = revertEmailChangeRequestSchema.parse(req.body);
+      const userId = await revertEmailChange(ctx, token);
+      res
+        .set(SESSION_REVOKE_USER_HEADER, String(userId))
+        .json({ message: text(req, 'email_change_reverted') });
     });
 
     app.post('/api/auth/forgot-password', async (req, res) => {
@@ -141,11 +155,22 @@ export function authRoutes(ctx: AuthContext) {
         .json({ message: text(req, 'password_reset_success') });
     });
 
+    // "Log out of all devices": the gateway drops every session of the user on this directive, this one too.
+    app.post('/api/auth/logout-everywhere', (req, res) => {
+      const userId = requireUser(req);
+      res
+        .set(SESSION_REVOKE_USER_HEADER, String(userId))
+        .json({ message: text(req, 'logged_out_everywhere') });
+    });
+
     app.post('/api/profile/update', async (req, res) => {
       const userId = requireUser(req);
       const input = profileUpdateRequestSchema.parse(req.body);
-      const { user, emailChanged } = await updateProfile(ctx, userId, input, caller(req));
-      res.json({ message: text(req, emailChanged ? 'email_change_pending' : 'profile_updated'), user });
+      const { user, emailChangeRequested } = await updateProfile(ctx, userId, input, caller(req));
+      res.json({
+        message: text(req, emailChangeRequested ? 'email_change_pending_neutral' : 'profile_updated'),
+        user,
+      });
     });
 
     app.post('/api/profile/delete', async (req, res) => {

@@ -16,13 +16,20 @@ export interface BadgeSubscriptionDeps {
 
 /**
  * Adds each game's correct answers to the 7 badges of its (type, difficulty), once per event id; once that
- * transaction committed, refreshes the user's summary cache (which the gateway's 3-second poll reads).
+ * transaction committed, refreshes the user's summary cache (which the gateway's 3-second poll reads) if the game
+ * completed a badge: progress alone leaves the completed counts, and so the summary, as they were.
  */
 export function badgeSubscription(deps: BadgeSubscriptionDeps) {
+  // Events whose change completed a badge, from their transaction to their after-commit step. An entry left by a
+  // transaction that rolled back is overwritten when the event is applied again; the bound keeps a stuck one
+  // from growing the set.
+  const completedBadge = new Set<string>();
   return subscribe(EVENT_QUEUES.badges, {
+    // A batch touches its users' rows in user order: two batches in flight never deadlock.
+    batchOrder: (event) => event.userId,
     async handle(event, tx) {
       if (event.correctAnswers === 0) return;
-      await addProgress(
+      const completed = await addProgress(
         tx,
         event.userId,
         event.gameType,
@@ -30,9 +37,13 @@ export function badgeSubscription(deps: BadgeSubscriptionDeps) {
         event.correctAnswers,
         new Date(event.playedAt),
       );
+      if (completed) {
+        if (completedBadge.size >= 10_000) completedBadge.clear();
+        completedBadge.add(event.id);
+      }
     },
     async afterCommit(event) {
-      if (event.correctAnswers === 0) return;
+      if (!completedBadge.delete(event.id)) return;
       await refreshSummary(deps, event.userId);
     },
   });

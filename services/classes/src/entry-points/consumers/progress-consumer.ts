@@ -8,6 +8,8 @@ export const CLASSES_CONSUMER = EVENT_QUEUES.classes.worker;
 /** Folds each recorded game of a pupil into the class progress read model, once per event id. */
 export function progressSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.classes, {
+    // Only the pupil's own progress row is written: batches in user order never deadlock.
+    batchOrder: (event) => event.userId,
     handle: (event, tx) =>
       addGameToProgress(tx, {
         userId: event.userId,

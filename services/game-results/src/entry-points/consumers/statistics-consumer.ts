@@ -8,6 +8,8 @@ export const STATISTICS_CONSUMER = 'statistics-worker';
 /** Folds each recorded game into the user's totals, per-type totals and per-day counts, once per event id. */
 export function statisticsSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.statistics, {
+    // A batch touches its users' rows in user order: two batches in flight never deadlock.
+    batchOrder: (event) => event.userId,
     handle: (event, tx) =>
       addToReadModel(
         tx,

@@ -5,11 +5,14 @@ import type pg from 'pg';
 import type { StoredGameResult } from '../../data-access/game-results-repository.js';
 import { getHistory } from '../../domain/history.js';
 import { recordGameResult } from '../../domain/record-game-result.js';
+import type { ResultBudget } from '../../domain/result-budget.js';
 import { getReviewSchedule, recordReview } from '../../domain/review.js';
 import { getStatistics } from '../../domain/statistics.js';
 
 export interface RouteDeps {
   pool: pg.Pool;
+  /** Per-user budget for posted results (absent: unlimited, e.g. a test of the route alone). */
+  budget?: ResultBudget;
   now: () => Date;
   timeZone: string;
 }
@@ -44,6 +47,11 @@ export function gameResultsRoutes(deps: RouteDeps) {
   return (app: Express) => {
     app.post('/api/game-results', async (req, res) => {
       const userId = requireUser(req);
+      const wait = await deps.budget?.take(userId);
+      if (wait) {
+        res.setHeader('Retry-After', String(wait));
+        throw new AppError(429, 'rate_limited', 'rate_limited', undefined, { vars: { seconds: wait } });
+      }
       const { result, replayed } = await recordGameResult(deps, userId, req.body, idempotencyKey(req));
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.status(201).json(resultBody(result, translate('result_saved', req.identity.lang)));

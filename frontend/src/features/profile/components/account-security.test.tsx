@@ -1,0 +1,137 @@
+import { type CurrentUser, translate } from '@mathgames/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toastAtom } from '../../../components/ui/toast.js';
+import { store } from '../../../lib/store.js';
+import { useLanguage } from '../../../testing/render.js';
+import { renderScreen } from '../../badges/testing/fake-api.js';
+import { AccountTab } from './account-tab.js';
+import type { EditState } from './profile-form.js';
+import { SettingsTab } from './settings-tab.js';
+
+// Issue 13, gaps 1, 4 and 10 in the settings and profile screens.
+const USER: CurrentUser = {
+  id: 3,
+  username: 'mert',
+  displayName: 'Mert',
+  email: 'mert@example.com',
+  about: null,
+  receiveNotifications: true,
+  avatarColor: null,
+  photoUrl: null,
+  isVerified: true,
+  role: 'user',
+  createdAt: '2026-01-01T08:00:00.000Z',
+  lastLogin: null,
+};
+
+type Sent = { method: string; path: string; body: unknown };
+
+/** A fetch stand-in that records each request's body; `fail` paths reject like a dropped connection. */
+function recordingApi(answers: Record<string, unknown>, fail: string[] = []) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      sent.push({
+        method: init?.method ?? 'GET',
+        path,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      if (fail.includes(path)) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answers[path] ?? {}), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}
+
+function Harness() {
+  const [state, setState] = useState<EditState>('view');
+  return (
+    <AccountTab
+      user={USER}
+      totalGames={0}
+      badges={[]}
+      badgesFailed={false}
+      editState={state}
+      onEditState={setState}
+    />
+  );
+}
+
+describe('the profile form', () => {
+  beforeEach(() => useLanguage('en', 'profile'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the current password when the e-mail changes, and sends it', async () => {
+    const sent = recordingApi({
+      '/api/profile/update': { message: translate('email_change_pending_neutral', 'en'), user: USER },
+    });
+    const user = userEvent.setup();
+    renderScreen(<Harness />);
+    await user.click(await screen.findByTestId('profile-edit'));
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    // Pasted, not typed: a keystroke at a time re-renders the whole form 20 times (seconds in jsdom).
+    await user.clear(email);
+    await user.paste('mert-new@example.com');
+    await user.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText(translate('current_password_required', 'en'))).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByLabelText('Current password'));
+    await user.paste('my-secret');
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ email: 'mert-new@example.com', currentPassword: 'my-secret' });
+    await waitFor(() =>
+      expect(store.get(toastAtom)?.title).toBe(translate('email_change_pending_neutral', 'en')),
+    );
+  });
+
+  it('offers the avatar colours as a labelled radio group and sends the chosen one', async () => {
+    const sent = recordingApi({ '/api/profile/update': { message: 'Profile updated', user: USER } });
+    const user = userEvent.setup();
+    renderScreen(<Harness />);
+    await user.click(await screen.findByTestId('profile-edit'));
+    const green = screen.getByRole('radio', { name: 'Green' });
+    await user.click(green);
+    expect((green as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ avatarColor: '#15803d' });
+    expect(sent[0]!.body).not.toHaveProperty('currentPassword');
+  });
+});
+
+describe('the settings tab', () => {
+  beforeEach(() => useLanguage('en', 'profile'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the spec's password_reset_error when the reset e-mail cannot be sent", async () => {
+    recordingApi({}, ['/api/auth/forgot-password']);
+    const user = userEvent.setup();
+    renderScreen(<SettingsTab user={USER} />);
+    await user.click(await screen.findByTestId('change-password'));
+    await waitFor(() =>
+      expect(store.get(toastAtom)?.description).toBe(translate('password_reset_error', 'en')),
+    );
+  });
+
+  it('logs out of all devices with one button', async () => {
+    const sent = recordingApi({ '/api/auth/logout-everywhere': { message: 'ok' } });
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    const user = userEvent.setup();
+    renderScreen(<SettingsTab user={USER} />);
+    await user.click(await screen.findByRole('button', { name: 'Log out of all devices' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/auth/logout-everywhere']);
+  });
+});

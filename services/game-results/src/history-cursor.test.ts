@@ -1,0 +1,36 @@
+import type { AddressInfo } from 'node:net';
+import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGameResultsService } from './index.js';
+import { serviceClient } from './test-support/api.js';
+
+let env: TestEnvironment;
+let service: ReturnType<typeof createGameResultsService>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  env = await createTestEnvironment({ amqp: false });
+  service = createGameResultsService(env.config);
+  baseUrl = `http://127.0.0.1:${((await service.listen(0)).address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await service?.close();
+  await env?.cleanup();
+});
+
+const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+
+describe('a crafted history cursor (issue 13, gap 7)', () => {
+  it.each([
+    ['the reported one: a position past bigint', 'OTk5OTk5OTk5OTk5OTk5OTk5OS4x'],
+    ['a position past the timestamp range', cursorOf('9223372036854775807.1')],
+    ['a position before year 1', cursorOf('-9223372036854775808.1')],
+    ['an id past bigint', cursorOf('1700000000000000.99999999999999999999')],
+    ['an id of zero digits', cursorOf('1700000000000000.')],
+  ])('is a 400 naming cursor, never a 500: %s', async (_why, cursor) => {
+    const res = await serviceClient(baseUrl, 4242)('GET', `/api/game-results?cursor=${cursor}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_error', field: 'cursor' });
+  });
+});

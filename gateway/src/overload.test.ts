@@ -197,9 +197,11 @@ describe('the gateway under overload', () => {
     const open: Array<() => void> = [];
     const response = () => ({ once: (_event: string, done: () => void) => open.push(done) }) as never;
     const slowLoop = async () => {
-      // Saturated: the loop is busy 300 ms at a stretch for a second, as under more work than the CPU can do.
+      // Saturated: the loop is busy 400 ms at a stretch for 1.6 s, as under more work than the CPU can do. Each
+      // stretch is twice the 200 ms sample window, so whichever window the shedder closed last holds a whole
+      // stretch (with 300 ms stretches a window's mean or lateness could land on 99.97, just under the 100 bound).
       for (let i = 0; i < 4; i++) {
-        const until = Date.now() + 300;
+        const until = Date.now() + 400;
         while (Date.now() < until) {
           // busy
         }

@@ -5,12 +5,13 @@ import {
   PUPIL_PICTURES,
   translate,
 } from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   classOfThree,
   newContext,
+  playAdditionGame,
   type Stack,
   withStackAndBrowser,
 } from './harness/index.js';
@@ -26,38 +27,6 @@ withStackAndBrowser(undefined, (started) => {
   stack = started.stack;
   browser = started.browser;
 });
-
-/** Plays a 5-question addition game through the UI, every answer right. */
-async function playAddition(page: Page): Promise<void> {
-  await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
-  await page.getByTestId('count-5').click();
-  await page.getByTestId('start-game').click();
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/game-results') && response.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
-  for (let i = 0; i < 5; i++) {
-    const question = page.getByTestId('question');
-    await question.waitFor();
-    const counter = await page.getByTestId('question-counter').textContent();
-    const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec((await question.textContent()) ?? '') ?? [];
-    const sum = String(Number(a) + Number(b));
-    const options = await Promise.all(
-      [1, 2, 3, 4].map(
-        async (p) => /(\d+)\s*$/.exec((await page.getByTestId(`option-${p}`).textContent()) ?? '')?.[1],
-      ),
-    );
-    await page.getByTestId(`option-${options.findIndex((text) => text?.trim() === sum) + 1}`).click();
-    await page.waitForFunction(
-      (previous) =>
-        document.querySelector('[data-testid="result-summary"]') !== null ||
-        document.querySelector('[data-testid="question-counter"]')?.textContent !== previous,
-      counter,
-    );
-  }
-  await page.getByTestId('result-summary').waitFor();
-  expect((await saved).status()).toBe(201);
-}
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('three pupils sign in from one school address with code, name and pictures, play, and the teacher sees it', async () => {
@@ -95,7 +64,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     };
 
     const pages = await Promise.all(contexts.map((context, i) => signIn(context, pupils[i]!, i === 0)));
-    for (const page of pages) await playAddition(page);
+    for (const page of pages) await playAdditionGame(page, stack.baseUrl);
     await expect
       .poll(
         async () =>

@@ -16,6 +16,7 @@ const PLAYER_LEVEL_KEYS = new Set([
   'profile:progress.toNext_one',
   'profile:progress.toNext_other',
   'teacher:progress.level',
+  'teacher:detail.level',
 ]);
 
 function strings(value: unknown, path: string): [string, string][] {

@@ -1,18 +1,17 @@
 import { categoryKeyFromGameType, normalizeGameType, parseGameType } from '@mathgames/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { toast } from '../components/ui/toast.js';
 import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
 import { readSelection, writeSelection } from '../lib/game-selection.js';
 import { loadNamespaces } from '../lib/i18n.js';
-import { message } from '../lib/messages.js';
-import { optionalTextParam } from '../lib/search-params.js';
+import { textSearchParams } from '../lib/search-params.js';
 
-const searchSchema = z.object({ type: optionalTextParam(40) });
+// `start=1`: begin at once with the stored choices (an assignment on the home screen is one tap).
+const searchSchema = textSearchParams({ type: 40, start: 1 });
 
 export const Route = createFileRoute('/gameplay')({
   validateSearch: searchSchema,
-  beforeLoad: ({ search, preload }) => {
+  beforeLoad: async ({ search, preload }) => {
     // Spec §2: without `type` the page rewrites its address to include it (from the games list's choice).
     if (!search.type) {
       throw redirect({
@@ -23,12 +22,15 @@ export const Route = createFileRoute('/gameplay')({
     }
     // Spec §6/§11: an unknown type falls back to addition, and "invalid game type" is told with game_start_error.
     if (!parseGameType(search.type)) {
-      if (!preload)
+      if (!preload) {
+        // The contracts message catalogue stays out of the first download (route options ship in it).
+        const { message } = await import('../lib/messages.js');
         toast({
           title: message('error_title'),
           description: message('game_start_error'),
           variant: 'destructive',
         });
+      }
       writeSelection({ gameType: 'toplama' });
       throw redirect({
         to: '/gameplay',
@@ -42,7 +44,7 @@ export const Route = createFileRoute('/gameplay')({
 });
 
 function GameplayRoute() {
-  const { type } = Route.useSearch();
+  const { type, start } = Route.useSearch();
   const gameType = normalizeGameType(type);
   const selection = readSelection();
   writeSelection({ gameType });
@@ -50,6 +52,7 @@ function GameplayRoute() {
     <GameplayScreen
       key={gameType}
       initialSettings={{ gameType, difficulty: selection.difficulty, count: selection.questions }}
+      autoStart={start === '1'}
     />
   );
 }

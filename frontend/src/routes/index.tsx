@@ -1,12 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { toast } from '../components/ui/toast.js';
 import { HomeScreen } from '../features/home/components/home-screen.js';
-import { optionalTextParam } from '../lib/search-params.js';
+import { textSearchParams } from '../lib/search-params.js';
 
-const searchSchema = z.object({ verified: optionalTextParam(10) });
+const searchSchema = textSearchParams({ verified: 10 });
 
 export const Route = createFileRoute('/')({
   validateSearch: searchSchema,

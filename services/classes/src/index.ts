@@ -11,9 +11,11 @@ import { createPupilAccountsClient } from './domain/pupil-accounts.js';
 import { createTeacherDirectory } from './domain/teacher-directory.js';
 import { classesErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { CLASSES_CONSUMER, progressSubscription } from './entry-points/consumers/progress-consumer.js';
+import { assignmentsRoutes } from './entry-points/http/assignments-routes.js';
 import { classesRoutes } from './entry-points/http/routes.js';
 
 export { type ClassesConfig, classesConfigShape, loadClassesConfig } from './config.js';
+export { PUPIL_HISTORY_LIMIT } from './data-access/progress-repository.js';
 export { CLASSES_CONSUMER, CLASSES_QUEUE } from './entry-points/consumers/progress-consumer.js';
 
 export interface Deployable {
@@ -30,13 +32,16 @@ export function createClassesService(config: ClassesConfig) {
     config,
     logger,
     readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: classesRoutes({
-      pool,
-      teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
-      accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
-      internalSecret: config.INTERNAL_SECRET,
-      timeZone: config.TIME_ZONE,
-    }),
+    routes: (app) => {
+      assignmentsRoutes({ pool })(app);
+      classesRoutes({
+        pool,
+        teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
+        accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
+        internalSecret: config.INTERNAL_SECRET,
+        timeZone: config.TIME_ZONE,
+      })(app);
+    },
   });
   return {
     app: service.app,

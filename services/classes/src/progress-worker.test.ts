@@ -9,6 +9,7 @@ import {
 import { type AmqpClient, createAmqpClient, createLogger } from '@mathgames/platform';
 import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUPIL_HISTORY_LIMIT } from './data-access/progress-repository.js';
 import { CLASSES_CONSUMER, startClassesWorker } from './index.js';
 
 let env: TestEnvironment;
@@ -132,5 +133,111 @@ describe('the class progress read model (classes-worker)', () => {
     await publish(game);
     await processed(game.id);
     expect(await progressOf(999)).toBeUndefined();
+  });
+
+  it('keeps per-topic counts, mistake counts and the recent games, once per event even when redelivered', async () => {
+    await addPupil(103);
+    const first = recorded(103, {
+      resultId: 31,
+      correctAnswers: 7,
+      mistakes: ['off-by-one', 'carry-slip', 'off-by-one'],
+    });
+    await publish(first);
+    await publish(first);
+    await processed(first.id);
+    const second = recorded(103, {
+      resultId: 32,
+      gameType: 'kesirler',
+      difficulty: 'orta',
+      questionsCount: 5,
+      correctAnswers: 4,
+      mistakes: ['added-denominators'],
+    });
+    await publish(second);
+    await processed(second.id);
+    // An event from before mistake kinds existed has no `mistakes` at all.
+    const { mistakes: _none, ...older } = recorded(103, {
+      resultId: 33,
+      questionsCount: 5,
+      correctAnswers: 5,
+    });
+    await publish(older as GameResultRecordedEvent);
+    await processed(older.id);
+
+    const topics = await env.pool.query(
+      `SELECT game_type, questions, correct FROM classes.pupil_topic_progress WHERE user_id = 103 ORDER BY 1`,
+    );
+    expect(topics.rows).toEqual([
+      { game_type: 'kesirler', questions: 5, correct: 4 },
+      { game_type: 'toplama', questions: 15, correct: 12 },
+    ]);
+    const slips = await env.pool.query(
+      'SELECT mistake, times FROM classes.pupil_mistakes WHERE user_id = 103 ORDER BY 1',
+    );
+    expect(slips.rows).toEqual([
+      { mistake: 'added-denominators', times: 1 },
+      { mistake: 'carry-slip', times: 1 },
+      { mistake: 'off-by-one', times: 2 },
+    ]);
+    const games = await env.pool.query(
+      `SELECT result_id, game_type, difficulty, questions_count, correct_answers, points, mistakes
+         FROM classes.pupil_games WHERE user_id = 103 ORDER BY result_id`,
+    );
+    expect(games.rows).toEqual([
+      {
+        result_id: 31,
+        game_type: 'toplama',
+        difficulty: 'kolay',
+        questions_count: 10,
+        correct_answers: 7,
+        points: pointsFor(7),
+        mistakes: ['carry-slip', 'off-by-one', 'off-by-one'],
+      },
+      {
+        result_id: 32,
+        game_type: 'kesirler',
+        difficulty: 'orta',
+        questions_count: 5,
+        correct_answers: 4,
+        points: pointsFor(4),
+        mistakes: ['added-denominators'],
+      },
+      {
+        result_id: 33,
+        game_type: 'toplama',
+        difficulty: 'kolay',
+        questions_count: 5,
+        correct_answers: 5,
+        points: pointsFor(5),
+        mistakes: [],
+      },
+    ]);
+  });
+
+  it(`keeps only the newest ${PUPIL_HISTORY_LIMIT} games of a pupil's history, whatever order they arrive in`, async () => {
+    await addPupil(104);
+    const start = Date.now() - 3 * 86_400_000;
+    const events = Array.from({ length: PUPIL_HISTORY_LIMIT + 5 }, (_, i) =>
+      recorded(104, { resultId: 1000 + i, playedAt: new Date(start + i * 60_000).toISOString() }),
+    );
+    // The oldest arrives last: it is dropped at once, not kept in place of a newer one.
+    for (const event of [...events.slice(1), events[0]!]) await publish(event);
+    for (const event of events) await processed(event.id);
+    const { rows } = await env.pool.query<{ resultId: number }>(
+      `SELECT result_id AS "resultId" FROM classes.pupil_games WHERE user_id = 104 ORDER BY played_at`,
+    );
+    expect(rows.map((r) => r.resultId)).toEqual(events.slice(5).map((e) => e.resultId));
+    // The totals still count every game.
+    expect((await progressOf(104)).questionsTotal).toBe(10 * (PUPIL_HISTORY_LIMIT + 5));
+  });
+
+  it('keeps no dashboard rows about a user who is in no class', async () => {
+    const game = recorded(998, { mistakes: ['off-by-one'] });
+    await publish(game);
+    await processed(game.id);
+    for (const table of ['pupil_topic_progress', 'pupil_mistakes', 'pupil_games']) {
+      const { rowCount } = await env.pool.query(`SELECT 1 FROM classes.${table} WHERE user_id = 998`);
+      expect(rowCount, table).toBe(0);
+    }
   });
 });

@@ -160,6 +160,26 @@ describe('pupil sign-in', () => {
     expect((await browser.post(`/api/classes/${classId}/pupils/${pupil.id}/unlock`)).status).toBe(404);
     expect((await browser.post('/api/classes', { name: 'Mine', grade: 1 })).status).toBe(403);
   });
+
+  it('a pupil saves their profile without any e-mail field, and cannot give their account an address', async () => {
+    const pupil = pupils[6]!;
+    const browser = stack.browser('en', SCHOOL);
+    expect((await signIn(browser, pupil, pupil.pictures!)).status).toBe(200);
+    const saved = await browser.post<{ user: CurrentUser }>('/api/profile/update', {
+      displayName: 'Star Pupil',
+      about: 'I like fractions',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user).toMatchObject({ displayName: 'Star Pupil', email: null, role: 'pupil' });
+    const withAddress = await browser.post<{ field?: string; message?: string }>('/api/profile/update', {
+      displayName: 'Star Pupil',
+      email: 'kid@example.com',
+      currentPassword: 'anything1',
+    });
+    expect(withAddress.status).toBe(403);
+    expect(withAddress.body).toMatchObject({ field: 'email', message: translate('forbidden', 'en') });
+    expect((await browser.get<CurrentUser>('/api/auth/me')).body.email).toBeNull();
+  });
 });
 
 // Issue 13, shared devices: a class code means a classroom computer the next class uses.

@@ -1,4 +1,5 @@
 import {
+  type ClassDashboard,
   type ClassJoin,
   type ClassProgress,
   type ClassPupil,
@@ -6,6 +7,7 @@ import {
   formatQuestionText,
   generateQuestions,
   levelForPoints,
+  type PupilProgressDetail,
   pointsFor,
   type TeacherClassResponse,
   translate,
@@ -117,6 +119,84 @@ describe('the class dashboard', () => {
     expect((await nosy.get(`/api/classes/${classId}/progress`)).status).toBe(404);
     expect((await browser.get(`/api/classes/${classId}/progress`)).status).toBe(404);
   });
+
+  it('shows the pupil × topic grid, the most-missed topic and mistake, and the pupil detail with history', async () => {
+    const { classId, pupil, browser } = await pupilWhoPlayed(teacher, 'Ada');
+    const dashboard = await waitFor(async () => {
+      const res = await teacher.get<ClassDashboard>(`/api/classes/${classId}/dashboard`);
+      return res.status === 200 && res.body.mostFrequentMistakes.length > 0 ? res.body : null;
+    });
+    const ada = dashboard.pupils.find((p) => p.pupilId === pupil.id)!;
+    expect(ada.topics.map((t) => t.gameType)).toEqual(['toplama', 'çıkarma', 'çarpma', 'bölme', 'kesirler']);
+    expect(ada.topics[0]).toEqual({ gameType: 'toplama', questions: 5, correct: 4, accuracy: 80 });
+    expect(ada.topics[1]).toEqual({ gameType: 'çıkarma', questions: 0, correct: 0, accuracy: null });
+    const other = dashboard.pupils.find((p) => p.name === 'Ada 2')!;
+    expect(other.topics.every((t) => t.questions === 0 && t.accuracy === null)).toBe(true);
+    expect(dashboard.mostMissedTopics).toEqual([
+      { gameType: 'toplama', wrong: 1, questions: 5, accuracy: 80 },
+    ]);
+    expect(dashboard.mostFrequentMistakes).toEqual([{ kind: expect.any(String), count: 1, pupils: 1 }]);
+
+    const detail = await teacher.get<PupilProgressDetail>(
+      `/api/classes/${classId}/pupils/${pupil.id}/progress`,
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      pupilId: pupil.id,
+      name: 'Ada',
+      questions: 5,
+      correct: 4,
+      accuracy: 80,
+      points: pointsFor(4),
+      level: levelForPoints(pointsFor(4)),
+      mistakes: [{ kind: dashboard.mostFrequentMistakes[0]!.kind, count: 1 }],
+    });
+    expect(detail.body.history).toEqual([
+      expect.objectContaining({
+        gameType: 'toplama',
+        difficulty: 'kolay',
+        questionsCount: 5,
+        correctAnswers: 4,
+        points: pointsFor(4),
+        mistakes: 1,
+        playedAt: expect.any(String),
+      }),
+    ]);
+    // A pupil with no game yet reads as zeros, not as an error.
+    const quiet = await teacher.get<PupilProgressDetail>(
+      `/api/classes/${classId}/pupils/${other.pupilId}/progress`,
+    );
+    expect(quiet.body).toMatchObject({
+      questions: 0,
+      accuracy: null,
+      points: 0,
+      level: 1,
+      history: [],
+      mistakes: [],
+    });
+
+    // IDOR: another teacher, the pupil themself and a signed-out browser read nothing, per endpoint.
+    const nosy = await stack.signUp({ username: 'Nosy_Grid', teacher: true, verify: true });
+    const nosyClass = await nosy.post<TeacherClassResponse>('/api/classes', { name: 'N', grade: 1 });
+    const paths = [
+      `/api/classes/${classId}/dashboard`,
+      `/api/classes/${classId}/pupils/${pupil.id}/progress`,
+      // Their own class id with the other teacher's pupil.
+      `/api/classes/${nosyClass.body.class.id}/pupils/${pupil.id}/progress`,
+    ];
+    for (const path of paths) {
+      expect((await nosy.get(path)).status, `another teacher: ${path}`).toBe(404);
+      expect((await browser.get(path)).status, `the pupil: ${path}`).toBe(404);
+      expect((await stack.browser().get(path)).status, `signed out: ${path}`).toBe(401);
+    }
+    // The teacher's own class with a pupil of another of their classes, and malformed ids: missing alike.
+    const second = await pupilWhoPlayed(teacher, 'Elif');
+    expect((await teacher.get(`/api/classes/${classId}/pupils/${second.pupil.id}/progress`)).status).toBe(
+      404,
+    );
+    expect((await teacher.get(`/api/classes/${classId}/pupils/x/progress`)).status).toBe(404);
+    expect((await teacher.get('/api/classes/0/dashboard')).status).toBe(404);
+  });
 });
 
 describe('erasure', () => {
@@ -127,14 +207,31 @@ describe('erasure', () => {
       names: ['Deniz'],
     });
     const pupil = added.body.items[0]!;
+    // Practice given to them by name, which the game below finishes.
+    const assigned = await teacher.post(`/api/classes/${classId}/assignments`, {
+      gameType: 'toplama',
+      difficulty: 'kolay',
+      questionsCount: 5,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      pupilIds: [pupil.id],
+    });
+    expect(assigned.status).toBe(201);
 
-    const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 5);
+    // One wrong answer, so the pupil has a mistake row to erase too.
+    const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 4);
     expect(saved.status).toBe(201);
     // The result reached every read model before the deletion (so the erasure has something to erase).
     await waitFor(
       async () => {
         const left = await rowsLeft(pupil.id);
-        return left['classes.pupil_progress'] && left['badges.user_badges'] && left['results.user_totals']
+        return left['classes.pupil_progress'] &&
+          left['classes.assignment_pupils'] &&
+          left['classes.assignment_completions'] &&
+          left['classes.pupil_topic_progress'] &&
+          left['classes.pupil_mistakes'] &&
+          left['classes.pupil_games'] &&
+          left['badges.user_badges'] &&
+          left['results.user_totals']
           ? left
           : null;
       },
@@ -162,6 +259,11 @@ describe('erasure', () => {
         'badges.user_badges',
         'classes.pupils',
         'classes.pupil_progress',
+        'classes.assignment_pupils',
+        'classes.assignment_completions',
+        'classes.pupil_topic_progress',
+        'classes.pupil_mistakes',
+        'classes.pupil_games',
       ]),
     );
   });
@@ -179,6 +281,13 @@ describe('erasure', () => {
       names: ['Nil', 'Can'],
     });
     const pupil = added.body.items[0]!;
+    const assigned = await leaving.post(`/api/classes/${created.body.class.id}/assignments`, {
+      gameType: 'bölme',
+      difficulty: 'zor',
+      questionsCount: 10,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(assigned.status).toBe(201);
     const pupilBrowser = stack.browser();
     const roster = await pupilBrowser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
     expect(
@@ -190,6 +299,14 @@ describe('erasure', () => {
         })
       ).status,
     ).toBe(200);
+
+    const classRows = async () =>
+      ((await stack.pool.query('SELECT 1 FROM classes.classes WHERE teacher_id = $1', [me.body.id]))
+        .rowCount ?? 0) +
+      ((await stack.pool.query('SELECT 1 FROM classes.assignments WHERE teacher_id = $1', [me.body.id]))
+        .rowCount ?? 0);
+    // The class and its assignment: both must go with the teacher.
+    expect(await classRows()).toBe(2);
 
     // A pupil cannot delete themself; a wrong password names the field; nothing is deleted by either.
     const refused = await pupilBrowser.post('/api/profile/delete', { password: 'anything1' });
@@ -208,9 +325,6 @@ describe('erasure', () => {
     expect((await leaving.get('/api/auth/me')).status).toBe(401);
     expect((await pupilBrowser.get('/api/auth/me')).status).toBe(401);
 
-    const classRows = async () =>
-      (await stack.pool.query('SELECT 1 FROM classes.classes WHERE teacher_id = $1', [me.body.id]))
-        .rowCount ?? 0;
     await waitFor(
       async () => {
         const everyone = await Promise.all([me.body.id, ...added.body.items.map((p) => p.id)].map(rowsLeft));

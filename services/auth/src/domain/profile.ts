@@ -30,7 +30,11 @@ export async function updateProfile(
 ): Promise<ProfileUpdateResult> {
   const current = await findUserById(ctx.pool, userId);
   if (!current) throw new AppError(401, 'unauthorized');
-  const emailChangeRequested = (current.email ?? '').toLowerCase() !== input.email;
+  const newEmail = input.email;
+  const emailChangeRequested = newEmail !== undefined && (current.email ?? '').toLowerCase() !== newEmail;
+  // A pupil has no e-mail and no password (they sign in with pictures): no address can be set for them.
+  if (emailChangeRequested && current.role === 'pupil')
+    throw new AppError(403, 'forbidden', 'forbidden', 'email');
   if (emailChangeRequested) await checkCurrentPassword(ctx, current, input.currentPassword);
   await withTransaction(ctx.pool, async (client) => {
     await writeProfile(
@@ -46,14 +50,14 @@ export async function updateProfile(
       },
       false,
     );
-    if (!emailChangeRequested) return;
+    if (!emailChangeRequested || newEmail === undefined) return;
     // Only the latest request counts: older confirmation links stop working.
     await revokeTokens(client, userId, 'change_email');
-    if (await isEmailTaken(client, input.email, userId)) return;
-    const token = await issueToken(client, 'change_email', userId, input.email);
+    if (await isEmailTaken(client, newEmail, userId)) return;
+    const token = await issueToken(client, 'change_email', userId, newEmail);
     await ctx.mail.confirmEmailChange(
       client,
-      { userId, email: input.email, username: current.username, lang: caller.lang },
+      { userId, email: newEmail, username: current.username, lang: caller.lang },
       token,
     );
   });

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ACCURACY_BANDS,
+  accuracyBand,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
   joinCodeFromBytes,
@@ -36,5 +38,29 @@ describe('class join codes', () => {
     expect(joinCodeSchema.parse('abc-d23')).toBe('ABCD23');
     expect(joinCodeSchema.safeParse('ABCD0O').success).toBe(false);
     expect(joinCodeSchema.safeParse('ABC').success).toBe(false);
+  });
+});
+
+describe('accuracy bands of the class grid', () => {
+  it('are secure from 80 %, developing from 50 %, and need support below', () => {
+    expect([100, 80, 79, 50, 49, 0].map(accuracyBand)).toEqual([
+      'secure',
+      'secure',
+      'developing',
+      'developing',
+      'needs-support',
+      'needs-support',
+    ]);
+  });
+
+  it('never fall the wrong way as accuracy rises', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(ACCURACY_BANDS.indexOf(accuracyBand(high))).toBeLessThanOrEqual(
+          ACCURACY_BANDS.indexOf(accuracyBand(low)),
+        );
+      }),
+    );
   });
 });

@@ -1,6 +1,14 @@
 /** Classes: a teacher's classes and their join codes (the classes service and the teacher screens). */
 import { z } from 'zod';
 import type { MessageKey } from './messages.js';
+import {
+  difficultyInputSchema,
+  difficultySchema,
+  gameTypeInputSchema,
+  gameTypeSchema,
+  mistakeKindSchema,
+} from './schemas.js';
+import { QUESTION_COUNTS } from './values.js';
 
 const k = (key: MessageKey) => key;
 
@@ -232,6 +240,117 @@ export const pupilAccountsSchema = z.object({
 });
 export type PupilAccounts = z.infer<typeof pupilAccountsSchema>;
 
+// ---------------------------------------------------------------- assignments
+
+/** How far ahead a due date may be: a school term. */
+export const ASSIGNMENT_MAX_DUE_DAYS = 120;
+/** Assignments a class keeps (open and closed): plenty for a year, bounded against a runaway script. */
+export const MAX_ASSIGNMENTS_PER_CLASS = 200;
+
+/** A due date the teacher may set: after now, at most ASSIGNMENT_MAX_DUE_DAYS ahead. */
+export function dueAtProblem(dueAt: Date, now: Date): boolean {
+  const ahead = dueAt.getTime() - now.getTime();
+  return Number.isNaN(ahead) || ahead <= 0 || ahead > ASSIGNMENT_MAX_DUE_DAYS * 86_400_000;
+}
+
+/** The end of a calendar day (YYYY-MM-DD) in the browser's time zone: what a date field's due date means. */
+export function endOfLocalDay(day: string): Date {
+  return new Date(`${day}T23:59:59`);
+}
+
+export const createAssignmentRequestSchema = z
+  .object(
+    {
+      gameType: gameTypeInputSchema,
+      difficulty: difficultyInputSchema,
+      questionsCount: z.literal(QUESTION_COUNTS, { error: k('invalid_question_count') }),
+      dueAt: z.iso
+        .datetime({ offset: true, error: k('assignment_due_invalid') })
+        .refine((s) => !dueAtProblem(new Date(s), new Date()), k('assignment_due_invalid')),
+      /** Absent: the whole class (pupils who join later too). Present: these pupils of the class. */
+      pupilIds: z
+        .array(
+          z
+            .number({ error: k('assignment_pupils_required') })
+            .int(k('assignment_pupils_required'))
+            .positive(k('assignment_pupils_required'))
+            .max(2_147_483_647, k('assignment_pupils_required')),
+          { error: k('assignment_pupils_required') },
+        )
+        .min(1, k('assignment_pupils_required'))
+        .max(MAX_PUPILS_PER_CLASS, k('assignment_pupils_required'))
+        .optional(),
+    },
+    { error: k('validation_error') },
+  )
+  .meta({ id: 'CreateAssignmentRequest' });
+export type CreateAssignmentRequest = z.infer<typeof createAssignmentRequestSchema>;
+export type CreateAssignmentRequestInput = z.input<typeof createAssignmentRequestSchema>;
+
+export const assignmentIdSchema = z.coerce
+  .number({ error: k('assignment_not_found') })
+  .int(k('assignment_not_found'))
+  .positive(k('assignment_not_found'))
+  .max(2_147_483_647, k('assignment_not_found'));
+
+const assignmentFields = {
+  id: z.number().int().positive(),
+  gameType: gameTypeSchema,
+  difficulty: difficultySchema,
+  questionsCount: z.number().int().positive(),
+  dueAt: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
+};
+
+/** A pupil's result on an assignment; null fields until they finish it. */
+export const assignmentPupilResultSchema = z.object({
+  pupilId: z.number().int().positive(),
+  name: z.string(),
+  finished: z.boolean(),
+  correctAnswers: z.number().int().nonnegative().nullable(),
+  points: z.number().int().nonnegative().nullable(),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Finished after the due date; null until finished. */
+  late: z.boolean().nullable(),
+});
+export type AssignmentPupilResult = z.infer<typeof assignmentPupilResultSchema>;
+
+export const classAssignmentSchema = z
+  .object({
+    ...assignmentFields,
+    wholeClass: z.boolean(),
+    closed: z.boolean(),
+    /** Every pupil it is for, in roster order, finished or not. */
+    pupils: z.array(assignmentPupilResultSchema),
+  })
+  .meta({ id: 'ClassAssignment' });
+export type ClassAssignment = z.infer<typeof classAssignmentSchema>;
+
+export const classAssignmentListSchema = z
+  .object({ items: z.array(classAssignmentSchema) })
+  .meta({ id: 'ClassAssignmentList' });
+export type ClassAssignmentList = z.infer<typeof classAssignmentListSchema>;
+
+export const classAssignmentResponseSchema = z
+  .object({ message: z.string(), assignment: classAssignmentSchema })
+  .meta({ id: 'ClassAssignmentResponse' });
+export type ClassAssignmentResponse = z.infer<typeof classAssignmentResponseSchema>;
+
+/** What a pupil sees on their home screen: an open assignment of theirs, done or not. */
+export const pupilAssignmentSchema = z
+  .object({
+    ...assignmentFields,
+    done: z.boolean(),
+    correctAnswers: z.number().int().nonnegative().nullable(),
+  })
+  .meta({ id: 'PupilAssignment' });
+export type PupilAssignment = z.infer<typeof pupilAssignmentSchema>;
+
+export const pupilAssignmentListSchema = z
+  .object({ items: z.array(pupilAssignmentSchema) })
+  .meta({ id: 'PupilAssignmentList' });
+export type PupilAssignmentList = z.infer<typeof pupilAssignmentListSchema>;
+
 // ---------------------------------------------------------------- pupil sign-in
 
 /** Wrong pictures a pupil may tap before a pause, and the pause; the same for a whole class, scaled up. */
@@ -386,3 +505,91 @@ export const classProgressSchema = z
   })
   .meta({ id: 'ClassProgress' });
 export type ClassProgress = z.infer<typeof classProgressSchema>;
+
+/**
+ * How a pupil is doing in a topic, as a band the grid shows as a label and a shape besides its colour (so it reads
+ * without colour): at least 80 % right is secure, at least 50 % is developing, below that needs support.
+ */
+export const ACCURACY_BANDS = ['secure', 'developing', 'needs-support'] as const;
+export type AccuracyBand = (typeof ACCURACY_BANDS)[number];
+
+export function accuracyBand(percent: number): AccuracyBand {
+  if (percent >= 80) return 'secure';
+  if (percent >= 50) return 'developing';
+  return 'needs-support';
+}
+
+/** Most-missed topics and mistakes the dashboard lists for a class (the top of each ranking). */
+export const CLASS_DASHBOARD_TOP = 5;
+
+const topicAccuracySchema = z.object({
+  gameType: gameTypeSchema,
+  questions: z.number().int().nonnegative(),
+  correct: z.number().int().nonnegative(),
+  /** Percent right; null before the first answer in the topic. */
+  accuracy: z.number().int().min(0).max(100).nullable(),
+});
+export type TopicAccuracy = z.infer<typeof topicAccuracySchema>;
+
+const classMistakeSchema = z.object({
+  kind: mistakeKindSchema,
+  /** How often the class made this slip, and how many of its pupils did. */
+  count: z.number().int().positive(),
+  pupils: z.number().int().positive(),
+});
+
+/** The class grid (every pupil × every topic) and what the class gets wrong most. */
+export const classDashboardSchema = z
+  .object({
+    pupils: z.array(
+      z.object({
+        pupilId: z.number().int().positive(),
+        name: z.string(),
+        /** One entry per game type, in GAME_TYPES order. */
+        topics: z.array(topicAccuracySchema),
+      }),
+    ),
+    /** Topics with wrong answers, most wrong answers first (at most CLASS_DASHBOARD_TOP). */
+    mostMissedTopics: z.array(
+      z.object({
+        gameType: gameTypeSchema,
+        wrong: z.number().int().positive(),
+        questions: z.number().int().positive(),
+        accuracy: z.number().int().min(0).max(100),
+      }),
+    ),
+    /** Mistake kinds, most frequent first (at most CLASS_DASHBOARD_TOP). */
+    mostFrequentMistakes: z.array(classMistakeSchema),
+  })
+  .meta({ id: 'ClassDashboard' });
+export type ClassDashboard = z.infer<typeof classDashboardSchema>;
+
+/** One pupil of the teacher's class: totals, per-topic accuracy, mistakes and the recent games. */
+export const pupilProgressDetailSchema = z
+  .object({
+    pupilId: z.number().int().positive(),
+    name: z.string(),
+    questions: z.number().int().nonnegative(),
+    correct: z.number().int().nonnegative(),
+    accuracy: z.number().int().min(0).max(100).nullable(),
+    points: z.number().int().nonnegative(),
+    level: z.number().int().positive(),
+    lastPlayedAt: z.iso.datetime({ offset: true }).nullable(),
+    topics: z.array(topicAccuracySchema),
+    mistakes: z.array(z.object({ kind: mistakeKindSchema, count: z.number().int().positive() })),
+    /** The newest games first (the read model keeps a bounded number of them). */
+    history: z.array(
+      z.object({
+        resultId: z.number().int().positive(),
+        gameType: gameTypeSchema,
+        difficulty: difficultySchema,
+        questionsCount: z.number().int().positive(),
+        correctAnswers: z.number().int().nonnegative(),
+        points: z.number().int().nonnegative(),
+        mistakes: z.number().int().nonnegative(),
+        playedAt: z.iso.datetime({ offset: true }),
+      }),
+    ),
+  })
+  .meta({ id: 'PupilProgressDetail' });
+export type PupilProgressDetail = z.infer<typeof pupilProgressDetailSchema>;

@@ -179,6 +179,14 @@ const tr = {
   account_deleted: 'Hesabınız ve tüm verileriniz silindi',
   account_password_wrong: 'Şifre doğru değil',
   pupil_self_delete_forbidden: 'Öğrenci hesaplarını yalnızca öğretmen silebilir',
+  assignment_not_found: 'Bu ödev bulunamadı',
+  assignment_due_invalid: 'Son gün bugünden sonra olmalı ve bu dönemi geçmemeli',
+  assignment_pupils_required: 'En az bir öğrenci seçin ya da bütün sınıfa verin',
+  assignment_pupils_unknown: 'Seçilen öğrenciler bu sınıfta değil',
+  assignment_limit_reached: 'Bir sınıfın en fazla {{max}} ödevi olabilir; eski ödevleri silin',
+  assignment_created: 'Ödev verildi',
+  assignment_closed: 'Ödev kapatıldı',
+  assignment_deleted: 'Ödev silindi',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -349,6 +357,14 @@ const en: Record<MessageKey, string> = {
   account_deleted: 'Your account and all your data have been deleted',
   account_password_wrong: 'That password is not right',
   pupil_self_delete_forbidden: 'Only a teacher can delete a pupil account',
+  assignment_not_found: "We couldn't find this assignment",
+  assignment_due_invalid: 'The due date must be after today and within this term',
+  assignment_pupils_required: 'Choose at least one pupil, or give it to the whole class',
+  assignment_pupils_unknown: 'The chosen pupils are not in this class',
+  assignment_limit_reached: 'A class can have at most {{max}} assignments; delete old ones',
+  assignment_created: 'Practice assigned',
+  assignment_closed: 'Assignment closed',
+  assignment_deleted: 'Assignment deleted',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };

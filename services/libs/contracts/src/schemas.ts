@@ -15,6 +15,7 @@ import {
   parseDifficulty,
   parseGameType,
   QUESTION_COUNTS,
+  USER_BADGES_MAX_LIMIT,
 } from './values.js';
 
 /** Narrows a message key so a typo in a schema is a type error. */
@@ -229,7 +230,8 @@ export const profileUpdateRequestSchema = input({
     .trim()
     .min(DISPLAY_NAME_MIN, k('display_name_too_short'))
     .max(DISPLAY_NAME_MAX, k('display_name_too_long')),
-  email: emailSchema,
+  /** Absent leaves the address as it is: a pupil's profile has no e-mail field at all. */
+  email: emailSchema.optional(),
   about: z
     .string({ error: k('about_too_long') })
     .trim()
@@ -468,8 +470,6 @@ export const userBadgeItemSchema = z
   })
   .meta({ id: 'UserBadgeItem' });
 export type UserBadgeItem = z.infer<typeof userBadgeItemSchema>;
-
-export const USER_BADGES_MAX_LIMIT = 1000;
 
 const booleanQuery = z
   .enum(['true', 'false'], { error: k('invalid_boolean') })

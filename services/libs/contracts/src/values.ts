@@ -45,6 +45,12 @@ export const DEFAULT_DIFFICULTY: Difficulty = 'kolay';
 export const DEFAULT_GAME_TYPE: GameType = 'toplama';
 
 /**
+ * The most badges one `GET /api/user-badges` answers (and what the web app asks for). A constant here, not in
+ * schemas.ts: the browser imports it on the game screen, where the zod schemas would cost 25 KB for one number.
+ */
+export const USER_BADGES_MAX_LIMIT = 1000;
+
+/**
  * Folds case, Turkish letters and separators so 'ÇIKARMA', 'Çıkarma', 'cikarma' and 'çok-kolay' all meet one
  * table entry. Plain toLowerCase (not the Turkish locale) so English 'I' stays 'i'.
  */

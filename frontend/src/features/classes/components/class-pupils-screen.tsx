@@ -29,6 +29,9 @@ import {
 } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
+import { AssignPracticeForm } from './assign-practice-form.js';
+import { ClassAssignmentsList } from './class-assignments-list.js';
+import { ClassDashboardPanel } from './class-dashboard.js';
 import { ClassProgressTable } from './class-progress-table.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
@@ -360,7 +363,10 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
         <>
           <FreshPicturesPanel pupils={fresh} onDone={() => setFresh([])} />
           <ClassProgressTable classId={classId} />
+          <ClassDashboardPanel classId={classId} />
           <AddPupilsForm classId={classId} onAdded={remember} />
+          <ClassAssignmentsList classId={classId} />
+          <AssignPracticeForm classId={classId} />
           <PupilList classId={classId} onPictures={(pupil) => remember([pupil])} />
         </>
       )}

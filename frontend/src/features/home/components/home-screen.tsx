@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartIcon, GamepadIcon, MedalIcon, StarIcon } from '../../../components/icons.js';
 import { TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
 import { storeChoice } from '../../../lib/selection-keys.js';
@@ -23,6 +25,9 @@ const TOPIC_TYPE = {
 } as const;
 const LEVEL_COLOURS = ['bg-emerald-100', 'bg-sky-100', 'bg-amber-100', 'bg-orange-100', 'bg-rose-100'];
 
+// Only a signed-in pupil has assignments: their list (and the contracts it needs) loads only for them.
+const PupilAssignments = lazy(() => import('./pupil-assignments.js'));
+
 const FEATURES = [
   { key: 'games', Icon: GamepadIcon, tone: 'bg-blue-100 text-blue-800' },
   { key: 'badges', Icon: MedalIcon, tone: 'bg-amber-100 text-amber-800' },
@@ -36,6 +41,11 @@ export function HomeScreen() {
 
   return (
     <>
+      {user?.role === 'pupil' && (
+        <Suspense fallback={<Skeleton className="mx-auto mt-8 h-40 max-w-7xl" />}>
+          <PupilAssignments />
+        </Suspense>
+      )}
       <section className="bg-gradient-to-b from-brand-50 to-sky-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-20">
           <div>

@@ -85,22 +85,27 @@ export function AccountTab({
               {displayNameOf(user)}
             </Row>
             <Row label={t('account.username')}>{user.username}</Row>
-            <Row label={t('account.email')} testId="account-email">
-              {user.email ?? '—'}
-            </Row>
-            <Row label={t('account.status')}>
-              {user.isVerified ? (
-                <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
-                  <span aria-hidden="true">✓ </span>
-                  {t('account.verified')}
-                </span>
-              ) : (
-                <span className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
-                  <span aria-hidden="true">! </span>
-                  {t('account.notVerified')}
-                </span>
-              )}
-            </Row>
+            {/* A pupil has no e-mail address (they sign in with pictures): nothing to show or verify. */}
+            {user.role !== 'pupil' && (
+              <>
+                <Row label={t('account.email')} testId="account-email">
+                  {user.email ?? '—'}
+                </Row>
+                <Row label={t('account.status')}>
+                  {user.isVerified ? (
+                    <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
+                      <span aria-hidden="true">✓ </span>
+                      {t('account.verified')}
+                    </span>
+                  ) : (
+                    <span className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
+                      <span aria-hidden="true">! </span>
+                      {t('account.notVerified')}
+                    </span>
+                  )}
+                </Row>
+              </>
+            )}
             <Row label={t('account.memberSince')}>
               <time dateTime={user.createdAt} title={formatRelativeTime(created, new Date(), lang)}>
                 {createdText}

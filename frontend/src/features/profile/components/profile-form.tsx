@@ -48,7 +48,8 @@ export function ProfileForm({
     currentPassword: '',
   });
   // A new address needs the current password (a borrowed session alone must not move the account).
-  const emailChanging = values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const pupil = user.role === 'pupil';
+  const emailChanging = !pupil && values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const [errors, setErrors] = useState<FieldErrors>({});
   const form = useRef<HTMLFormElement>(null);
 
@@ -59,7 +60,9 @@ export function ProfileForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { currentPassword, ...rest } = values;
+    const { currentPassword, email, ...others } = values;
+    // A pupil's form has no e-mail field, so it sends none (the address stays as it is: none).
+    const rest = pupil ? others : { ...others, email };
     const input = emailChanging ? { ...rest, currentPassword } : rest;
     const parsed = fieldErrorsOf(profileUpdateRequestSchema, input, message);
     if (emailChanging && !currentPassword) {
@@ -108,30 +111,34 @@ export function ProfileForm({
         autoComplete="nickname"
         disabled={saving}
       />
-      <TextField
-        label={t('account.email')}
-        name="email"
-        type="email"
-        value={values.email}
-        onChange={(event) => setValues({ ...values, email: event.target.value })}
-        error={errors.email}
-        autoComplete="email"
-        disabled={saving}
-      />
-      {emailChanging && (
-        <div>
+      {!pupil && (
+        <>
           <TextField
-            label={t('account.currentPassword')}
-            name="currentPassword"
-            type="password"
-            value={values.currentPassword}
-            onChange={(event) => setValues({ ...values, currentPassword: event.target.value })}
-            error={errors.currentPassword}
-            autoComplete="current-password"
+            label={t('account.email')}
+            name="email"
+            type="email"
+            value={values.email}
+            onChange={(event) => setValues({ ...values, email: event.target.value })}
+            error={errors.email}
+            autoComplete="email"
             disabled={saving}
           />
-          <p className="mt-1 text-sm text-slate-700">{t('account.currentPasswordHint')}</p>
-        </div>
+          {emailChanging && (
+            <div>
+              <TextField
+                label={t('account.currentPassword')}
+                name="currentPassword"
+                type="password"
+                value={values.currentPassword}
+                onChange={(event) => setValues({ ...values, currentPassword: event.target.value })}
+                error={errors.currentPassword}
+                autoComplete="current-password"
+                disabled={saving}
+              />
+              <p className="mt-1 text-sm text-slate-700">{t('account.currentPasswordHint')}</p>
+            </div>
+          )}
+        </>
       )}
       <div>
         <label htmlFor="profile-about" className="block text-base font-bold text-slate-800">

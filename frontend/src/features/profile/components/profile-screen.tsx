@@ -82,7 +82,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
           <h1 className="text-3xl font-black break-words sm:text-4xl" data-testid="profile-name">
             {name}
           </h1>
-          <p className="text-lg break-all text-indigo-100">{user.email ?? '—'}</p>
+          {user.role !== 'pupil' && <p className="text-lg break-all text-indigo-100">{user.email ?? '—'}</p>}
           <AsOf updatedAt={statistics.dataUpdatedAt} />
         </div>
         <div className="rounded-3xl bg-white p-3 text-slate-900">

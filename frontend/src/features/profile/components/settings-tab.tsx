@@ -16,6 +16,7 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
   const lang = toLang(i18n.resolvedLanguage);
   const [soundEnabled, setSoundEnabled] = useSoundEnabled();
   const [sending, setSending] = useState(false);
+  const pupil = user.role === 'pupil';
 
   function toggleSound() {
     const next = !soundEnabled;
@@ -104,27 +105,34 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
             />
           </button>
         </div>
-        <div className="mt-5 border-t border-slate-100 pt-5">
-          <Button
-            variant="outline"
-            onClick={() => void requestPasswordChange()}
-            disabled={sending}
-            data-testid="change-password"
-          >
-            {t('settings.changePassword')}
-          </Button>
-        </div>
+        {/* A pupil signs in with pictures their teacher renews: no password, no reset e-mail. */}
+        {!pupil && (
+          <div className="mt-5 border-t border-slate-100 pt-5">
+            <Button
+              variant="outline"
+              onClick={() => void requestPasswordChange()}
+              disabled={sending}
+              data-testid="change-password"
+            >
+              {t('settings.changePassword')}
+            </Button>
+          </div>
+        )}
       </Card>
       <Card>
         <CardTitle className="mb-2">{t('settings.security')}</CardTitle>
-        <p className="rounded-2xl bg-sky-50 p-3 text-base text-sky-950">{t('settings.securityTip')}</p>
+        <p className="rounded-2xl bg-sky-50 p-3 text-base text-sky-950">
+          {t(pupil ? 'settings.pupilSecurityTip' : 'settings.securityTip')}
+        </p>
         <p className="mt-4 text-base">
           <span className="font-bold">{t('settings.lastLogin')}: </span>
           <span data-testid="last-login">{formatLastLogin(user.lastLogin, lang, DEFAULT_TIME_ZONE)}</span>
         </p>
-        <Button className="mt-4" onClick={() => void requestPasswordChange()} disabled={sending}>
-          {t('settings.updatePassword')}
-        </Button>
+        {!pupil && (
+          <Button className="mt-4" onClick={() => void requestPasswordChange()} disabled={sending}>
+            {t('settings.updatePassword')}
+          </Button>
+        )}
       </Card>
       <Card>
         <CardTitle className="mb-2">{t('settings.logoutHeading')}</CardTitle>

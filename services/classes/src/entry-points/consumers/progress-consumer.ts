@@ -1,6 +1,7 @@
 import { EVENT_QUEUES, pointsFor, weekStartKey } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 import { addGameToProgress } from '../../data-access/progress-repository.js';
+import { finishAssignmentsWith } from '../../domain/assignments.js';
 
 export const CLASSES_QUEUE = EVENT_QUEUES.classes.name;
 export const CLASSES_CONSUMER = EVENT_QUEUES.classes.worker;
@@ -8,16 +9,23 @@ export const CLASSES_CONSUMER = EVENT_QUEUES.classes.worker;
 /** Folds each recorded game of a pupil into the class progress read model, once per event id. */
 export function progressSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.classes, {
-    // Only the pupil's own progress row is written: batches in user order never deadlock.
+    // Only the pupil's own rows are written: batches in user order never deadlock.
     batchOrder: (event) => event.userId,
-    handle: (event, tx) =>
-      addGameToProgress(tx, {
+    async handle(event, tx) {
+      await addGameToProgress(tx, {
         userId: event.userId,
+        resultId: event.resultId,
+        gameType: event.gameType,
+        difficulty: event.difficulty,
         questionsCount: event.questionsCount,
         correctAnswers: event.correctAnswers,
         points: pointsFor(event.correctAnswers),
+        // Events recorded before mistake kinds existed carry none.
+        mistakes: event.mistakes ?? [],
         playedAt: new Date(event.playedAt),
         weekStart: weekStartKey(event.playedAt, timeZone),
-      }),
+      });
+      await finishAssignmentsWith(tx, event);
+    },
   });
 }

@@ -14,6 +14,7 @@ import { AppError, requireUser, signJoinTicket } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import { findJoinableClass } from '../../data-access/classes-repository.js';
 import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
+import { classDashboard, pupilProgressDetail } from '../../domain/class-dashboard.js';
 import {
   addClassPupils,
   classProgress,
@@ -116,6 +117,15 @@ export function classesRoutes(ctx: PupilsContext & { internalSecret: string; tim
 
     app.get('/api/classes/:classId/progress', async (req, res) => {
       res.json(await classProgress(ctx, requireUser(req), classIdOf(req)));
+    });
+
+    // The class grid and what the class gets wrong most; one pupil's history, topics and mistakes.
+    app.get('/api/classes/:classId/dashboard', async (req, res) => {
+      res.json(await classDashboard(ctx, requireUser(req), classIdOf(req)));
+    });
+
+    app.get('/api/classes/:classId/pupils/:pupilId/progress', async (req, res) => {
+      res.json(await pupilProgressDetail(ctx, requireUser(req), classIdOf(req), pupilIdOf(req)));
     });
 
     app.get('/api/classes/:classId/pupils', async (req, res) => {

@@ -1,0 +1,221 @@
+import { mkdirSync } from 'node:fs';
+import { type Lang, PUPIL_PICTURE_NAMES } from '@mathgames/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  accessibilityProblems,
+  newContext,
+  playAdditionGame,
+  type Stack,
+  withStackAndBrowser,
+} from './harness/index.js';
+
+// Issue 14's must-show flow end to end, then the class dashboard (item 6) while the pupils play.
+const LANGS = ['tr', 'en'] as const;
+// Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
+const SCHOOL = '198.51.100.42';
+
+const UI = {
+  tr: {
+    register: 'Kayıt Ol',
+    teacher: 'Öğretmenim',
+    myClasses: 'Sınıflarım',
+    className: 'Sınıf adı',
+    grade: 'Sınıf düzeyi',
+    create: 'Sınıf oluştur',
+    namesLabel: 'Öğrencilerin adları',
+    addPupils: 'Öğrencileri ekle',
+    pupil: 'Öğrenci',
+    addition: 'Toplama',
+  },
+  en: {
+    register: 'Sign Up',
+    teacher: 'I am a teacher',
+    myClasses: 'My classes',
+    className: 'Class name',
+    grade: 'Grade',
+    create: 'Create class',
+    namesLabel: "Pupils' names",
+    addPupils: 'Add pupils',
+    pupil: 'Pupil',
+    addition: 'Addition',
+  },
+} as const;
+
+let stack: Stack;
+let browser: Browser;
+
+withStackAndBrowser(undefined, (started) => {
+  stack = started.stack;
+  browser = started.browser;
+});
+
+/** Registers a teacher through the sign-up form and opens the verification link from the captured e-mail. */
+async function registerTeacher(page: Page, lang: Lang) {
+  const ui = UI[lang];
+  const suffix = `d${lang}${Date.now().toString(36)}`;
+  const email = `dash-${suffix}@example.com`;
+  await page.goto(`${stack.baseUrl}/`);
+  await page.getByRole('button', { name: ui.register }).first().click();
+  const form = page.getByTestId('auth-mode-register');
+  await form.waitFor();
+  await form.locator('input[name="username"]').fill(`dash_${suffix}`);
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill('secret123');
+  await form.locator('input[name="confirmPassword"]').fill('secret123');
+  await form.getByLabel(ui.teacher).check();
+  await form.locator('button[type="submit"]').click();
+  await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
+  const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
+  const link = /(https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  await page.goto(link!);
+  await page.getByTestId('verify-success').waitFor();
+  const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, {
+    data: { email, password: 'secret123' },
+  });
+  expect(login.status()).toBe(200);
+}
+
+const percentText = (lang: Lang, value: number) =>
+  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { style: 'percent' }).format(value / 100);
+
+describe.each(LANGS)('in %s', (lang: Lang) => {
+  const ui = UI[lang];
+
+  it('a teacher registers, verifies, makes a class of 25 and prints its cards; three pupils sign in from one address and play; the dashboard shows it within seconds', async () => {
+    const teacher = await newContext(browser, lang);
+    const page = await teacher.newPage();
+    await registerTeacher(page, lang);
+
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('link', { name: ui.myClasses }).first().click();
+    await page.waitForURL(`${stack.baseUrl}/teacher`);
+    await page.getByLabel(ui.className).fill('4-B');
+    await page.getByLabel(ui.grade).selectOption('4');
+    await page.getByRole('button', { name: ui.create }).click();
+    const card = page.getByTestId('class-card');
+    await card.waitFor();
+    const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+
+    // 25 names pasted at once; the first three will play.
+    await card.getByTestId('open-pupils').click();
+    await page.getByTestId('no-pupils').waitFor();
+    const players = ['Ada', 'Bora', 'Cem'];
+    const names = [...players, ...Array.from({ length: 22 }, (_, i) => `${ui.pupil} ${i + 4}`)];
+    await page.getByLabel(ui.namesLabel).fill(names.join('\n'));
+    await page.getByRole('button', { name: ui.addPupils }).click();
+    await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
+    const classUrl = page.url();
+
+    // Before any game: the dashboard says so, and it is accessible.
+    await page.getByTestId('dashboard-empty').waitFor();
+    expect(await page.getByTestId('grid-row').count()).toBe(25);
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The print view: every pupil's card, with the pictures the pupils will tap.
+    await page.getByTestId('print-cards-link').click();
+    await page.waitForURL(`${classUrl}/cards`);
+    await page.getByTestId('issue-cards').click();
+    await page.getByTestId('login-card-qr').nth(24).waitFor();
+    expect(await page.getByTestId('login-card').count()).toBe(25);
+    const picturesOf = async (name: string) =>
+      page
+        .getByTestId('login-card')
+        .filter({ has: page.getByText(name, { exact: true }) })
+        .locator('[data-picture]')
+        .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')!));
+    const pictures = await Promise.all(players.map(picturesOf));
+    expect(pictures.map((p) => p.length)).toEqual([2, 2, 2]);
+
+    // The teacher watches the class page while the pupils play: no reload.
+    await page.goto(classUrl);
+    await page.getByTestId('class-progress').waitFor();
+    await page.getByTestId('topic-grid').waitFor();
+
+    const signIn = async (context: BrowserContext, name: string, picked: string[]) => {
+      const pupilPage = await context.newPage();
+      await pupilPage.goto(`${stack.baseUrl}/class`);
+      await pupilPage.getByTestId('class-code-form').locator('input').fill(code.toLowerCase());
+      await pupilPage.getByTestId('class-code-form').locator('button[type="submit"]').click();
+      await pupilPage.waitForURL(`${stack.baseUrl}/class/${code}`);
+      await pupilPage.getByRole('button', { name }).click();
+      for (const picture of picked)
+        await pupilPage
+          .getByRole('button', { name: PUPIL_PICTURE_NAMES[lang][picture as 'sun'], exact: true })
+          .click();
+      await pupilPage.waitForURL(`${stack.baseUrl}/`);
+      return pupilPage;
+    };
+    const contexts = await Promise.all(
+      players.map(() => newContext(browser, lang, { forwardedFor: SCHOOL })),
+    );
+    const pupilPages = await Promise.all(
+      contexts.map((context, i) => signIn(context, players[i]!, pictures[i]!)),
+    );
+    // Ada gets one wrong, so the class has a most-missed topic and a mistake to show.
+    await Promise.all(
+      pupilPages.map((pupilPage, i) => playAdditionGame(pupilPage, stack.baseUrl, i === 0 ? 1 : 0)),
+    );
+
+    const additionCell = (name: string) =>
+      page
+        .getByTestId('grid-row')
+        .filter({ has: page.getByRole('button', { name: new RegExp(`^${name}\\b`) }) })
+        .locator('td[data-topic="addition"]');
+    await expect
+      .poll(async () => await Promise.all(players.map(async (name) => additionCell(name).textContent())), {
+        timeout: 20_000,
+      })
+      .toEqual([
+        expect.stringContaining(percentText(lang, 80)),
+        expect.stringContaining(percentText(lang, 100)),
+        expect.stringContaining(percentText(lang, 100)),
+      ]);
+    expect(await additionCell('Ada').locator('[data-band]').getAttribute('data-band')).toBe('secure');
+    const missed = page.getByTestId('most-missed-topics');
+    await expect.poll(() => missed.textContent()).toContain(ui.addition);
+    expect(await page.getByTestId('most-frequent-mistakes').getByRole('listitem').count()).toBe(1);
+    expect(await page.locator('[data-testid="progress-row"] td:nth-of-type(1)').first().textContent()).toBe(
+      '5',
+    );
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // Ada's detail opens from the keyboard, with her game in the history; Escape closes it.
+    const ada = page.getByTestId('open-pupil-detail').filter({ hasText: /^Ada\b/ });
+    await ada.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('history-row').first().waitFor();
+    expect(await dialog.getByTestId('history-row').count()).toBe(1);
+    expect(await dialog.getByTestId('history-row').textContent()).toContain(ui.addition);
+    // Her slip, in the words the pupil read after the game, is the class's most frequent mistake.
+    const slip = await page.getByTestId('most-frequent-mistakes').locator('li span').first().textContent();
+    expect(await dialog.getByRole('listitem').first().textContent()).toContain(slip);
+    expect(await accessibilityProblems(page, { settle: true })).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ada.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    mkdirSync('test-results', { recursive: true });
+    for (const [width, height] of [
+      [360, 640],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page
+        .getByTestId('class-dashboard')
+        .screenshot({ path: `test-results/class-dashboard-${lang}-${width}.png` });
+    }
+
+    // A pupil's own profile has no e-mail field and no e-mail row (item 4).
+    const adaPage = pupilPages[0]!;
+    await adaPage.goto(`${stack.baseUrl}/profile`);
+    await adaPage.getByTestId('profile-edit').click();
+    await adaPage.getByTestId('profile-form').waitFor();
+    expect(await adaPage.locator('input[type="email"], input[name="email"]').count()).toBe(0);
+    expect(await adaPage.getByTestId('account-email').count()).toBe(0);
+
+    for (const context of [...contexts, teacher]) await context.close();
+  });
+});

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Answers every question of a running addition game through the UI until the result summary: the first `wrong`
+ * answers wrong, the rest right. Resolves when the summary shows and the result was stored (201).
+ */
+export async function answerAdditionGame(page: Page, count: number, wrong = 0): Promise<void> {
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/game-results') && response.request().method() === 'POST',
+    { timeout: 60_000 },
+  );
+  for (let i = 0; i < count; i++) {
+    const question = page.getByTestId('question');
+    await question.waitFor();
+    const counter = await page.getByTestId('question-counter').textContent();
+    const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec((await question.textContent()) ?? '') ?? [];
+    const sum = String(Number(a) + Number(b));
+    const options = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (p) => /(\d+)\s*$/.exec((await page.getByTestId(`option-${p}`).textContent()) ?? '')?.[1],
+      ),
+    );
+    const pick = options.findIndex((text) => (i < wrong ? text?.trim() !== sum : text?.trim() === sum));
+    await page.getByTestId(`option-${pick + 1}`).click();
+    await page.waitForFunction(
+      (previous) =>
+        document.querySelector('[data-testid="result-summary"]') !== null ||
+        document.querySelector('[data-testid="question-counter"]')?.textContent !== previous,
+      counter,
+    );
+  }
+  await page.getByTestId('result-summary').waitFor();
+  expect((await saved).status()).toBe(201);
+}
+
+/** Opens the addition game, chooses 5 questions, starts it and answers it (`wrong` of them wrong). */
+export async function playAdditionGame(page: Page, baseUrl: string, wrong = 0): Promise<void> {
+  await page.goto(`${baseUrl}/gameplay?type=toplama`);
+  await page.getByTestId('count-5').click();
+  await page.getByTestId('start-game').click();
+  await answerAdditionGame(page, 5, wrong);
+}

@@ -1,0 +1,212 @@
+import {
+  DEFAULT_TIME_ZONE,
+  DIFFICULTY_KEYS,
+  formatRelativeTime,
+  GAME_TYPE_KEYS,
+  mistakeMessageKey,
+  type PupilProgressDetail,
+} from '@mathgames/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { toLang } from '../../../lib/i18n.js';
+import { useMessage } from '../../../lib/messages.js';
+import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
+import { AccuracyBadge } from './accuracy-band.js';
+import { LoadError } from './load-error.js';
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="rounded-2xl bg-slate-50 p-3">
+      <dt className="text-sm font-bold text-slate-700">{label}</dt>
+      <dd className="text-xl font-black text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function Detail({ detail }: { detail: PupilProgressDetail }) {
+  const { t, i18n } = useTranslation(['teacher', 'common']);
+  const message = useMessage();
+  const lang = toLang(i18n.resolvedLanguage);
+  const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: DEFAULT_TIME_ZONE,
+  });
+  const played = detail.topics.filter((topic) => topic.questions > 0);
+  return (
+    <div className="flex flex-col gap-5" data-testid="pupil-detail">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Stat label={t('detail.questions')} testId="detail-questions">
+          {detail.questions}
+        </Stat>
+        <Stat label={t('detail.accuracy')}>
+          {detail.accuracy === null ? '—' : <AccuracyBadge accuracy={detail.accuracy} />}
+        </Stat>
+        <Stat label={t('detail.points')}>{detail.points}</Stat>
+        <Stat label={t('detail.level')}>{detail.level}</Stat>
+        <Stat label={t('detail.lastPlayed')}>
+          <span className="text-base font-bold">
+            {detail.lastPlayedAt
+              ? formatRelativeTime(detail.lastPlayedAt, Date.now(), lang)
+              : t('progress.never')}
+          </span>
+        </Stat>
+      </dl>
+
+      {played.length > 0 && (
+        <section aria-labelledby="detail-topics">
+          <h3 id="detail-topics" className="text-lg font-extrabold text-slate-900">
+            {t('detail.topics')}
+          </h3>
+          <table className="mt-2 w-full text-left text-base">
+            <thead>
+              <tr className="border-b-2 border-slate-200">
+                <th scope="col" className="py-2 pr-3">
+                  {t('detail.topic')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('detail.answers')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('detail.accuracy')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {played.map((topic) => (
+                <tr key={topic.gameType} className="border-b border-slate-100">
+                  <th scope="row" className="py-2 pr-3 font-bold">
+                    {t(`common:topics.${GAME_TYPE_KEYS[topic.gameType]}`)}
+                  </th>
+                  <td className="py-2 pr-3">{topic.questions}</td>
+                  <td className="py-2">
+                    {topic.accuracy !== null && (
+                      <AccuracyBadge
+                        accuracy={topic.accuracy}
+                        detail={t('dashboard.cell', { correct: topic.correct, questions: topic.questions })}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      {detail.mistakes.length > 0 && (
+        <section aria-labelledby="detail-mistakes">
+          <h3 id="detail-mistakes" className="text-lg font-extrabold text-slate-900">
+            {t('detail.mistakes')}
+          </h3>
+          <ol className="mt-2 flex flex-col gap-2">
+            {detail.mistakes.map((mistake) => (
+              <li key={mistake.kind} className="rounded-2xl bg-slate-50 p-3">
+                <span className="block font-semibold">{message(mistakeMessageKey(mistake.kind))}</span>
+                <span className="text-sm text-slate-700">
+                  {t('dashboard.mistakeTimes', { count: mistake.count })}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      <section aria-labelledby="detail-history">
+        <h3 id="detail-history" className="text-lg font-extrabold text-slate-900">
+          {t('detail.history')}
+        </h3>
+        {detail.history.length === 0 ? (
+          <p className="mt-2 text-base text-slate-700" data-testid="detail-no-games">
+            {t('detail.noGames')}
+          </p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-base" data-testid="detail-history">
+              <caption className="sr-only">{t('detail.historyCaption')}</caption>
+              <thead>
+                <tr className="border-b-2 border-slate-200">
+                  <th scope="col" className="py-2 pr-3">
+                    {t('detail.when')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('detail.topic')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('detail.difficulty')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('detail.score')}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t('detail.points')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.history.map((game) => (
+                  <tr key={game.resultId} className="border-b border-slate-100" data-testid="history-row">
+                    <td className="py-2 pr-3">
+                      <time dateTime={game.playedAt}>{when.format(new Date(game.playedAt))}</time>
+                    </td>
+                    <th scope="row" className="py-2 pr-3 font-bold">
+                      {t(`common:topics.${GAME_TYPE_KEYS[game.gameType]}`)}
+                    </th>
+                    <td className="py-2 pr-3">
+                      {t(`common:difficulties.${DIFFICULTY_KEYS[game.difficulty]}`)}
+                    </td>
+                    <td className="py-2 pr-3">
+                      {t('detail.scoreValue', {
+                        correct: game.correctAnswers,
+                        questions: game.questionsCount,
+                      })}
+                    </td>
+                    <td className="py-2">{game.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A pupil's history, topics and mistakes in a dialog: focus moves in, Escape closes, focus returns to the name. */
+export function PupilDetailDialog({
+  classId,
+  pupil,
+  onClose,
+}: {
+  classId: number;
+  pupil: { id: number; name: string; opener?: HTMLElement };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['teacher', 'common']);
+  const query = useQuery(pupilProgressQueryOptions(classId, pupil.id));
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={pupil.name}
+      description={t('detail.description', { name: pupil.name })}
+      closeLabel={t('common:actions.close')}
+      className="max-w-3xl"
+      returnFocus={pupil.opener}
+    >
+      {query.isPending ? (
+        <Skeleton className="h-64" />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => query.refetch()} />
+      ) : (
+        <Detail detail={query.data} />
+      )}
+    </Dialog>
+  );
+}

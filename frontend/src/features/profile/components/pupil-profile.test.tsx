@@ -1,0 +1,101 @@
+import type { CurrentUser } from '@mathgames/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguage } from '../../../testing/render.js';
+import { renderScreen } from '../../badges/testing/fake-api.js';
+import { AccountTab } from './account-tab.js';
+import type { EditState } from './profile-form.js';
+import { SettingsTab } from './settings-tab.js';
+
+// Issue 14, item 4: a pupil (made by their teacher, signing in with pictures) sees no e-mail or password fields.
+const PUPIL: CurrentUser = {
+  id: 12,
+  username: 'pupil-12',
+  displayName: 'Zeynep',
+  email: null,
+  about: null,
+  receiveNotifications: false,
+  avatarColor: null,
+  photoUrl: null,
+  isVerified: false,
+  role: 'pupil',
+  createdAt: '2026-09-01T08:00:00.000Z',
+  lastLogin: null,
+};
+
+/** Records each request's JSON body and answers 200 with the given body for its path. */
+function recordingApi(answers: Record<string, unknown>) {
+  const sent: Array<{ path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      return new Response(JSON.stringify(answers[path] ?? {}), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}
+
+function Account({ user }: { user: CurrentUser }) {
+  const [state, setState] = useState<EditState>('view');
+  return (
+    <AccountTab
+      user={user}
+      totalGames={3}
+      badges={[]}
+      badgesFailed={false}
+      editState={state}
+      onEditState={setState}
+    />
+  );
+}
+
+describe("a pupil's profile", () => {
+  beforeEach(() => useLanguage('en', 'profile'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows no e-mail or verification rows, and the edit form has no e-mail field and sends none', async () => {
+    const sent = recordingApi({ '/api/profile/update': { message: 'Profile updated', user: PUPIL } });
+    const user = userEvent.setup();
+    renderScreen(<Account user={PUPIL} />);
+    expect(await screen.findByTestId('account-display-name')).toBeTruthy();
+    expect(screen.queryByTestId('account-email')).toBeNull();
+    expect(screen.queryByText('E-mail')).toBeNull();
+    expect(screen.queryByText('Account status')).toBeNull();
+
+    await user.click(screen.getByTestId('profile-edit'));
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ displayName: 'Zeynep' });
+    expect(sent[0]!.body).not.toHaveProperty('email');
+    expect(sent[0]!.body).not.toHaveProperty('currentPassword');
+  });
+
+  it('has no password change or reset buttons in the settings, and a picture-password tip instead', async () => {
+    recordingApi({});
+    renderScreen(<SettingsTab user={PUPIL} />);
+    expect(await screen.findByTestId('profile-logout')).toBeTruthy();
+    expect(screen.queryByTestId('change-password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update Password' })).toBeNull();
+    expect(screen.getByText(/Keep your two pictures a secret/)).toBeTruthy();
+  });
+
+  it('still shows the e-mail row and the form field to an account that has an address', async () => {
+    recordingApi({});
+    const user = userEvent.setup();
+    renderScreen(
+      <Account user={{ ...PUPIL, role: 'user', email: 'zeynep@example.com', isVerified: true }} />,
+    );
+    expect((await screen.findByTestId('account-email')).textContent).toBe('zeynep@example.com');
+    await user.click(screen.getByTestId('profile-edit'));
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeTruthy();
+  });
+});

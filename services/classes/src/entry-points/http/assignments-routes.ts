@@ -1,0 +1,67 @@
+import {
+  assignmentIdSchema,
+  classIdSchema,
+  createAssignmentRequestSchema,
+  translate,
+} from '@mathgames/contracts';
+import { AppError, requireUser } from '@mathgames/platform';
+import type { Express, Request } from 'express';
+import type pg from 'pg';
+import {
+  assignPractice,
+  closeClassAssignment,
+  deleteClassAssignment,
+  listClassAssignments,
+  pupilAssignments,
+} from '../../domain/assignments.js';
+
+// A malformed id names nothing: the same 404 as a missing or foreign one.
+const classIdOf = (req: Request) => {
+  const parsed = classIdSchema.safeParse(req.params.classId);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
+  return parsed.data;
+};
+const assignmentIdOf = (req: Request) => {
+  const parsed = assignmentIdSchema.safeParse(req.params.assignmentId);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'assignment_not_found');
+  return parsed.data;
+};
+
+/**
+ * Assignments. The teacher's endpoints answer only for their own class (another teacher's class or assignment, and
+ * any pupil, get the 404 of a missing one); `/api/classes/me/assignments` lists the signed-in pupil's own.
+ */
+export function assignmentsRoutes(ctx: { pool: pg.Pool }) {
+  return (app: Express) => {
+    app.use(['/api/classes/me/assignments', '/api/classes/:classId/assignments'], (_req, res, next) => {
+      res.setHeader('Cache-Control', 'private, no-store');
+      next();
+    });
+
+    app.get('/api/classes/me/assignments', async (req, res) => {
+      res.json({ items: await pupilAssignments(ctx, requireUser(req)) });
+    });
+
+    app.get('/api/classes/:classId/assignments', async (req, res) => {
+      res.json({ items: await listClassAssignments(ctx, requireUser(req), classIdOf(req)) });
+    });
+
+    app.post('/api/classes/:classId/assignments', async (req, res) => {
+      const teacherId = requireUser(req);
+      const classId = classIdOf(req);
+      const input = createAssignmentRequestSchema.parse(req.body);
+      const assignment = await assignPractice(ctx, teacherId, classId, input);
+      res.status(201).json({ message: translate('assignment_created', req.identity.lang), assignment });
+    });
+
+    app.post('/api/classes/:classId/assignments/:assignmentId/close', async (req, res) => {
+      await closeClassAssignment(ctx, requireUser(req), classIdOf(req), assignmentIdOf(req));
+      res.json({ message: translate('assignment_closed', req.identity.lang) });
+    });
+
+    app.delete('/api/classes/:classId/assignments/:assignmentId', async (req, res) => {
+      await deleteClassAssignment(ctx, requireUser(req), classIdOf(req), assignmentIdOf(req));
+      res.json({ message: translate('assignment_deleted', req.identity.lang) });
+    });
+  };
+}

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -7,19 +6,6 @@ import { compression } from 'vite-plugin-compression2';
 
 // `source` first: workspace packages (contracts) are consumed from their TypeScript sources.
 const conditions = ['source', 'module', 'browser', 'import', 'default'];
-
-/**
- * Search params are validated with `zod/mini` in route options, which ship in the first download. Bundlers
- * tree-shake a module once for the whole app, so while the lazy screens use full zod (the contracts schemas) the
- * shared `zod/v4/core` modules would keep everything and land in the first download (~15 KB gzip). Resolving
- * `zod/mini` to `zod-route-params` (an npm alias of the same zod version) gives the route options their own
- * copy of the core, tree-shaken down to what they use.
- */
-const require = createRequire(import.meta.url);
-const zodVersion = (require('zod/package.json') as { version: string }).version;
-const routeZodVersion = (require('zod-route-params/package.json') as { version: string }).version;
-if (zodVersion !== routeZodVersion)
-  throw new Error(`zod-route-params ${routeZodVersion} must be the same version as zod ${zodVersion}`);
 
 // Absolute URLs in the static head (social crawlers run no script): the site root from PUBLIC_URL (conventions).
 process.env.VITE_PUBLIC_URL ??= (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
@@ -44,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild &&
       compression({ include: /\.(js|css)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
   ],
-  resolve: { conditions, alias: [{ find: /^zod\/mini$/, replacement: 'zod-route-params/mini' }] },
+  resolve: { conditions },
   // The pre-render (server build of `src/prerender.tsx`) must print exactly what the browser's first render
   // produces, so that the page hydrates: the router is bundled in its browser build (its server build renders
   // for TanStack Start's streaming SSR, with other Suspense boundaries and inline scripts).
@@ -60,7 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build (`src/prerender.tsx`, used by `scripts/prerender.ts`) needs no copy of public/.
     copyPublicDir: !isSsrBuild,
     // The libraries every page starts with, in one chunk: one request instead of six, and a file that keeps its
-    // name (and the pupils' cached copy) across app deploys until a library is upgraded.
+    // name (and the pupils' cached copy) across app deploys until a library is upgraded. Only those: a library
+    // named here lands in the first download even where it is imported lazily (the progress persister is).
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -69,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules\/(react|react-dom|scheduler|@tanstack|i18next|react-i18next|jotai|use-sync-external-store|zod-route-params)\//,
+                  test: /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store|query-core|react-query)|i18next|react-i18next|jotai|use-sync-external-store)\//,
                 },
               ],
             },

@@ -125,6 +125,7 @@ describe.each([
       await page.keyboard.press('Enter');
       await dialog.waitFor();
     };
+    // Focus moves back when React has closed the popover: polled (up to 10 s), as a busy machine may lag.
     const focusedTestId = () =>
       page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
     const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
@@ -139,7 +140,7 @@ describe.each([
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusedTestId()).toBe('help-button');
+    await expect.poll(focusedTestId).toBe('help-button');
 
     // Tab from the last element moves on to the page (the popover closes as focus leaves it), never back in.
     await open();
@@ -150,13 +151,13 @@ describe.each([
     // Shift+Tab from the first element goes back to "?".
     await open();
     await page.keyboard.press('Shift+Tab');
-    expect(await focusedTestId()).toBe('help-button');
+    await expect.poll(focusedTestId).toBe('help-button');
 
     await help.focus();
     if (!(await dialog.isVisible())) await open();
     await closeButton.click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusedTestId()).toBe('help-button');
+    await expect.poll(focusedTestId).toBe('help-button');
     await context.close();
   });
 });
@@ -184,10 +185,40 @@ describe.each([
       await page.getByTestId('option-1').tap();
       const rightOption = page.locator('[data-state="right"]');
       await rightOption.waitFor();
-      const feedback = page.getByTestId('feedback').locator(':scope > *').first();
-      await feedback.waitFor();
-      await settleAnimations(page); // the banner pops in (scaled) before it takes its place
-      const [right, shown] = [await rightOption.boundingBox(), await feedback.boundingBox()];
+      await page.getByTestId('feedback').locator(':scope > *').first().waitFor();
+      // The feedback shows for 1.5 s. Settling its pop-in and measuring happen in the page in one go: one
+      // round trip after another (animations, two boxes, the hit test) outlasted it on a busy machine.
+      const { rightCount, right, shown, onTop } = await page.evaluate(async () => {
+        await Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+            // A cancelled animation (its element left, a transition replaced) is settled too.
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ); // the banner pops in (scaled) before it takes its place, as settleAnimations waits for
+        const option = document.querySelector('[data-state="right"]');
+        const banner = document.querySelector('[data-testid="feedback"] > *');
+        const box = (element: Element | null) => {
+          const rect = element?.getBoundingClientRect();
+          return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+        };
+        const optionBox = option?.getBoundingClientRect();
+        // Nothing else (a sticky bar) lies over it either: the right answer is what a finger at its centre touches.
+        const hit = optionBox
+          ? document.elementFromPoint(
+              optionBox.left + optionBox.width / 2,
+              optionBox.top + optionBox.height / 2,
+            )
+          : null;
+        return {
+          rightCount: document.querySelectorAll('[data-state="right"]').length,
+          right: box(option),
+          shown: box(banner),
+          onTop: hit !== null && option!.contains(hit),
+        };
+      });
+      expect(rightCount, `round ${round}: one right answer is shown`).toBe(1);
+      expect(shown, `round ${round}: the feedback is still shown`).not.toBeNull();
       const covered =
         right &&
         shown &&
@@ -197,12 +228,6 @@ describe.each([
         shown.y < right.y + right.height;
       if (covered) await page.screenshot({ path: `/tmp/covered-${width}x${height}.png` });
       expect(covered, `round ${round}: the feedback covers the right answer`).toBeFalsy();
-      // Nothing else (a sticky bar) lies over it either: the right answer is what a finger at its centre touches.
-      const onTop = await rightOption.evaluate((option) => {
-        const box = option.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return hit !== null && option.contains(hit);
-      });
       expect(onTop, `round ${round}: something covers the right answer`).toBe(true);
       if (round < 4)
         await page.waitForSelector('[data-testid="option-1"]:not([disabled])', { timeout: 10_000 });

@@ -220,6 +220,138 @@ describe('with the network gone', () => {
   });
 });
 
+/** The worker's Background Sync tag (`lib/unsent-results.ts`). */
+const SYNC_TAG = 'mathgames-unsent-results';
+
+/** Results kept on the device, read from a same-origin page that runs no app (so it sends nothing itself). */
+async function keptOnDeviceWithNoApp(context: BrowserContext): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${stack.baseUrl}/robots.txt`);
+    return await keptOnDevice(page);
+  } finally {
+    await page.close();
+  }
+}
+
+describe('Background Sync', () => {
+  it('a result kept offline is sent by the service worker with no tab of the app open, and counted once', async () => {
+    const context = await newContext(browser, 'en');
+    await registeredUser(stack, context, { lang: 'en', prefix: 'offline' });
+    const page = await context.newPage();
+    await openOnce(page);
+    await context.setOffline(true);
+    await page.reload();
+    await playFive(page);
+    await expectSaveState(page, 'kept-offline');
+    // The failed send asked the browser to wake the worker when the connection is back.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+            sync: { getTags(): Promise<string[]> };
+          };
+          return registration.sync.getTags();
+        }),
+      )
+      .toContain(SYNC_TAG);
+
+    // DevTools on a blank tab (no app in it) finds the worker's registration and can fire its sync event.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r) => r.scopeURL === `${stack.baseUrl}/` && !r.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const id = await registrationId;
+
+    // Every tab of the app closes before the connection returns: nobody but the worker can send it now.
+    await page.close();
+    expect(context.pages().filter((open) => open.url().startsWith(stack.baseUrl))).toEqual([]);
+    expect((await storedResults(context)).total).toBe(0);
+    // The connection returns: Chromium fires the pending sync, and the worker sends the kept result.
+    const back = Date.now();
+    await context.setOffline(false);
+    await expect.poll(async () => (await storedResults(context)).total, { timeout: 10_000 }).toBe(1);
+    console.log(
+      `[offline] the worker's sync stored the result ${Date.now() - back} ms after the connection returned`,
+    );
+    await expect.poll(async () => (await statistics(context)).totalQuestions, { timeout: 15_000 }).toBe(5);
+    expect(await keptOnDeviceWithNoApp(context)).toBe(0);
+
+    // More syncs (the browser retries, DevTools fires one) find nothing left: still once.
+    for (const lastChance of [false, true])
+      await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin: stack.baseUrl,
+        registrationId: id,
+        tag: SYNC_TAG,
+        lastChance,
+      });
+    await blank.waitForTimeout(1_500);
+    expect((await storedResults(context)).total).toBe(1);
+    expect((await statistics(context)).totalQuestions).toBe(5);
+    await context.close();
+  });
+});
+
+describe('an offline page load', () => {
+  for (const lang of ['tr', 'en'] as const) {
+    it(`in ${lang} gets the route's pre-rendered page, or the shell in ${lang}, never the other language`, async () => {
+      const context = await newContext(browser, lang);
+      const page = await context.newPage();
+      await openOnce(page);
+      await context.setOffline(true);
+      const other = lang === 'tr' ? 'en' : 'tr';
+      for (const [path, heading] of [
+        ['/', 'hero-play'],
+        ['/games', 'play-addition'],
+      ] as const) {
+        const response = await page.goto(`${stack.baseUrl}${path}`);
+        expect(response?.fromServiceWorker()).toBe(true);
+        // What paints first, before any script: the page drawn in the right language.
+        const html = (await response?.text()) ?? '';
+        expect(html).toContain(`<html lang="${lang}"`);
+        expect(html).toContain(`data-prerendered="${lang}"`);
+        await page.getByTestId(heading).waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      }
+      // Routes the build does not pre-render: the shell in the same language, then the app draws the route.
+      for (const path of ['/gameplay?type=toplama', '/faq']) {
+        const response = await page.goto(`${stack.baseUrl}${path}`);
+        expect(response?.fromServiceWorker()).toBe(true);
+        const html = (await response?.text()) ?? '';
+        expect(html).toContain(`<html lang="${lang}"`);
+        expect(html).not.toContain('data-prerendered');
+        await page.locator('main h1').waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      }
+      expect(await page.locator('html').getAttribute('lang')).not.toBe(other);
+      await context.setOffline(false);
+      await context.close();
+    });
+  }
+
+  it("gets the language chosen in the app, not the browser's", async () => {
+    const context = await newContext(browser, 'tr');
+    const page = await context.newPage();
+    await openOnce(page);
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Games');
+    await context.setOffline(true);
+    const response = await page.goto(`${stack.baseUrl}/`);
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect((await response?.text()) ?? '').toContain('data-prerendered="en"');
+    await page.getByTestId('hero-play').waitFor();
+    expect(await page.getByTestId('hero-play').textContent()).toContain('Play Now');
+    await context.setOffline(false);
+    await context.close();
+  });
+});
+
 describe('last known progress', () => {
   it('statistics, badges and profile show what they last had, with its time, while offline', async () => {
     const context = await newContext(browser, 'en');
@@ -298,24 +430,26 @@ describe('a new build deployed while a tab is open', () => {
     await page.reload(); // now controlled by the worker
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-    // Deploy: a new shell and a new worker naming it.
+    // Deploy: new pages (the shell, the pre-rendered ones) and a new worker naming them.
     const marker = `build-${Date.now()}`;
-    const indexFile = join(spaDir, 'index.html');
-    writeFileSync(
-      indexFile,
-      readFileSync(indexFile, 'utf8').replace(
-        '<head>',
-        `<head>\n    <meta name="build" content="${marker}" />`,
-      ),
-    );
     const workerFile = join(spaDir, 'sw.js');
-    writeFileSync(
-      workerFile,
-      readFileSync(workerFile, 'utf8').replace(
-        /(url:"index\.html",revision:")[^"]*/,
-        (_, head: string) => `${head}${marker}`,
+    let worker = readFileSync(workerFile, 'utf8');
+    for (const built of [
+      'index.html',
+      ...['tr', 'en'].flatMap((lang) =>
+        ['index', 'games', 'shell'].map((name) => `pages/${lang}/${name}.html`),
       ),
-    );
+    ]) {
+      const file = join(spaDir, built);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('<head>', `<head>\n    <meta name="build" content="${marker}" />`),
+      );
+      const entry = new RegExp(`("revision":")[^"]*(","url":"${built.replace(/[./]/g, '\\$&')}")`);
+      expect(worker).toMatch(entry);
+      worker = worker.replace(entry, (_, head: string, tail: string) => `${head}${marker}${tail}`);
+    }
+    writeFileSync(workerFile, worker);
 
     // The tab looks for a new worker (hourly, or when it becomes visible again).
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());

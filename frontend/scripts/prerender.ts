@@ -1,7 +1,9 @@
 /**
- * Last step of `npm run build`: renders the landing pages (`/`, `/games`) in both languages with the server build
+ * Runs in `npm run build` after vite: renders the landing pages (`/`, `/games`) in both languages with the server build
  * of `src/prerender.tsx` and writes them beside the shell, as `dist/pages/<lang>/<page>.html`. The gateway sends
- * them for those paths in the visitor's language (`gateway/src/spa.ts`); every other path gets the shell.
+ * them for those paths in the visitor's language (`gateway/src/spa.ts`); every other path gets the shell. It also
+ * writes `dist/pages/<lang>/shell.html` (the shell with that language's title and texts): with no network the
+ * service worker answers the pre-rendered page, or that shell, in the app's language (`src/service-worker/worker.ts`).
  * Only public pages that look the same for every guest belong here: never a user's own data or a token page.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,6 +63,27 @@ for (const lang of LANGS) {
     ] as const;
     for (const [attribute, key, value] of meta) page = setContent(page, attribute, key, value);
     writeFileSync(join(DIST, 'pages', lang, `${name}.html`), page);
+    if (path === '/') {
+      // The shell in this language, for the service worker to answer an offline load of any other route with:
+      // the app renders the route into it, and nothing on it (title, logo's name) is in the other language.
+      const { appName } = JSON.parse(
+        readFileSync(join(FRONTEND, 'src/locales', lang, 'common.json'), 'utf8'),
+      ) as { appName: string };
+      let languageShell = shell
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+        .replace(
+          /(<a href="\/"[^>]*>\s*<span class="sr-only">)[^<]*/,
+          (_, open: string) => `${open}${escapeHtml(appName)}`,
+        )
+        .replace(
+          /<meta property="og:site_name" content="[^"]*"/,
+          `<meta property="og:site_name" content="${escapeHtml(appName)}"`,
+        );
+      for (const [attribute, key, value] of meta)
+        languageShell = setContent(languageShell, attribute, key, value);
+      writeFileSync(join(DIST, 'pages', lang, 'shell.html'), languageShell);
+    }
   }
 }
 rmSync(SSR_DIST, { recursive: true, force: true });

@@ -1,12 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
-import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
 import { App, router } from './app/app.js';
 import { currentLang } from './lib/i18n.js';
 import { queryClient } from './lib/query-client.js';
-import { PERSIST_MAX_AGE_MS, persister } from './lib/query-persistence.js';
+import { persistProgressOnceThereIsSome } from './lib/query-persistence.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 import './styles.css';
 
@@ -25,24 +24,24 @@ const app = (
 // (`scripts/prerender.ts`) in the language the app picked is hydrated in place; otherwise the shell's top bar is
 // replaced by the app. Either way the child never sees a blank frame.
 //
-// Opened offline (the service worker's shell, never a pre-rendered page to hydrate): the progress kept on the device
-// is restored before the first route loads, so a route that needs the signed-in user finds the last known one.
-const restored =
-  navigator.onLine || !persister
-    ? Promise.resolve()
-    : persistQueryClientRestore({
-        // The persister's own copy of query-core types the same client (pinned one minor behind).
-        queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'],
-        persister,
-        maxAge: PERSIST_MAX_AGE_MS,
-      }).catch(() => {});
+// Opened offline (the service worker's precached page): the progress kept on the device is restored before the
+// first route loads, so a route that needs the signed-in user finds the last known one.
+const restoring = !navigator.onLine;
+const restored = restoring
+  ? import('./lib/persist-progress.js')
+      .then(({ restoreProgress }) => restoreProgress(queryClient))
+      .catch(() => {})
+  : Promise.resolve();
 void restored
   .then(() => router.load())
   .finally(() => {
     // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
-    if (container.dataset.prerendered === currentLang())
+    // Offline the worker answers with the pre-rendered page in the app's language, drawn for a guest: with a
+    // restored signed-in user it would not match, so it is rendered anew (same language, no other flash).
+    if (container.dataset.prerendered === currentLang() && !restoring)
       startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
+    persistProgressOnceThereIsSome(queryClient, !restoring);
   });
 loadAnalytics();
 // After the page has loaded: the worker's precache download never competes with the first paint.

@@ -3,41 +3,20 @@
  * slow 4G and a 4× slower CPU) on `/`, `/games` and `/gameplay` in Debian's Chromium, and prints the four scores per page, the JavaScript `/`
  * downloads before the first interaction (gzip bytes; the service worker's background precache is not counted), and the time from tapping
  * Play to the first answerable question with the CPU slowed 4× (DevTools CPU throttling, measured in the page).
+ * `npm run initial-js` gives the JavaScript figure alone, file by file, without Lighthouse (steady under load).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import express from 'express';
-import { spaHandlers } from '../../gateway/src/spa.js';
+import { CHROME_PATH, gzipBytes, INITIAL_JS_TARGET_KB, serveDist } from './initial-js.js';
 import { buildSpaIfStale } from './spa-build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DIST = join(ROOT, 'frontend/dist');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/games', '/gameplay?type=toplama'];
 const PLAY_TO_QUESTION_TARGET_MS = 1000;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
-const INITIAL_JS_TARGET_KB = 120;
-
-/** The built app served by the gateway's own SPA handlers (compression, cache headers, pre-rendered pages). */
-function serveDist(): Promise<{ url: string; close: () => void }> {
-  const app = express();
-  // No backend runs here: the API answers as it does for a guest (spec §7: the session check is a 401).
-  app.use('/api', (_req, res) => {
-    res.status(401).json({ code: 'unauthorized', message: 'Bu işlem için giriş yapmalısınız' });
-  });
-  app.use(spaHandlers(DIST));
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    });
-  });
-}
 
 interface LighthouseResult {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
@@ -62,6 +41,12 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
     ],
     { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   );
+  // LIGHTHOUSE_REPORTS=<dir>: keep each page's full report (long tasks, bootup time, network) to see what cost.
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`), stdout);
+  }
   return JSON.parse(stdout) as LighthouseResult;
 }
 
@@ -140,13 +125,8 @@ try {
       // gzip the build wrote (what a browser without brotli downloads).
       const transferred = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
       const gzipped =
-        scripts.reduce((sum, item) => {
-          const file = join(DIST, new URL(item.url ?? '', server.url).pathname);
-          return (
-            sum +
-            (existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length)
-          );
-        }, 0) / 1024;
+        scripts.reduce((sum, item) => sum + gzipBytes(new URL(item.url ?? '', server.url).pathname), 0) /
+        1024;
       if (gzipped > INITIAL_JS_TARGET_KB) missed++;
       console.log(
         `initial JS for / : ${gzipped.toFixed(1)} KB gzip in ${scripts.length} files (target ≤ ${INITIAL_JS_TARGET_KB} KB); ` +

@@ -7,7 +7,7 @@ export const router = createAppRouter(queryClient);
 
 export function App() {
   return (
-    <AppProvider queryClient={queryClient} persist>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -1,5 +1,3 @@
-import { currentLang } from './i18n.js';
-
 /** The parsed error body every service answers: `{ code, message, field? }` (message already translated). */
 export interface ApiErrorBody {
   code?: string;
@@ -87,11 +85,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The UI language: `lib/i18n.ts` keeps `<html lang>` in step with it. Read from there rather than from i18next so
+ * the service worker (no document: the browser's language) can send kept results with this same helper.
+ */
+function uiLang(): 'tr' | 'en' {
+  const lang = typeof document === 'undefined' ? navigator.language : document.documentElement.lang;
+  return lang?.startsWith('en') ? 'en' : 'tr';
+}
+
 /** The one request helper: credentials always, JSON, and the UI language so server messages come back in it. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'X-Lang': currentLang(),
+    'X-Lang': uiLang(),
     ...options.headers,
   };
   let body: BodyInit | undefined;

@@ -8,6 +8,12 @@ import type { LanguageDetectorModule } from 'i18next';
 const KEY = 'i18nextLng';
 const COOKIE = 'i18next';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * The chosen language is also kept where the service worker can read it (it sees neither cookies nor
+ * localStorage): an offline page load then gets the pre-rendered page in that language (`service-worker/worker.ts`).
+ */
+export const LANGUAGE_CACHE = 'mathgames-language';
+export const LANGUAGE_KEY = '/language';
 
 function safe<T>(read: () => T): T | undefined {
   try {
@@ -38,6 +44,12 @@ export function cacheLanguage(lng: string): void {
     // biome-ignore lint/suspicious/noDocumentCookie: see above
     document.cookie = `${COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
   });
+  safe(() =>
+    caches
+      ?.open(LANGUAGE_CACHE)
+      .then((cache) => cache.put(LANGUAGE_KEY, new Response(lng)))
+      .catch(() => {}),
+  );
 }
 
 export const languageDetector: LanguageDetectorModule = {

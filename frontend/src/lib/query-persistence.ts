@@ -1,5 +1,4 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 
 /** localStorage key of the persisted progress (cleared at logout: school computers are shared). */
 export const PERSISTED_QUERIES_KEY = 'mathgames-progress';
@@ -14,10 +13,33 @@ export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean
   return query.state.status === 'success' && typeof path === 'string' && PERSISTED.test(path);
 }
 
-export const persister =
-  typeof window === 'undefined'
-    ? undefined
-    : createSyncStoragePersister({ storage: window.localStorage, key: PERSISTED_QUERIES_KEY });
+/**
+ * Keeps the pupil's progress on the device (`lib/persist-progress.ts`, with the persister libraries) from the
+ * moment there is some: the first persisted query holding data (a signed-in user, their statistics…). A guest
+ * has none, so a guest's first download never carries that code. `restore` also brings back what an earlier
+ * visit kept first (the page opened offline has done that before its first render).
+ */
+export function persistProgressOnceThereIsSome(queryClient: QueryClient, restore: boolean): void {
+  const cache = queryClient.getQueryCache();
+  const hasProgress = (query: Query) => shouldPersist(query) && query.state.data != null;
+  let started = false;
+  let unsubscribe: (() => void) | undefined;
+  const start = () => {
+    if (started) return;
+    started = true;
+    unsubscribe?.();
+    void import('./persist-progress.js')
+      .then(({ keepProgress }) => keepProgress(queryClient, { restore }))
+      .catch((error: unknown) => console.warn('keeping progress on the device failed', error));
+  };
+  if (cache.getAll().some(hasProgress)) {
+    start();
+    return;
+  }
+  unsubscribe = cache.subscribe((event) => {
+    if (event.type === 'updated' && hasProgress(event.query)) start();
+  });
+}
 
 export function forgetPersistedProgress(): void {
   try {

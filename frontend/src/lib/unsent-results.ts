@@ -29,6 +29,8 @@ const DB_NAME = 'mathgames';
 const STORE = 'unsent-results';
 const LOCK = 'mathgames-unsent-results';
 const CHANNEL = 'mathgames-unsent-results';
+/** The Background Sync tag the service worker (`src/service-worker/worker.ts`) sends the queue on. */
+export const SYNC_TAG = 'mathgames-unsent-results';
 
 /** Where IndexedDB is missing or refused (old browsers, some private modes, a test DOM) the queue lives in memory. */
 const memory = new Map<string, UnsentResult>();
@@ -120,17 +122,48 @@ export interface SendOutcome {
   failed: boolean;
 }
 
-/** Runs `task` in one tab at a time (two tabs syncing at once would otherwise both post every result). */
+/**
+ * Asks the browser to wake the service worker when the connection is back (Background Sync), so results kept
+ * here are sent even if every tab is closed by then. Where there is no Background Sync (Firefox, Safari) or no
+ * worker controls the page, the open tabs' own retries (`online`, at start, every few seconds) still send them.
+ */
+async function askForBackgroundSync(): Promise<void> {
+  try {
+    const container = typeof document === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!container?.controller) return;
+    const registration = (await container.ready) as ServiceWorkerRegistration & {
+      sync?: { register(tag: string): Promise<void> };
+    };
+    await registration.sync?.register(SYNC_TAG);
+  } catch (error) {
+    console.warn('Background Sync could not be registered', error);
+  }
+}
+
+/**
+ * Runs `task` in one context at a time, tab or service worker (two of them sending at once would both post every
+ * result; the second to get the lock finds the results the first sent already gone).
+ */
 function exclusively<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   return locks ? (locks.request(LOCK, task) as Promise<T>) : task();
 }
 
 /**
- * Sends every kept result the signed-in user may send (theirs and guests'), oldest first, one tab at a time;
- * stops at the first transient failure (the network is gone again) and leaves the rest for the next try.
+ * Sends every kept result the signed-in user may send (theirs and guests'), oldest first, one tab (or the service
+ * worker) at a time; stops at the first transient failure (the network is gone again), leaves the rest for the
+ * next try and asks for a Background Sync, so the worker sends them when the connection returns.
  */
-export function sendUnsentResults(userId: number | null): Promise<SendOutcome> {
+export function sendUnsentResults(
+  userId: number | null,
+  options: {
+    /**
+     * The service worker cannot show a refusal to the child: it leaves a refused result as it was, and the tab's
+     * next try (at start, every few seconds) gets the same refusal and shows it.
+     */
+    leaveRefusedToTheTabs?: boolean;
+  } = {},
+): Promise<SendOutcome> {
   const outcome: SendOutcome = { sent: new Map(), refused: new Map(), failed: false };
   if (userId === null) return Promise.resolve(outcome);
   return exclusively(async () => {
@@ -150,6 +183,7 @@ export function sendUnsentResults(userId: number | null): Promise<SendOutcome> {
       } catch (error) {
         if (isTransient(error)) {
           outcome.failed = true;
+          void askForBackgroundSync();
           break;
         }
         const body = error instanceof ApiError ? error.body : null;
@@ -157,7 +191,7 @@ export function sendUnsentResults(userId: number | null): Promise<SendOutcome> {
           message: body?.message ?? String(error),
           ...(body?.field ? { field: body.field } : {}),
         };
-        await put({ ...entry, refused });
+        if (!options.leaveRefusedToTheTabs) await put({ ...entry, refused });
         outcome.refused.set(entry.key, refused);
       }
     }

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { LinkBrokenIcon, PartyIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { TextField } from '../components/ui/text-field.js';
@@ -17,9 +16,9 @@ import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
-import { optionalTextParam } from '../lib/search-params.js';
+import { textSearchParams } from '../lib/search-params.js';
 
-const searchSchema = z.object({ token: optionalTextParam(512) });
+const searchSchema = textSearchParams({ token: 512 });
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { frameless: true },

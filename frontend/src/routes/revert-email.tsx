@@ -2,7 +2,6 @@ import type { MessageResponse } from '@mathgames/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { CheckIcon, WarningIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { StandaloneCard } from '../features/auth/components/standalone-card.js';
@@ -10,9 +9,9 @@ import { api, serverMessage } from '../lib/api-client.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
-import { optionalTextParam } from '../lib/search-params.js';
+import { textSearchParams } from '../lib/search-params.js';
 
-const searchSchema = z.object({ token: optionalTextParam(512) });
+const searchSchema = textSearchParams({ token: 512 });
 
 export const Route = createFileRoute('/revert-email')({
   staticData: { frameless: true },

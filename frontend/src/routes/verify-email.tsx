@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { CheckIcon, WarningIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { verifyEmailQueryOptions } from '../features/auth/api/verify-email.js';
@@ -11,9 +10,9 @@ import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
-import { optionalTextParam } from '../lib/search-params.js';
+import { textSearchParams } from '../lib/search-params.js';
 
-const searchSchema = z.object({ token: optionalTextParam(512) });
+const searchSchema = textSearchParams({ token: 512 });
 
 export const Route = createFileRoute('/verify-email')({
   staticData: { frameless: true },

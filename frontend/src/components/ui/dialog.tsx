@@ -10,6 +10,11 @@ export interface DialogProps {
   closeLabel: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Where focus goes back on close when the dialog has no Radix trigger (opened from state): Radix would return
+   * it to its trigger, and without one focus falls to the page's top.
+   */
+  returnFocus?: HTMLElement | null;
 }
 
 /** A modal dialog: focus trapped, Escape and the close button close it, title and description announced. */
@@ -21,12 +26,21 @@ export function Dialog({
   closeLabel,
   children,
   className,
+  returnFocus,
 }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fade-in fixed inset-0 z-50 bg-slate-900/50" />
         <DialogPrimitive.Content
+          onCloseAutoFocus={
+            returnFocus
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocus.focus();
+                }
+              : undefined
+          }
           className={cn(
             'pop-in fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2',
             '-translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl focus:outline-none',

@@ -69,6 +69,25 @@ describe('the gameplay state machine', () => {
     expect(screen.getByTestId('question').textContent).toContain('2+3=?');
   });
 
+  it('with autoStart (an assignment started with one tap) skips the settings and begins with the given ones', async () => {
+    const asked: GenerateOptions[] = [];
+    renderWithApp(
+      <GameplayScreen
+        initialSettings={{ gameType: 'toplama', difficulty: 'çok kolay', count: 5 }}
+        autoStart
+        generate={(options) => {
+          asked.push(options);
+          return QUESTIONS;
+        }}
+      />,
+    );
+    expect((await screen.findByTestId('question-counter')).textContent).toBe('Question 1 of 5');
+    expect(screen.queryByTestId('start-game')).toBeNull();
+    expect(asked).toEqual([
+      expect.objectContaining({ gameType: 'toplama', difficulty: 'çok kolay', count: 5 }),
+    ]);
+  });
+
   it('keeps the feedback for exactly 1500 ms before the next question', async () => {
     await renderGame();
     await startAndGenerate();

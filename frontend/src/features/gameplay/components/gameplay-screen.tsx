@@ -1,6 +1,6 @@
 import { type Difficulty, GAME_TYPE_KEYS, type GameType, successRate } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
 import { useCurrentUser } from '../../../lib/auth.js';
@@ -20,6 +20,8 @@ import { SettingsPanel } from './settings-panel.js';
 
 export interface GameplayScreenProps {
   initialSettings: GameSettings;
+  /** Skip the settings stage and begin with `initialSettings` (an assignment started with one tap). */
+  autoStart?: boolean;
   /** Test seam: the question generator. */
   generate?: UseGameOptions['generate'];
 }
@@ -36,7 +38,7 @@ function LoadingView() {
   );
 }
 
-export function GameplayScreen({ initialSettings, generate }: GameplayScreenProps) {
+export function GameplayScreen({ initialSettings, autoStart = false, generate }: GameplayScreenProps) {
   const { t } = useTranslation(['gameplay', 'common']);
   const message = useMessage();
   const queryClient = useQueryClient();
@@ -94,6 +96,12 @@ export function GameplayScreen({ initialSettings, generate }: GameplayScreenProp
     generate,
     pauseAfterWrong,
   });
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStart || autoStarted.current || state.stage !== 'settings') return;
+    autoStarted.current = true;
+    start();
+  }, [autoStart, state.stage, start]);
   const topicName = t(`common:topics.${GAME_TYPE_KEYS[state.settings.gameType]}`);
   usePageHead({
     title: t('gameplay:title', { topic: topicName }),

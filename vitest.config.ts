@@ -1,12 +1,64 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Workspace packages resolve to their TypeScript sources ("source" export condition), so tests never need a build.
 // On the server side keep Node's own conditions: 'module'/'import' would load ESM builds that some CommonJS
 // dependencies (prom-client's @opentelemetry/api, express's is-promise) cannot load.
+// Files run at once (see README, CI): most integration and browser files spend their time waiting (outages,
+// backoff, a browser waiting for a screen), so two at once on this 2-core machine use the idle time. Each file
+// keeps its own database, Redis prefix, vhost and (e2e) whole stack, so running files together shares no state.
+// Vitest's default would be one file at a time here (cores - 1); TEST_WORKERS / E2E_WORKERS override.
+const workers = (variable: string | undefined, fallback: number) =>
+  Math.max(1, Number(variable ?? fallback) || fallback);
+
+/**
+ * The files that take longest (measured in `make test`; README, CI), longest first. They start first, so no long
+ * file starts last and runs alone while the other worker idles; the rest keep Vitest's order (its cache of
+ * earlier durations when there is one, which `npm ci` deletes, else the larger file first). A file missing here
+ * only starts later; a file renamed here is ignored.
+ */
+const LONGEST_FIRST = [
+  'services/game-results/src/fault-suite.test.ts',
+  'services/game-results/src/bad-input/bad-input.test.ts',
+  'services/auth/src/mail-delivery.test.ts',
+  'services/game-results/src/statistics-outage.test.ts',
+  'services/mail/src/mail-outage.test.ts',
+  'services/libs/contracts/src/question-generator.test.ts',
+  'gateway/src/overload.test.ts',
+  'services/game-results/src/results-chaos.test.ts',
+  'services/libs/platform/src/outbox-relay.test.ts',
+  'frontend/e2e/offline.test.ts',
+  'frontend/e2e/class-dashboard.test.ts',
+  'frontend/e2e/play.test.ts',
+  'frontend/e2e/profile.test.ts',
+  'frontend/e2e/learning.test.ts',
+  'frontend/e2e/pupil-sign-in.test.ts',
+  'frontend/e2e/layout.test.ts',
+  'frontend/e2e/assignments.test.ts',
+  'frontend/e2e/pupil-qr-sign-in.test.ts',
+  'frontend/e2e/classes.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+      return at === -1 ? LONGEST_FIRST.length : at;
+    };
+    const ordered = await super.sort(files);
+    return ordered
+      .map((spec, index) => ({ spec, index, rank: rank(spec) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
+    maxWorkers: workers(process.env.TEST_WORKERS, 2),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -39,7 +91,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['frontend/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // Each file starts its own whole stack (9 processes) and browser; two files at once overlap one
+          // file's waits with the other's work. E2E_WORKERS=1 runs them one at a time.
+          maxWorkers: workers(process.env.E2E_WORKERS, 2),
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // A real browser on a busy 2-core machine: a screen may take seconds to change (Playwright's own

@@ -1,12 +1,15 @@
 /**
- * The class dashboard's read (`GET /api/classes/:id/progress`, 35 pupils) with 10 and with 100,000 stored results
- * in the class: it reads the classes-worker's one row per pupil, so the two figures should match. Prints p50/p99.
+ * The class dashboard's reads (35 pupils) with 10 and with 100,000 stored results in the class: the week table
+ * (`GET /api/classes/:id/progress`), the pupil × topic grid with the most-missed topics and mistakes
+ * (`GET /api/classes/:id/dashboard`) and one pupil's detail (`GET /api/classes/:id/pupils/:pupilId/progress`).
+ * They read the classes-worker's rows per pupil (per topic, per mistake kind, a bounded history), so the two
+ * figures of each should match. Prints p50/p99.
  * Run: node --conditions=source --import tsx infra/bench/class-dashboard.ts (part of `make bench`).
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { createClassesService, loadClassesConfig } from '@mathgames/classes';
+import { createClassesService, loadClassesConfig, PUPIL_HISTORY_LIMIT } from '@mathgames/classes';
 import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import { createTestEnvironment } from '@mathgames/platform/testing';
 import { load } from './load.js';
@@ -43,7 +46,8 @@ async function classWithResults(
        FROM generate_series(1, $2) i`,
     [firstPupil, results, PUPILS],
   );
-  // ... and what the classes-worker keeps from their events: one row per pupil.
+  // ... and what the classes-worker keeps from their events: one row per pupil, per pupil and topic, per pupil and
+  // mistake kind, and the newest games of each pupil (the worker keeps at most PUPIL_HISTORY_LIMIT).
   await pool.query(
     `INSERT INTO classes.pupil_progress (user_id, week_start, questions_week, correct_week, questions_total,
                                          correct_total, points_total, last_played_at)
@@ -51,6 +55,29 @@ async function classWithResults(
             count(*) * 70, max(created_at)
        FROM results.game_results WHERE user_id BETWEEN $1 AND $1 + $2 - 1 GROUP BY user_id`,
     [firstPupil, PUPILS],
+  );
+  await pool.query(
+    `INSERT INTO classes.pupil_topic_progress (user_id, game_type, questions, correct, last_played_at)
+     SELECT user_id, game_type, sum(questions_count), sum(correct_answers), max(created_at)
+       FROM results.game_results WHERE user_id BETWEEN $1 AND $1 + $2 - 1 GROUP BY user_id, game_type`,
+    [firstPupil, PUPILS],
+  );
+  await pool.query(
+    `INSERT INTO classes.pupil_mistakes (user_id, mistake, times)
+     SELECT user_id, kind, count(*) * 3
+       FROM results.game_results, unnest(ARRAY['off-by-one', 'carry-slip', 'near-miss']) kind
+      WHERE user_id BETWEEN $1 AND $1 + $2 - 1 GROUP BY user_id, kind`,
+    [firstPupil, PUPILS],
+  );
+  await pool.query(
+    `INSERT INTO classes.pupil_games (user_id, result_id, game_type, difficulty, questions_count, correct_answers,
+                                      points, mistakes, played_at)
+     SELECT user_id, id, game_type, difficulty, questions_count, correct_answers, points,
+            ARRAY['off-by-one', 'carry-slip', 'near-miss'], created_at
+       FROM (SELECT r.*, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS n
+               FROM results.game_results r WHERE user_id BETWEEN $1 AND $1 + $2 - 1) newest
+      WHERE n <= $3`,
+    [firstPupil, PUPILS, PUPIL_HISTORY_LIMIT],
   );
   return classId;
 }
@@ -62,34 +89,47 @@ try {
   const service = createClassesService(loadClassesConfig({ ...environment.env, LOG_LEVEL: 'warn' }));
   const server = await service.listen(0);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Signed per run for exactly the dashboard's path; a 5 s run stays inside the header's 30 s lifetime.
-  const identity = (classId: number) =>
+  // Signed per run for exactly the path it reads; a 5 s run stays inside the header's 30 s lifetime.
+  const identity = (path: string) =>
     signIdentity(
       { userId: TEACHER, sessionId: null, lang: 'tr', requestId: randomUUID(), ip: '127.0.0.1' },
       environment.env.INTERNAL_SECRET!,
-      { method: 'GET', path: `/api/classes/${classId}/progress` },
+      { method: 'GET', path },
     );
+  const reads = [
+    ['/api/classes/:id/progress', (classId: number) => `/api/classes/${classId}/progress`],
+    ['/api/classes/:id/dashboard', (classId: number) => `/api/classes/${classId}/dashboard`],
+    // The first pupil of each class (the classes' pupils start at 10,000 and 20,000).
+    [
+      '/api/classes/:id/pupils/:pupilId/progress',
+      (classId: number) => `/api/classes/${classId}/pupils/${classId === light ? 10_000 : 20_000}/progress`,
+    ],
+  ] as const;
   console.log(
-    `class dashboard (GET /api/classes/:id/progress, 35 pupils), 5 s each; load average ${loadavg()
+    `class dashboard (35 pupils), 5 s each; load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}:`,
   );
-  // One connection is a teacher's open dashboard (it polls); ten are ten teachers at once.
-  for (const connections of [1, 10]) {
-    for (const [label, classId] of [
-      ['10 stored results', light],
-      ['100,000 stored results', heavy],
-    ] as const) {
-      const result = await load({
-        url: `${base}/api/classes/${classId}/progress`,
-        headers: { [IDENTITY_HEADER]: identity(classId) },
-        connections,
-      });
-      console.log(
-        `  ${label.padEnd(24)} ${String(connections).padStart(2)} connection(s): p50 ${result.latency.p50} ms, ` +
-          `p99 ${result.latency.p99} ms, ` +
-          `${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}`,
-      );
+  for (const [route, pathOf] of reads) {
+    console.log(`  GET ${route}`);
+    // One connection is a teacher's open dashboard (it polls); ten are ten teachers at once.
+    for (const connections of [1, 10]) {
+      for (const [label, classId] of [
+        ['10 stored results', light],
+        ['100,000 stored results', heavy],
+      ] as const) {
+        const path = pathOf(classId);
+        const result = await load({
+          url: `${base}${path}`,
+          headers: { [IDENTITY_HEADER]: identity(path) },
+          connections,
+        });
+        console.log(
+          `    ${label.padEnd(24)} ${String(connections).padStart(2)} connection(s): ` +
+            `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+            `${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}`,
+        );
+      }
     }
   }
   await service.close();

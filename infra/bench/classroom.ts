@@ -28,6 +28,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { createPool, IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
@@ -346,10 +347,22 @@ class Recorder {
   private readonly samples = new Map<string, { latencies: number[]; errors: Map<number, number> }>();
   private readonly started = performance.now();
   private ended: number | null = null;
+  /** Calls slower than 1 s, by 10 s of the phase: shows whether a tail is a stall at one moment or steady. */
+  private readonly slow: number[] = [];
+  /**
+   * The load generator's own event-loop delay: a latency measured here includes it, so a tail that matches it is
+   * the generator running late on the shared cores, not the product answering late.
+   */
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
+  constructor() {
+    this.loopDelay.enable();
+  }
 
   /** Ends the measuring window (rates are per second of the phase, not of the whole run). */
   stop(): void {
     this.ended ??= performance.now();
+    this.loopDelay.disable();
   }
 
   record(endpoint: string, elapsed: number, status: number, ok: boolean): void {
@@ -360,6 +373,10 @@ class Recorder {
     }
     s.latencies.push(elapsed);
     if (!ok) s.errors.set(status, (s.errors.get(status) ?? 0) + 1);
+    if (elapsed > 1_000) {
+      const bucket = Math.floor((performance.now() - this.started) / 10_000);
+      this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
+    }
   }
 
   print(): void {
@@ -372,6 +389,14 @@ class Recorder {
           s.latencies.length
         }  errors ${describeErrors(s.errors)}`,
       );
+    }
+    const delay = (q: number) => ms(this.loopDelay.percentile(q) / 1e6);
+    say(
+      `load generator event-loop delay: p50 ${delay(50)}, p99 ${delay(99)}, max ${ms(this.loopDelay.max / 1e6)}`,
+    );
+    if (this.slow.length > 0) {
+      const buckets = Array.from(this.slow, (n, i) => `${i * 10}-${i * 10 + 10} s: ${n ?? 0}`);
+      say(`calls slower than 1 s, by when they ended: ${buckets.join(', ')}`);
     }
   }
 }
@@ -392,6 +417,8 @@ class LagWatcher {
   readonly statistics: number[] = [];
   readonly badges: number[] = [];
   readonly both: number[] = [];
+  /** Results taken out of `waiting` for the look in progress: still pending until the look puts back the unseen. */
+  private looking = 0;
   private running = true;
   private readonly loop: Promise<void>;
   lastError: unknown = null;
@@ -405,7 +432,7 @@ class LagWatcher {
   }
 
   get pending(): number {
-    return this.waiting.length;
+    return this.waiting.length + this.looking;
   }
 
   /** What the read models showed for the first few results never seen, for a reader to judge. */
@@ -465,11 +492,14 @@ class LagWatcher {
       if (this.waiting.length > 0) {
         // Results arriving during the look queue behind the batch.
         const batch = this.waiting.splice(0);
+        this.looking = batch.length;
         try {
           this.waiting.unshift(...(await this.look(batch)));
         } catch (err) {
           this.lastError = err;
           this.waiting.unshift(...batch);
+        } finally {
+          this.looking = 0;
         }
       }
       await sleep(10);
@@ -478,7 +508,8 @@ class LagWatcher {
 
   async drain(timeoutMs = 30_000): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    while (this.waiting.length > 0 && performance.now() < deadline) await sleep(20);
+    // Not `waiting.length`: during a look the batch is out of `waiting`, and drain would end with it unseen.
+    while (this.pending > 0 && performance.now() < deadline) await sleep(20);
   }
 
   async stop(): Promise<void> {
@@ -692,6 +723,18 @@ async function main(): Promise<void> {
     );
 
     await phase('capacity', 'capacity: results posted back to back (closed loop, 5 s)', async () => {
+      await settle(pool);
+      // 3 s unmeasured first: the processes' hot paths are still interpreted (JIT) in the first seconds of load,
+      // which made the first measured run of a fresh stack read slower than the same run a minute later.
+      const warmer = pupils[CAPACITY_CONNECTIONS.length]!;
+      await load({
+        url: `${stack.baseUrl}/api/game-results`,
+        method: 'POST',
+        body: JSON.stringify(resultFor(warmer, 1)),
+        connections: 10,
+        duration: 3,
+        headers: { cookie: warmer.cookie, 'content-type': 'application/json' },
+      });
       await settle(pool);
       // One poster per connection count, each posting the same honest result (every post is stored).
       for (const [n, connections] of CAPACITY_CONNECTIONS.entries()) {

@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { LinkBrokenIcon, PartyIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { TextField } from '../components/ui/text-field.js';
-import { toast } from '../components/ui/toast.js';
 import { resetPassword } from '../features/auth/api/reset-password.js';
 import { validateResetTokenQueryOptions } from '../features/auth/api/validate-reset-token.js';
 import { StandaloneCard } from '../features/auth/components/standalone-card.js';
-import { useFormErrors } from '../features/auth/hooks/use-form-errors.js';
-import { serverMessage } from '../lib/api-client.js';
 import { openAuthModal } from '../lib/events.js';
+import { formValues, useFormSubmit } from '../lib/forms.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 import { useMessage } from '../lib/messages.js';
@@ -33,8 +31,7 @@ function ResetPassword() {
   const message = useMessage();
   usePageHead({ title: t('account:reset.title') });
   const validation = useQuery({ ...validateResetTokenQueryOptions(token ?? ''), enabled: !!token });
-  const { errors, validate, applyServerError } = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useFormSubmit();
   const [done, setDone] = useState(false);
   const reveal = { show: t('auth:fields.showPassword'), hide: t('auth:fields.hidePassword') };
 
@@ -75,29 +72,22 @@ function ResetPassword() {
     );
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const validToken = token;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const form = validate(resetPasswordFormSchema, {
-      password: String(data.get('password') ?? ''),
-      confirmPassword: String(data.get('confirmPassword') ?? ''),
-    });
-    if (!form || !token) return;
-    setBusy(true);
-    try {
-      await resetPassword({ token, newPassword: form.password });
-      setDone(true);
-    } catch (error) {
-      if (!applyServerError(error, ['password', 'confirmPassword'])) {
-        toast({
-          title: message('reset_failed'),
-          description: serverMessage(error, message('generic_error')),
-          variant: 'destructive',
-        });
-      }
-    } finally {
-      setBusy(false);
-    }
+    const { password = '', confirmPassword = '' } = formValues(event);
+    void submit(
+      { password, confirmPassword },
+      {
+        schema: resetPasswordFormSchema,
+        fields: ['password', 'confirmPassword'],
+        failure: { title: message('reset_failed'), fallback: message('generic_error') },
+        send: async (form) => {
+          await resetPassword({ token: validToken, newPassword: form.password });
+          setDone(true);
+        },
+      },
+    );
   }
 
   const name = validation.data?.username;

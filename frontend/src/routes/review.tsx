@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReviewScreen } from '../features/review/components/review-screen.js';
+import { ReviewScreen } from '../features/gameplay/components/review-screen.js';
 import { loadNamespaces } from '../lib/i18n.js';
 
 export const Route = createFileRoute('/review')({

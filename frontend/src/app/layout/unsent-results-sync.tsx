@@ -41,23 +41,16 @@ export function UnsentResultsSync() {
       if (running || !navigator.onLine || (force !== true && Date.now() < notBefore)) return;
       running = true;
       try {
-        const [{ sendUnsentResults, dismissRefused }, { applySavedResult }] = await Promise.all([
+        const [{ sendUnsentResults, dismissRefused }, { refreshAfterSavedResults }] = await Promise.all([
           import('../../lib/unsent-results.js'),
-          import('../../features/gameplay/api/save-game-result.js'),
+          import('../../lib/queries/saved-results.js'),
         ]);
         const outcome = await sendUnsentResults(userId);
         if (outcome.failed) {
           backoff = Math.min(MAX_BACKOFF_MS, backoff ? backoff * 2 : CHECK_EVERY_MS);
           notBefore = Date.now() + backoff;
         } else backoff = 0;
-        if (outcome.sent.size > 0) {
-          await applySavedResult(client, undefined);
-          await client.invalidateQueries({
-            predicate: (query) =>
-              typeof query.queryKey[0] === 'string' &&
-              /^\/api\/(statistics|game-results)/.test(query.queryKey[0]),
-          });
-        }
+        if (outcome.sent.size > 0) await refreshAfterSavedResults(client);
         for (const [key, refused] of outcome.refused) {
           toast({ title: t('offline.refusedTitle'), description: refused.message, variant: 'destructive' });
           await dismissRefused(key);

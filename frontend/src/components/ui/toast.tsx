@@ -11,7 +11,7 @@ export interface ToastMessage {
   variant: ToastVariant;
 }
 
-/** At most one toast at a time (spec §4): a new toast replaces the shown one. */
+/** At most one toast at a time: a new toast replaces the shown one. */
 export const toastAtom = atom<ToastMessage | null>(null);
 
 let nextId = 1;
@@ -19,10 +19,6 @@ let nextId = 1;
 /** Shows a toast from anywhere (event handlers, mutations, loaders). */
 export function toast(message: { title: string; description?: string; variant?: ToastVariant }): void {
   store.set(toastAtom, { id: nextId++, variant: 'default', ...message });
-}
-
-export function dismissToast(): void {
-  store.set(toastAtom, null);
 }
 
 // The Radix toast UI is fetched with the first toast, keeping it out of the first download.

@@ -9,12 +9,14 @@ export interface TypeStats {
 }
 
 export interface Statistics {
+  /** The zone the days and the week are counted in (config TIME_ZONE), so the browser counts them alike. */
+  timeZone: string;
   totalPoints: number;
   totalQuestions: number;
   correctAnswers: number;
   successRate: number;
   totalGames: number;
-  /** Correct answers per day of the current week, Monday first, in the product's time zone. */
+  /** Correct answers per day of the current week, Monday first, in `timeZone`. */
   weeklyProgress: number[];
   /** Questions per day of the same week (chart tooltips). */
   weeklyQuestions: number[];
@@ -42,6 +44,7 @@ export async function getStatistics(deps: StatisticsDeps, userId: number): Promi
     gameTypeStats[type] = { correct, total, rate: successRate(correct, total) };
   }
   return {
+    timeZone: deps.timeZone,
     totalPoints: read.totals.points,
     totalQuestions: read.totals.questions,
     correctAnswers: read.totals.correct,

@@ -503,8 +503,6 @@ export type BadgeSummary = z.infer<typeof badgeSummarySchema>;
 export const gameResultResponseSchema = historyRecordSchema
   .extend({
     message: z.string().optional(),
-    /** When present the client replaces its cached badge list with it (spec §7). */
-    badges: z.array(userBadgeItemSchema).optional(),
   })
   .meta({ id: 'GameResultResponse' });
 export type GameResultResponse = z.infer<typeof gameResultResponseSchema>;
@@ -531,7 +529,12 @@ export const statisticsResponseSchema = z
     totalQuestions: z.number().int().nonnegative(),
     correctAnswers: z.number().int().nonnegative(),
     successRate: z.number().int().min(0).max(100),
-    /** Correct answers per day of the current Monday-first week in TIME_ZONE. */
+    /**
+     * The IANA time zone the server counts days and weeks in (its TIME_ZONE config): the browser takes its day and
+     * week boundaries from here, so both sides agree on "today" and "Monday".
+     */
+    timeZone: z.string(),
+    /** Correct answers per day of the current Monday-first week in `timeZone`. */
     weeklyProgress: dayCounts,
     /** Questions per day of the same week, for the chart's tooltips. */
     weeklyQuestions: dayCounts.optional(),

@@ -76,4 +76,8 @@ export function weekDateKeys(date: Date | number | string, timeZone: string): st
   return Array.from({ length: 7 }, (_, i) => addDaysToKey(start, i));
 }
 
+/**
+ * The zone days and weeks are counted in unless the deployment's TIME_ZONE says otherwise (the platform config
+ * defaults to it). The browser uses it only until the statistics answer names the server's zone.
+ */
 export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';

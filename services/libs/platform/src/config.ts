@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@mathgames/contracts';
 import { z } from 'zod';
 
 // Known development values: fine on a laptop, refused in production so a deployment cannot forget them.
@@ -25,7 +26,7 @@ export const baseConfigShape = {
   SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
   INTERNAL_SECRET: z.string().default(DEV_INTERNAL_SECRET),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
-  TIME_ZONE: z.string().refine(isTimeZone, 'unknown IANA time zone').default('Europe/Istanbul'),
+  TIME_ZONE: z.string().refine(isTimeZone, 'unknown IANA time zone').default(DEFAULT_TIME_ZONE),
 };
 
 type BaseShape = typeof baseConfigShape;

@@ -2,10 +2,10 @@ import { BADGE_CATALOGUE, type UserBadgeItem } from '@mathgames/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLanguage } from '../../../testing/render.js';
+import { catalogueWith } from '../../../testing/badge-items.js';
+import { fakeApi } from '../../../testing/fake-api.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { BADGE_PAGE_SIZE } from '../hooks/use-badge-pages.js';
-import { catalogueWith } from '../testing/badge-items.js';
-import { fakeApi, renderScreen } from '../testing/fake-api.js';
 import { BadgesScreen } from './badges-screen.js';
 
 const SUMMARY = '/api/user-badges/summary';
@@ -37,7 +37,7 @@ describe('the badges screen', () => {
   it('shows earned and in-progress badges in pages of 10 with previous and next', async () => {
     fakeApi(serverState(catalogueWith((b) => (b.tier === 'novice' ? 50 : 0))));
     const user = userEvent.setup();
-    renderScreen(<BadgesScreen />);
+    renderWithApp(<BadgesScreen />);
 
     await waitFor(() =>
       expect(section('completed-badges').getAllByTestId('badge-card')).toHaveLength(BADGE_PAGE_SIZE),
@@ -58,7 +58,7 @@ describe('the badges screen', () => {
   it('goes back to the first page of both lists when the category filter changes', async () => {
     fakeApi(serverState(catalogueWith((b) => (b.tier === 'novice' ? 50 : 0))));
     const user = userEvent.setup();
-    renderScreen(<BadgesScreen />);
+    renderWithApp(<BadgesScreen />);
     await waitFor(() => expect(screen.getByTestId('completed-pager')).toBeTruthy());
 
     await user.click(within(screen.getByTestId('completed-pager')).getByRole('button', { name: /next/i }));
@@ -85,7 +85,7 @@ describe('the badges screen', () => {
     const before = catalogueWith((b) => (b.tier === 'novice' ? 50 : 0));
     const api = fakeApi(serverState(before));
     const user = userEvent.setup();
-    const { queryClient } = renderScreen(<BadgesScreen />);
+    const { queryClient } = renderWithApp(<BadgesScreen />);
     await waitFor(() => expect(screen.getByTestId('completed-pager')).toBeTruthy());
     const completedPager = within(screen.getByTestId('completed-pager'));
     await user.click(completedPager.getByRole('button', { name: /next/i }));
@@ -119,7 +119,7 @@ describe('the badges screen', () => {
 
   it('shows the empty state with a way to the games when nothing is earned yet', async () => {
     fakeApi(serverState(catalogueWith(() => 0)));
-    renderScreen(<BadgesScreen />);
+    renderWithApp(<BadgesScreen />);
     const empty = await screen.findByTestId('badges-empty');
     expect(section('completed-badges').getByTestId('badges-empty')).toBe(empty);
     expect(within(empty).getByRole('link', { name: 'Go to Games' }).getAttribute('href')).toBe('/games');
@@ -127,7 +127,7 @@ describe('the badges screen', () => {
 
   it('shows the load error with a retry button when the badges cannot be fetched', async () => {
     fakeApi({ [SUMMARY]: { total: 175, completed: 0 } });
-    renderScreen(<BadgesScreen />);
+    renderWithApp(<BadgesScreen />);
     expect(await screen.findByText("Badges couldn't load")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
@@ -137,7 +137,7 @@ describe('the badges screen', () => {
     const items = catalogueWith((b) => (b.id === genius.id ? 2600 : 0));
     fakeApi(serverState(items));
     await useLanguage('tr', 'badges');
-    renderScreen(<BadgesScreen />);
+    renderWithApp(<BadgesScreen />);
     const card = await waitFor(() => {
       const found = screen
         .getAllByTestId('badge-card')

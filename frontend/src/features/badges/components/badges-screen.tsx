@@ -6,28 +6,23 @@ import {
   gameTypeFromCategoryKey,
   type UserBadgeItem,
 } from '@mathgames/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsOf } from '../../../components/as-of.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
-import { REFRESH_BADGES_EVENT } from '../../../lib/events.js';
 import { useMessage } from '../../../lib/messages.js';
 import {
   allBadgesQueryOptions,
-  badgeSummaryQueryOptions,
   completedBadgesQueryOptions,
-} from '../api/get-user-badges.js';
+  useBadgeSummary,
+} from '../../../lib/queries/user-badges.js';
 import { pageCount, pageOf, useBadgePages } from '../hooks/use-badge-pages.js';
 import { BadgeCard } from './badge-card.js';
 import { Pager } from './pager.js';
 import { ProgressRing } from './progress-ring.js';
-
-const isBadgeList = (key: readonly unknown[]) =>
-  typeof key[0] === 'string' && key[0].startsWith('/api/user-badges?');
 
 /** Closest to done first, so a child sees what is almost earned. */
 const byProgress = (a: UserBadgeItem, b: UserBadgeItem) =>
@@ -126,28 +121,11 @@ function FilterButtons({ value, onChange }: { value: CategoryKey; onChange: (key
 
 export function BadgesScreen() {
   const { t } = useTranslation(['badges', 'common']);
-  const client = useQueryClient();
-  const summary = useQuery(badgeSummaryQueryOptions());
+  // Refetches the lists below when a badge crosses its threshold.
+  const summary = useBadgeSummary();
   const pages = useBadgePages(summary.data?.completed);
   const completed = useQuery(completedBadgesQueryOptions());
   const all = useQuery(allBadgesQueryOptions(pages.filter));
-
-  // A badge that crossed its threshold must move lists: when the polled count changes, the lists are refetched.
-  const seenCompleted = useRef(summary.data?.completed);
-  useEffect(() => {
-    const count = summary.data?.completed;
-    if (count === undefined) return;
-    if (seenCompleted.current !== undefined && seenCompleted.current !== count)
-      void client.invalidateQueries({ predicate: (query) => isBadgeList(query.queryKey) });
-    seenCompleted.current = count;
-  }, [summary.data?.completed, client]);
-
-  useEffect(() => {
-    const refresh = () =>
-      void client.invalidateQueries({ predicate: (query) => isBadgeList(query.queryKey) });
-    window.addEventListener(REFRESH_BADGES_EVENT, refresh);
-    return () => window.removeEventListener(REFRESH_BADGES_EVENT, refresh);
-  }, [client]);
 
   if (completed.isError || all.isError) {
     return (

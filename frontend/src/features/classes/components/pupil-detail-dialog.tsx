@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIME_ZONE,
   DIFFICULTY_KEYS,
   formatRelativeTime,
   GAME_TYPE_KEYS,
@@ -13,6 +12,7 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
 import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge } from './accuracy-band.js';
 import { LoadError } from './load-error.js';
@@ -32,10 +32,11 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
   const { t, i18n } = useTranslation(['teacher', 'common']);
   const message = useMessage();
   const lang = toLang(i18n.resolvedLanguage);
+  const timeZone = useTimeZone();
   const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone,
   });
   const played = detail.topics.filter((topic) => topic.questions > 0);
   return (

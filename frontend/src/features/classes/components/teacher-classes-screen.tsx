@@ -14,7 +14,8 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
-import { isApiError, serverMessage } from '../../../lib/api-client.js';
+import { serverMessage } from '../../../lib/api-client.js';
+import { useFormErrors } from '../../../lib/forms.js';
 import { useMessage } from '../../../lib/messages.js';
 import {
   createClass,
@@ -28,35 +29,16 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
 import { useServerAction } from './use-server-action.js';
 
-type FieldErrors = Partial<Record<'name' | 'grade', string>>;
+const CLASS_FIELDS = ['name', 'grade'] as const;
 
-/** Validates with the contracts schema and translates the first issue of each field. */
+/** The class form's field errors: checked with the contracts schema, or named by the server. */
 function useClassForm() {
-  const message = useMessage();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const validate = (values: Record<string, unknown>) => {
-    const result = createClassRequestSchema.safeParse(values);
-    if (result.success) {
-      setErrors({});
-      return result.data;
-    }
-    const next: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof FieldErrors;
-      if (field && !next[field]) next[field] = message(issue.message);
-    }
-    setErrors(next);
-    return null;
+  const { errors, validate, applyServerError } = useFormErrors();
+  return {
+    errors,
+    validate: (values: Record<string, unknown>) => validate(createClassRequestSchema, values),
+    applyServerError: (error: unknown) => applyServerError(error, CLASS_FIELDS),
   };
-  /** True when the server named one of the form's fields (now shown there). */
-  const applyServerError = (error: unknown) => {
-    if (!isApiError(error)) return false;
-    const field = error.body?.field;
-    if (field !== 'name' && field !== 'grade') return false;
-    setErrors({ [field]: error.body?.message ?? message('validation_error') });
-    return true;
-  };
-  return { errors, validate, applyServerError };
 }
 
 function GradeSelect({ defaultValue, error }: { defaultValue?: number; error?: string | undefined }) {

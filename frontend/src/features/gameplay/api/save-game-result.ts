@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIME_ZONE,
   formatQuestionText,
   type GameResultRequest,
   type GameResultResponse,
@@ -9,13 +8,14 @@ import {
 } from '@mathgames/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { fireRefreshBadges } from '../../../lib/events.js';
+import { refreshAfterSavedResults } from '../../../lib/queries/saved-results.js';
+import { statisticsKeys } from '../../../lib/queries/statistics.js';
+import { timeZoneOf } from '../../../lib/time-zone.js';
 import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 
-export const STATISTICS_KEY = ['/api/statistics'] as const;
-/** localStorage mirror of the weekly progress (spec §4). */
+/** localStorage mirror of the weekly progress. */
 export const WEEKLY_PROGRESS_STORAGE_KEY = 'weeklyProgress';
 
 /** The saved result: question text written with contracts' formatQuestionText so the server's checker agrees. */
@@ -50,8 +50,8 @@ export function postGameResult(
 /** Today's slot (Monday = 0) of the cached weekly progress grows by the correct answers, mirrored to localStorage. */
 export function bumpWeeklyProgress(client: QueryClient, correct: number, now = new Date()): void {
   if (correct <= 0) return;
-  const day = weekDayIndex(now, DEFAULT_TIME_ZONE);
-  client.setQueryData<StatisticsResponse>(STATISTICS_KEY, (old) => {
+  const day = weekDayIndex(now, timeZoneOf(client));
+  client.setQueryData<StatisticsResponse>(statisticsKeys.all, (old) => {
     if (!old) return old;
     const weeklyProgress = [...old.weeklyProgress];
     weeklyProgress[day] = (weeklyProgress[day] ?? 0) + correct;
@@ -59,9 +59,9 @@ export function bumpWeeklyProgress(client: QueryClient, correct: number, now = n
   });
   try {
     const stored =
-      client.getQueryData<StatisticsResponse>(STATISTICS_KEY)?.weeklyProgress ?? readStoredWeek();
+      client.getQueryData<StatisticsResponse>(statisticsKeys.all)?.weeklyProgress ?? readStoredWeek();
     const week = stored.length === 7 ? [...stored] : [0, 0, 0, 0, 0, 0, 0];
-    if (!client.getQueryData(STATISTICS_KEY)) week[day] = (week[day] ?? 0) + correct;
+    if (!client.getQueryData(statisticsKeys.all)) week[day] = (week[day] ?? 0) + correct;
     localStorage.setItem(WEEKLY_PROGRESS_STORAGE_KEY, JSON.stringify(week));
   } catch (error) {
     console.warn('storage write failed', error);
@@ -79,11 +79,6 @@ function readStoredWeek(): number[] {
   }
 }
 
-const isBadgeQuery = (key: readonly unknown[]) =>
-  typeof key[0] === 'string' && key[0].startsWith('/api/user-badges');
-/** The cached "all badges" list of spec §7 (`GET /api/user-badges?limit=1000`). */
-export const ALL_USER_BADGES_KEY = ['/api/user-badges?limit=1000'] as const;
-
 /** What the summary tells the child about the result (issue 18). */
 export type SaveState =
   | { kind: 'saving' }
@@ -95,23 +90,10 @@ export type SaveState =
   /** The server refused it for good (e.g. longer than an hour): said, not dropped silently. */
   | { kind: 'refused'; message: string };
 
-/** After a result reached the server: the badge list from its answer (or a refetch) and the refresh event. */
-export async function applySavedResult(client: QueryClient, response: GameResultResponse | undefined) {
-  if (response && Array.isArray(response.badges)) {
-    client.setQueryData(ALL_USER_BADGES_KEY, response.badges);
-    await client.invalidateQueries({
-      predicate: (query) => isBadgeQuery(query.queryKey) && query.queryKey[0] !== ALL_USER_BADGES_KEY[0],
-    });
-  } else {
-    await client.invalidateQueries({ predicate: (query) => isBadgeQuery(query.queryKey) });
-  }
-  fireRefreshBadges();
-}
-
 /**
- * Everything that happens after a game (spec §4, §7): weekly progress bumped at once, the result kept on the
- * device with its key and play time (so it is never lost), then sent with everything else waiting; the badge
- * list is replaced by the answer's `badges` and the refresh-badges event fired. A guest's result stays on the
+ * Everything that happens after a game: this week's progress bumped at once (the chart grows before the server
+ * answers), the result kept on the device with its key and play time (so it is never lost), then sent with
+ * everything else waiting, and the progress queries refreshed once it arrived. A guest's result stays on the
  * device until someone signs in here; an offline or failed send stays until the connection returns.
  */
 export async function recordFinishedGame(
@@ -137,7 +119,7 @@ export async function recordFinishedGame(
       await dismissRefused(idempotencyKey);
       return { kind: 'refused', message: refused.message };
     }
-    if (outcome.sent.size > 0) await applySavedResult(client, outcome.sent.get(idempotencyKey));
+    if (outcome.sent.size > 0) await refreshAfterSavedResults(client);
     // Sent by this run or by another tab holding the lock a moment earlier.
     return (await isUnsent(idempotencyKey)) ? { kind: 'kept-offline' } : { kind: 'saved' };
   } catch (error) {

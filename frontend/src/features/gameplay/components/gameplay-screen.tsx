@@ -9,7 +9,7 @@ import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recordScore } from '../../../lib/recent-scores.js';
 import { uuid } from '../../../lib/uuid.js';
-import { addGuestMistakes, REVIEW_KEY } from '../../review/api/review-schedule.js';
+import { addGuestMistakes, REVIEW_KEY } from '../api/review-schedule.js';
 import { recordFinishedGame, type SaveState } from '../api/save-game-result.js';
 import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
 import { usePauseAfterWrong } from '../hooks/learning-settings.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueWith } from '../../badges/testing/badge-items.js';
+import { catalogueWith } from '../../../testing/badge-items.js';
 import { nearestBadge } from './nearest-badge.js';
 
 describe('the nearest badge', () => {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { MedalIcon } from '../../../components/icons.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { useCurrentUser } from '../../../lib/auth.js';
-import { allBadgesQueryOptions } from '../../badges/api/get-user-badges.js';
+import { allBadgesQueryOptions } from '../../../lib/queries/user-badges.js';
 
 /** The unfinished badge of this topic and difficulty that needs the fewest more correct answers. */
 export function nearestBadge(items: readonly UserBadgeItem[], gameType: GameType, difficulty: Difficulty) {
@@ -25,7 +25,7 @@ export function nearestBadge(items: readonly UserBadgeItem[], gameType: GameType
 
 /**
  * "12 more correct answers in easy addition for Toplama Acemisi": every game visibly moves a pupil toward a badge.
- * Reads the badge list the gameplay replaces after saving the result (no extra request when it is cached).
+ * Reads the badge list that is refreshed once the result is saved (no extra request when it is cached).
  */
 export function NearestBadge({ gameType, difficulty }: { gameType: GameType; difficulty: Difficulty }) {
   const { t } = useTranslation(['gameplay', 'common']);

@@ -1,13 +1,13 @@
 import { type Difficulty, encodeFraction, type Question } from '@mathgames/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fractionQuestion, spokenText } from '../../../testing/questions.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { QuestionView } from './question-view.js';
 
 /** 3/5 + 3/5 = 6/5: an improper answer among the options. */
-function question(difficulty: Difficulty): Question {
-  return {
-    gameType: 'kesirler',
+const question = (difficulty: Difficulty): Question =>
+  fractionQuestion({
     difficulty,
     num1: '3/5',
     num2: '3/5',
@@ -15,17 +15,7 @@ function question(difficulty: Difficulty): Question {
     answer: encodeFraction(6, 5),
     options: [encodeFraction(6, 5), encodeFraction(6, 10), encodeFraction(3, 5), encodeFraction(9, 5)],
     mistakes: [null, 'added-denominators', 'near-miss', 'near-miss'],
-    answerIndex: 0,
-    source: 'pool',
-  };
-}
-
-/** What a screen reader reads: text without the aria-hidden parts (stacked fractions have an sr-only n/d). */
-function spokenText(element: HTMLElement): string {
-  const clone = element.cloneNode(true) as HTMLElement;
-  for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
-  return (clone.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
+  });
 
 function show(difficulty: Difficulty, chosen?: number) {
   renderWithApp(

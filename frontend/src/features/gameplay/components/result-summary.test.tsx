@@ -1,34 +1,20 @@
 import { encodeFraction, type Question, translate } from '@mathgames/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fractionQuestion, spokenText } from '../../../testing/questions.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
-import { ResultSummary } from './result-summary.js';
+import { ResultSummary, type ResultSummaryProps } from './result-summary.js';
 
-function q(
-  num1: number | string,
-  operator: Question['operator'],
-  num2: number | string,
-  answer: number,
-): Question {
-  return {
-    gameType: 'kesirler',
-    difficulty: 'orta',
-    num1,
-    num2,
-    operator,
-    answer,
-    options: [answer, answer + 1, answer + 2, answer + 3],
-    mistakes: [null, 'near-miss', 'near-miss', 'near-miss'],
-    answerIndex: 0,
-    source: 'pool',
-  };
-}
+const q = (num1: string, operator: Question['operator'], num2: string, answer: number) =>
+  fractionQuestion({ num1, operator, num2, answer });
 
-/** What a screen reader reads: text without the aria-hidden parts (stacked fractions have an sr-only n/d). */
-function spokenText(element: HTMLElement): string {
-  const clone = element.cloneNode(true) as HTMLElement;
-  for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
-  return (clone.textContent ?? '').replace(/\s+/g, ' ').trim();
+/** The summary of a fraction game with these answers. */
+function renderSummary(
+  props: Partial<ResultSummaryProps> & Pick<ResultSummaryProps, 'answers' | 'elapsedMs'>,
+) {
+  return renderWithApp(
+    <ResultSummary gameType="kesirler" questions={QUESTIONS} onNewGame={() => {}} {...props} />,
+  );
 }
 
 const QUESTIONS = [
@@ -44,15 +30,7 @@ describe('the result summary', () => {
   it('counts right, wrong (answered only) and rate, and picks the band message', async () => {
     // right, right, wrong, unanswered
     const answers = [encodeFraction(2, 3), encodeFraction(1, 1), encodeFraction(1, 3), null];
-    renderWithApp(
-      <ResultSummary
-        gameType="kesirler"
-        questions={QUESTIONS}
-        answers={answers}
-        elapsedMs={75_000}
-        onNewGame={() => {}}
-      />,
-    );
+    renderSummary({ answers, elapsedMs: 75_000 });
     expect((await screen.findByTestId('tile-correct')).textContent).toBe('2 / 4');
     expect(screen.getByTestId('tile-wrong').textContent).toBe('1');
     expect(screen.getByTestId('tile-rate').textContent).toBe('50%');
@@ -62,15 +40,7 @@ describe('the result summary', () => {
 
   it('decodes fraction answers, shows 1/1 as 1 and marks a missing answer', async () => {
     const answers = [encodeFraction(2, 3), encodeFraction(1, 1), encodeFraction(1, 3), null];
-    renderWithApp(
-      <ResultSummary
-        gameType="kesirler"
-        questions={QUESTIONS}
-        answers={answers}
-        elapsedMs={42_000}
-        onNewGame={() => {}}
-      />,
-    );
+    renderSummary({ answers, elapsedMs: 42_000 });
     const rows = await screen.findAllByTestId('result-row');
     expect(rows).toHaveLength(4);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(spokenText);
@@ -89,15 +59,7 @@ describe('the result summary', () => {
 
   it('uses the topic colour for the header and speaks Turkish in Turkish', async () => {
     await useLanguage('tr', 'gameplay');
-    renderWithApp(
-      <ResultSummary
-        gameType="kesirler"
-        questions={QUESTIONS}
-        answers={[null, null, null, null]}
-        elapsedMs={5_000}
-        onNewGame={() => {}}
-      />,
-    );
+    renderSummary({ answers: [null, null, null, null], elapsedMs: 5_000 });
     expect((await screen.findByTestId('tile-rate')).textContent).toBe('%0');
     expect(screen.getByTestId('result-message').textContent).toBe('Denemeye devam et! Başarabilirsin!');
     expect(screen.getByTestId('tile-wrong').textContent).toBe('0');
@@ -110,29 +72,16 @@ describe('improper fractions', () => {
 
   it('also show as a mixed number from medium on, not for the youngest', async () => {
     const improper = [q('4/5', '+', '2/5', encodeFraction(6, 5))];
-    const { unmount } = renderWithApp(
-      <ResultSummary
-        gameType="kesirler"
-        difficulty="orta"
-        questions={improper}
-        answers={[null]}
-        elapsedMs={5_000}
-        onNewGame={() => {}}
-      />,
-    );
+    const { unmount } = renderSummary({
+      difficulty: 'orta',
+      questions: improper,
+      answers: [null],
+      elapsedMs: 5_000,
+    });
     const mixed = await screen.findByTestId('mixed-number');
     expect(spokenText(mixed)).toBe('6/5 = 1 1/5');
     unmount();
-    renderWithApp(
-      <ResultSummary
-        gameType="kesirler"
-        difficulty="kolay"
-        questions={improper}
-        answers={[null]}
-        elapsedMs={5_000}
-        onNewGame={() => {}}
-      />,
-    );
+    renderSummary({ difficulty: 'kolay', questions: improper, answers: [null], elapsedMs: 5_000 });
     await screen.findAllByTestId('result-row');
     expect(screen.queryByTestId('mixed-number')).toBeNull();
   });

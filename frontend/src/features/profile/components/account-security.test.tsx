@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastAtom } from '../../../components/ui/toast.js';
 import { store } from '../../../lib/store.js';
-import { useLanguage } from '../../../testing/render.js';
-import { renderScreen } from '../../badges/testing/fake-api.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { AccountTab } from './account-tab.js';
 import type { EditState } from './profile-form.js';
 import { SettingsTab } from './settings-tab.js';
@@ -74,7 +73,7 @@ describe('the profile form', () => {
       '/api/profile/update': { message: translate('email_change_pending_neutral', 'en'), user: USER },
     });
     const user = userEvent.setup();
-    renderScreen(<Harness />);
+    renderWithApp(<Harness />);
     await user.click(await screen.findByTestId('profile-edit'));
     expect(screen.queryByLabelText('Current password')).toBeNull();
     const email = screen.getByRole('textbox', { name: 'E-mail' });
@@ -98,7 +97,7 @@ describe('the profile form', () => {
   it('offers the avatar colours as a labelled radio group and sends the chosen one', async () => {
     const sent = recordingApi({ '/api/profile/update': { message: 'Profile updated', user: USER } });
     const user = userEvent.setup();
-    renderScreen(<Harness />);
+    renderWithApp(<Harness />);
     await user.click(await screen.findByTestId('profile-edit'));
     const green = screen.getByRole('radio', { name: 'Green' });
     await user.click(green);
@@ -117,7 +116,7 @@ describe('the settings tab', () => {
   it("shows the spec's password_reset_error when the reset e-mail cannot be sent", async () => {
     recordingApi({}, ['/api/auth/forgot-password']);
     const user = userEvent.setup();
-    renderScreen(<SettingsTab user={USER} />);
+    renderWithApp(<SettingsTab user={USER} />);
     await user.click(await screen.findByTestId('change-password'));
     await waitFor(() =>
       expect(store.get(toastAtom)?.description).toBe(translate('password_reset_error', 'en')),
@@ -129,7 +128,7 @@ describe('the settings tab', () => {
     const replace = vi.fn();
     vi.stubGlobal('location', { ...window.location, replace });
     const user = userEvent.setup();
-    renderScreen(<SettingsTab user={USER} />);
+    renderWithApp(<SettingsTab user={USER} />);
     await user.click(await screen.findByRole('button', { name: 'Log out of all devices' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/auth/logout-everywhere']);

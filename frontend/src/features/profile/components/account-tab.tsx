@@ -1,9 +1,4 @@
-import {
-  type CurrentUser,
-  DEFAULT_TIME_ZONE,
-  formatRelativeTime,
-  type UserBadgeItem,
-} from '@mathgames/contracts';
+import { type CurrentUser, formatRelativeTime, type UserBadgeItem } from '@mathgames/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
@@ -11,6 +6,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { displayNameOf } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
 import { BadgeMini } from './badge-mini.js';
 import { DeleteAccountSection } from './delete-account.js';
 import { type EditState, ProfileForm } from './profile-form.js';
@@ -47,10 +43,11 @@ export function AccountTab({
   const { t, i18n } = useTranslation('profile');
   const message = useMessage();
   const lang = toLang(i18n.resolvedLanguage);
+  const timeZone = useTimeZone();
   const created = new Date(user.createdAt);
   const createdText = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
     dateStyle: 'long',
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone,
   }).format(created);
   const earned = (badges ?? []).filter((item) => item.completed).slice(0, EARNED_BADGES_SHOWN);
   const editing = editState === 'edit' || editState === 'saving';

@@ -6,8 +6,8 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { serverMessage } from '../../../lib/api-client.js';
+import { useFormErrors } from '../../../lib/forms.js';
 import { useMessage } from '../../../lib/messages.js';
-import { useFormErrors } from '../../auth/hooks/use-form-errors.js';
 import { deleteAccount } from '../api/delete-account.js';
 
 /**

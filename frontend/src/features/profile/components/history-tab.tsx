@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIME_ZONE,
   DIFFICULTY_KEYS,
   formatHistoryDate,
   formatMinutesSeconds,
@@ -13,6 +12,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/messages.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
 import { EmptyGames } from './statistics-tab.js';
 
 /** Spec §9: the history skeleton has 5 rows. */
@@ -30,6 +30,7 @@ export function useDifficultyLabel() {
 export function HistoryRow({ record }: { record: HistoryRecord }) {
   const { t } = useTranslation(['profile', 'common']);
   const difficultyLabel = useDifficultyLabel();
+  const timeZone = useTimeZone();
   const topic = GAME_TYPE_KEYS[record.gameType];
   // Two wrapping lines so the row fits the narrow left column as well as the wide tab.
   return (
@@ -47,7 +48,7 @@ export function HistoryRow({ record }: { record: HistoryRecord }) {
             <span className="rounded-full bg-slate-100 px-2 py-0.5 font-bold text-slate-800">
               {difficultyLabel(record.difficulty)}
             </span>
-            <time dateTime={record.createdAt}>{formatHistoryDate(record.createdAt, DEFAULT_TIME_ZONE)}</time>
+            <time dateTime={record.createdAt}>{formatHistoryDate(record.createdAt, timeZone)}</time>
             <span>
               <span className="sr-only">{t('history.duration')}: </span>
               {formatMinutesSeconds(record.totalTime)}

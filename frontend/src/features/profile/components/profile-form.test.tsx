@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLanguage } from '../../../testing/render.js';
-import { fakeApi, renderScreen } from '../../badges/testing/fake-api.js';
+import { fakeApi } from '../../../testing/fake-api.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { AccountTab } from './account-tab.js';
 import type { EditState } from './profile-form.js';
 
@@ -51,7 +51,7 @@ describe('editing the profile', () => {
     });
     const seen: EditState[] = [];
     const user = userEvent.setup();
-    renderScreen(<Harness seen={seen} />);
+    renderWithApp(<Harness seen={seen} />);
 
     await user.click(await screen.findByTestId('profile-edit'));
     const name = screen.getByRole('textbox', { name: 'Görünen isim' });
@@ -75,7 +75,7 @@ describe('editing the profile', () => {
     const api = fakeApi({});
     const seen: EditState[] = [];
     const user = userEvent.setup();
-    renderScreen(<Harness seen={seen} />);
+    renderWithApp(<Harness seen={seen} />);
     await user.click(await screen.findByTestId('profile-edit'));
     const about = screen.getByRole('textbox', { name: 'Hakkımda' });
     await user.clear(about);

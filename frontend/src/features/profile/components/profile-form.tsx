@@ -6,9 +6,9 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
+import { type FieldErrors, fieldErrorsOf, serverFieldError } from '../../../lib/forms.js';
 import { useMessage } from '../../../lib/messages.js';
 import { updateProfile } from '../api/update-profile.js';
-import { type FieldErrors, fieldErrorsOf, serverFieldError } from '../hooks/use-field-errors.js';
 
 /** Spec §4: view → edit → saving → saved; cancel or a successful save returns to view. */
 export type EditState = 'view' | 'edit' | 'saving' | 'saved';

@@ -7,10 +7,11 @@ import {
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLanguage } from '../../../testing/render.js';
-import { catalogueWith } from '../../badges/testing/badge-items.js';
-import { fakeApi, renderScreen } from '../../badges/testing/fake-api.js';
-import { WeeklyChart } from '../../statistics/components/weekly-chart.js';
+import { WeeklyChart } from '../../../components/weekly-chart.js';
+import { catalogueWith } from '../../../testing/badge-items.js';
+import { fakeApi } from '../../../testing/fake-api.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
+import { statisticsResponse } from '../../../testing/statistics.js';
 import { ProfileScreen } from './profile-screen.js';
 
 const USER: CurrentUser = {
@@ -28,18 +29,7 @@ const USER: CurrentUser = {
   lastLogin: '2026-11-20T12:30:00.000Z',
 };
 
-const stat = { correct: 0, total: 0, rate: 0 };
-function statistics(fields: Partial<StatisticsResponse>): StatisticsResponse {
-  return {
-    totalPoints: 0,
-    totalQuestions: 0,
-    correctAnswers: 0,
-    successRate: 0,
-    weeklyProgress: [0, 0, 0, 0, 0, 0, 0],
-    gameTypeStats: { toplama: stat, çıkarma: stat, çarpma: stat, bölme: stat, kesirler: stat },
-    ...fields,
-  };
-}
+const statistics = statisticsResponse;
 
 const record = (id: number, createdAt: string): HistoryRecord => ({
   id,
@@ -81,7 +71,7 @@ describe('the profile statistics', () => {
     // Points ÷ weekly sum = 10: the old rule turned this week into points (100, 50, 50) on the profile only.
     const weeklyProgress = [10, 5, 5, 0, 0, 0, 0];
     serve(statistics({ totalPoints: 200, totalQuestions: 25, correctAnswers: 20, weeklyProgress }));
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
     expect(chartDays('profile-stats-chart')).toEqual(['10', '5', '5', '0', '0', '0', '0']);
     expect(chartDays('profile-weekly-chart')).toEqual(['10', '5', '5', '0', '0', '0', '0']);
@@ -107,7 +97,7 @@ describe('the profile statistics', () => {
 
   it('recomputes the success rate from correct / total instead of trusting the answer', async () => {
     serve(statistics({ totalPoints: 370, totalQuestions: 50, correctAnswers: 37, successRate: 99 }));
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
     expect(screen.getByTestId('profile-stat-rate').textContent).toBe('74%');
     expect(screen.getByTestId('profile-stat-correct').textContent).toBe('37/50');
@@ -122,7 +112,7 @@ describe('the profile statistics', () => {
         weeklyProgress: [40, 60, 0, 0, 0, 0, 0],
       }),
     );
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('1000');
     expect(screen.getByTestId('profile-points').textContent).toBe('1000');
@@ -137,7 +127,7 @@ describe('the profile statistics', () => {
         weeklyProgress: [40, 60, 0, 0, 0, 0, 0],
       }),
     );
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('2000');
   });
@@ -151,7 +141,7 @@ describe('the profile statistics', () => {
         weeklyProgress: [0, 0, 6, 0, 0, 0, 0],
       }),
     );
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('60');
   });
@@ -165,7 +155,7 @@ describe('the profile statistics', () => {
         weeklyProgress: [1000, 10, 0, 0, 0, 0, 0],
       }),
     );
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
     const heights = within(screen.getByTestId('profile-stats-chart'))
       .getAllByRole('listitem')
@@ -181,7 +171,7 @@ describe('the profile statistics', () => {
   it('shows the level from the adjusted points and the 3 most recent games', async () => {
     const games = [1, 2, 3, 4].map((i) => record(i, `2026-11-2${i}T10:00:00.000Z`));
     serve(statistics({ totalPoints: 450, totalQuestions: 60, correctAnswers: 45 }), games);
-    renderScreen(<ProfileScreen user={USER} />);
+    renderWithApp(<ProfileScreen user={USER} />);
     // 450 points: level 3 (400-900), 10 % of the way, 450 to go.
     await waitFor(() => expect(screen.getByTestId('level-title').textContent).toBe('Apprentice'));
     expect(screen.getByTestId('points-to-next').textContent).toMatch(/450 points to the next level/);

@@ -10,10 +10,10 @@ import { Tabs } from '../../../components/ui/tabs.js';
 import { displayNameOf } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
+import { gameHistoryQueryOptions } from '../../../lib/queries/game-history.js';
+import { statisticsQueryOptions } from '../../../lib/queries/statistics.js';
+import { allBadgesQueryOptions, useBadgeSummary } from '../../../lib/queries/user-badges.js';
 import { usePercent } from '../../../lib/use-percent.js';
-import { gameHistoryQueryOptions } from '../api/get-game-history.js';
-import { profileStatisticsQueryOptions } from '../api/get-statistics.js';
-import { profileBadgeSummaryQueryOptions, profileBadgesQueryOptions } from '../api/get-user-badges.js';
 import { profileStatisticsFrom } from '../hooks/use-profile-statistics.js';
 import { AccountTab } from './account-tab.js';
 import { Avatar } from './avatar.js';
@@ -49,10 +49,10 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
   const [tab, setTab] = useState<ProfileTab>('hesap');
   const [editState, setEditState] = useState<EditState>('view');
 
-  const statistics = useQuery(profileStatisticsQueryOptions);
+  const statistics = useQuery(statisticsQueryOptions);
   const history = useInfiniteQuery(gameHistoryQueryOptions);
-  const badges = useQuery(profileBadgesQueryOptions);
-  const summary = useQuery(profileBadgeSummaryQueryOptions);
+  const badges = useQuery(allBadgesQueryOptions());
+  const summary = useBadgeSummary();
 
   const stats = profileStatisticsFrom(statistics.data);
   const records: HistoryRecord[] = history.data?.pages.flatMap((page) => page.items) ?? [];

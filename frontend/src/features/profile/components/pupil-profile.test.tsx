@@ -3,8 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLanguage } from '../../../testing/render.js';
-import { renderScreen } from '../../badges/testing/fake-api.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { AccountTab } from './account-tab.js';
 import type { EditState } from './profile-form.js';
 import { SettingsTab } from './settings-tab.js';
@@ -63,7 +62,7 @@ describe("a pupil's profile", () => {
   it('shows no e-mail or verification rows, and the edit form has no e-mail field and sends none', async () => {
     const sent = recordingApi({ '/api/profile/update': { message: 'Profile updated', user: PUPIL } });
     const user = userEvent.setup();
-    renderScreen(<Account user={PUPIL} />);
+    renderWithApp(<Account user={PUPIL} />);
     expect(await screen.findByTestId('account-display-name')).toBeTruthy();
     expect(screen.queryByTestId('account-email')).toBeNull();
     expect(screen.queryByText('E-mail')).toBeNull();
@@ -81,7 +80,7 @@ describe("a pupil's profile", () => {
 
   it('has no password change or reset buttons in the settings, and a picture-password tip instead', async () => {
     recordingApi({});
-    renderScreen(<SettingsTab user={PUPIL} />);
+    renderWithApp(<SettingsTab user={PUPIL} />);
     expect(await screen.findByTestId('profile-logout')).toBeTruthy();
     expect(screen.queryByTestId('change-password')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Update Password' })).toBeNull();
@@ -91,7 +90,7 @@ describe("a pupil's profile", () => {
   it('still shows the e-mail row and the form field to an account that has an address', async () => {
     recordingApi({});
     const user = userEvent.setup();
-    renderScreen(
+    renderWithApp(
       <Account user={{ ...PUPIL, role: 'user', email: 'zeynep@example.com', isVerified: true }} />,
     );
     expect((await screen.findByTestId('account-email')).textContent).toBe('zeynep@example.com');

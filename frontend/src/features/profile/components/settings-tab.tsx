@@ -1,4 +1,4 @@
-import { type CurrentUser, DEFAULT_TIME_ZONE, formatLastLogin } from '@mathgames/contracts';
+import { type CurrentUser, formatLastLogin } from '@mathgames/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
@@ -8,12 +8,14 @@ import { api, serverMessage } from '../../../lib/api-client.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { useSoundEnabled } from '../../../lib/sound.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
 import { sendResetLink } from '../api/send-reset-link.js';
 
 export function SettingsTab({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const message = useMessage();
   const lang = toLang(i18n.resolvedLanguage);
+  const timeZone = useTimeZone();
   const [soundEnabled, setSoundEnabled] = useSoundEnabled();
   const [sending, setSending] = useState(false);
   const pupil = user.role === 'pupil';
@@ -126,7 +128,7 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
         </p>
         <p className="mt-4 text-base">
           <span className="font-bold">{t('settings.lastLogin')}: </span>
-          <span data-testid="last-login">{formatLastLogin(user.lastLogin, lang, DEFAULT_TIME_ZONE)}</span>
+          <span data-testid="last-login">{formatLastLogin(user.lastLogin, lang, timeZone)}</span>
         </p>
         {!pupil && (
           <Button className="mt-4" onClick={() => void requestPasswordChange()} disabled={sending}>

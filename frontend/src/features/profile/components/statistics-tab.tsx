@@ -6,6 +6,7 @@ import {
 } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { TopMistakes } from '../../../components/top-mistakes.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
@@ -13,7 +14,6 @@ import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/messages.js';
 import { usePercent } from '../../../lib/use-percent.js';
-import { TopMistakes } from '../../statistics/components/top-mistakes.js';
 import { PointsChart } from './points-chart.js';
 
 function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {

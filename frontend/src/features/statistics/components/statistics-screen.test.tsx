@@ -1,18 +1,12 @@
-import type { StatisticsResponse } from '@mathgames/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLanguage } from '../../../testing/render.js';
-import { fakeApi, renderScreen } from '../../badges/testing/fake-api.js';
+import { fakeApi } from '../../../testing/fake-api.js';
+import { renderWithApp, useLanguage } from '../../../testing/render.js';
+import { statisticsResponse, topicStat } from '../../../testing/statistics.js';
 import { StatisticsScreen } from './statistics-screen.js';
 
-const stat = (correct: number, total: number) => ({
-  correct,
-  total,
-  rate: total ? Math.round((correct / total) * 100) : 0,
-});
-
-function statistics(weeklyProgress: number[]): StatisticsResponse {
-  return {
+function statistics(weeklyProgress: number[]) {
+  return statisticsResponse({
     totalPoints: 370,
     totalQuestions: 50,
     correctAnswers: 37,
@@ -20,13 +14,13 @@ function statistics(weeklyProgress: number[]): StatisticsResponse {
     weeklyProgress,
     weeklyQuestions: weeklyProgress.map((n) => n + 2),
     gameTypeStats: {
-      toplama: stat(20, 25),
-      çıkarma: stat(10, 15),
-      çarpma: stat(7, 10),
-      bölme: stat(0, 0),
-      kesirler: stat(0, 0),
+      toplama: topicStat(20, 25),
+      çıkarma: topicStat(10, 15),
+      çarpma: topicStat(7, 10),
+      bölme: topicStat(0, 0),
+      kesirler: topicStat(0, 0),
     },
-  };
+  });
 }
 
 describe('the statistics screen', () => {
@@ -40,7 +34,7 @@ describe('the statistics screen', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-19T10:00:00+03:00')); // a Thursday
     fakeApi({ '/api/statistics': statistics([5, 10, 6, 0, 0, 0, 0]) });
-    renderScreen(<StatisticsScreen />);
+    renderWithApp(<StatisticsScreen />);
 
     expect((await screen.findByTestId('stat-total-points')).textContent).toBe('370');
     expect(screen.getByTestId('stat-total-questions').textContent).toBe('50');
@@ -56,7 +50,7 @@ describe('the statistics screen', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-19T10:00:00+03:00'));
     fakeApi({ '/api/statistics': statistics([10, 10, 0, 0, 0, 0, 0]) });
-    renderScreen(<StatisticsScreen />);
+    renderWithApp(<StatisticsScreen />);
     expect((await screen.findByTestId('weekly-total')).textContent).toMatch(/20 correct answers/);
     expect(screen.queryByTestId('weekly-celebration')).toBeNull();
   });
@@ -68,7 +62,7 @@ describe('the statistics screen', () => {
       '/api/statistics': statistics([9, 9, 9, 9, 9, 9, 9]),
       '/api/statistics/resetWeeklyProgress': { message: 'ok' },
     });
-    renderScreen(<StatisticsScreen />);
+    renderWithApp(<StatisticsScreen />);
 
     await waitFor(() =>
       expect(api.calls).toEqual([
@@ -85,7 +79,7 @@ describe('the statistics screen', () => {
     vi.setSystemTime(new Date('2026-11-23T09:00:00+03:00'));
     // No reset route: the call fails, so the week stays zeroed.
     fakeApi({ '/api/statistics': statistics([9, 9, 9, 9, 9, 9, 9]) });
-    renderScreen(<StatisticsScreen />);
+    renderWithApp(<StatisticsScreen />);
     expect((await screen.findByTestId('weekly-total')).textContent).toMatch(/0 correct answers/);
     expect(screen.getByTestId('weekly-bar-0').getAttribute('data-height')).toBe('0.0');
   });
@@ -95,7 +89,7 @@ describe('the statistics screen', () => {
     vi.setSystemTime(new Date('2026-11-19T10:00:00+03:00'));
     const broken = { ...statistics([1, 2, 3, 0, 0, 0, 0]), gameTypeStats: {}, weeklyProgress: [1, 2] };
     fakeApi({ '/api/statistics': broken });
-    renderScreen(<StatisticsScreen />);
+    renderWithApp(<StatisticsScreen />);
     expect(await screen.findByText('Failed to load performance data')).toBeTruthy();
     expect(screen.getByText('Failed to load weekly data')).toBeTruthy();
     expect(screen.getByTestId('stat-total-points').textContent).toBe('370');
@@ -103,7 +97,7 @@ describe('the statistics screen', () => {
 
   it('says the statistics could not load and offers a retry', async () => {
     fakeApi({});
-    renderScreen(<StatisticsScreen />);
+    renderWithApp(<StatisticsScreen />);
     expect(await screen.findByText('An error occurred while loading statistics')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -1,7 +1,8 @@
-import { DEFAULT_TIME_ZONE, localDateKey, weekDayIndex } from '@mathgames/contracts';
+import { localDateKey, weekDayIndex } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { STATISTICS_KEY } from '../api/get-statistics.js';
+import { statisticsKeys } from '../../../lib/queries/statistics.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
 import { resetWeeklyProgress } from '../api/reset-weekly-progress.js';
 
 const DONE_KEY = 'weeklyProgressResetOn';
@@ -15,14 +16,15 @@ function readDone(): string | null {
 }
 
 /**
- * Spec §4: on Monday the chart shows zeros and the reset call is made; on success statistics are refetched.
+ * On Monday (in the server's time zone) the chart shows zeros and the reset call is made; on success statistics are refetched.
  * Done once per Monday per device (remembered in localStorage); returns true while the chart must show zeros.
  */
 export function useMondayReset(enabled: boolean, now: () => Date = () => new Date()): boolean {
   const client = useQueryClient();
+  const timeZone = useTimeZone();
   const today = now();
-  const isMonday = weekDayIndex(today, DEFAULT_TIME_ZONE) === 0;
-  const dateKey = localDateKey(today, DEFAULT_TIME_ZONE);
+  const isMonday = weekDayIndex(today, timeZone) === 0;
+  const dateKey = localDateKey(today, timeZone);
   const [pending, setPending] = useState(() => isMonday && readDone() !== dateKey);
 
   useEffect(() => {
@@ -35,7 +37,7 @@ export function useMondayReset(enabled: boolean, now: () => Date = () => new Dat
         } catch (error) {
           console.warn('storage write failed', error);
         }
-        await client.refetchQueries({ queryKey: STATISTICS_KEY });
+        await client.refetchQueries({ queryKey: statisticsKeys.all });
         if (!cancelled) setPending(false);
       })
       .catch((error: unknown) => console.warn('weekly progress reset failed', error));

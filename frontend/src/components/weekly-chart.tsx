@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn.js';
+import { cn } from '../lib/cn.js';
 
 /** The tallest bar of the week reaches this share of the chart (spec §9). */
 export const WEEK_MAX_BAR_PERCENT = 90;

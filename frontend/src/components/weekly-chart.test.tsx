@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useLanguage } from '../../../testing/render.js';
+import { useLanguage } from '../testing/render.js';
 import { scaleToWeekMax, WEEK_MAX_BAR_PERCENT, WeeklyChart } from './weekly-chart.js';
 
 const heights = () =>

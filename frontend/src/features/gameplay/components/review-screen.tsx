@@ -20,9 +20,6 @@ import { usePageHead } from '../../../lib/head.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { playSound } from '../../../lib/sound.js';
-import { chosenMistake, QuestionView } from '../../gameplay/components/question-view.js';
-import { FEEDBACK_MS } from '../../gameplay/hooks/game-machine.js';
-import { usePauseAfterWrong } from '../../gameplay/hooks/learning-settings.js';
 import {
   getServerReview,
   guestSchedule,
@@ -30,6 +27,9 @@ import {
   REVIEW_KEY,
   recordGuestReview,
 } from '../api/review-schedule.js';
+import { FEEDBACK_MS } from '../hooks/game-machine.js';
+import { usePauseAfterWrong } from '../hooks/learning-settings.js';
+import { chosenMistake, QuestionView } from './question-view.js';
 
 type Stage =
   | { name: 'overview' }

@@ -1,10 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { AppProvider } from '../../../app/provider.js';
-import { createQueryClient } from '../../../lib/query-client.js';
 
 /**
  * The network edge of a component test: `fetch` answers from a table of path → JSON that the test changes
@@ -32,19 +26,4 @@ export function fakeApi(initial: Record<string, unknown>) {
       routes.set(path, body);
     },
   };
-}
-
-/** Renders a screen in the app's providers, a memory router and the app's own query defaults. */
-export function renderScreen(ui: ReactNode, queryClient: QueryClient = createQueryClient()) {
-  const rootRoute = createRootRoute({ component: () => <>{ui}</> });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  const result = render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return { ...result, queryClient };
 }

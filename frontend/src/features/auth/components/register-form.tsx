@@ -1,0 +1,96 @@
+import { registerFormSchema } from '@mathgames/contracts';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { toast } from '../../../components/ui/toast.js';
+import { formValues, useFormSubmit } from '../../../lib/forms.js';
+import { currentLang } from '../../../lib/i18n.js';
+import { useMessage } from '../../../lib/messages.js';
+import { register } from '../api/register.js';
+import type { AuthMode } from './auth-modal.js';
+import { LinkButton } from './link-button.js';
+
+export function RegisterForm({ onMode, onDone }: { onMode: (mode: AuthMode) => void; onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const message = useMessage();
+  const { errors, busy, submit } = useFormSubmit();
+  const reveal = { show: t('fields.showPassword'), hide: t('fields.hidePassword') };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { teacher, ...values } = formValues(event);
+    void submit(values, {
+      schema: registerFormSchema,
+      fields: ['username', 'email', 'password'],
+      failure: { title: message('register_failed'), fallback: message('register_failed_generic') },
+      send: async ({ confirmPassword: _checked, ...body }) => {
+        const response = await register({ ...body, teacher: teacher === 'on', lang: currentLang() });
+        toast({
+          title: t('registered'),
+          description: response?.message || message('register_success'),
+          variant: 'success',
+        });
+        onDone();
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <TextField
+        label={t('fields.username')}
+        name="username"
+        autoComplete="username"
+        error={errors.username}
+      />
+      <TextField
+        label={t('fields.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email}
+      />
+      <TextField
+        label={t('fields.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        revealLabels={reveal}
+      />
+      <TextField
+        label={t('fields.confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        revealLabels={reveal}
+      />
+      <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 border-slate-200 px-4 py-2">
+        <input
+          type="checkbox"
+          name="teacher"
+          className="size-6 accent-brand-600"
+          aria-describedby="teacher-hint"
+        />
+        <span>
+          <span className="block text-base font-bold text-slate-800">{t('fields.teacher')}</span>
+          <span id="teacher-hint" className="block text-sm text-slate-700">
+            {t('fields.teacherHint')}
+          </span>
+        </span>
+      </label>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? t('busy') : t('register.submit')}
+      </Button>
+      <p className="text-center text-base text-slate-700">
+        {t('register.haveAccount')}{' '}
+        <LinkButton onClick={() => onMode('login')} testId="to-login">
+          {t('register.toLogin')}
+        </LinkButton>
+      </p>
+    </form>
+  );
+}

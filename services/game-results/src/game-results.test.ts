@@ -254,6 +254,8 @@ describe('weekly progress', () => {
         return s.totalQuestions === 20 ? s : null;
       });
       expect(monday.weeklyProgress).toEqual([5, 0, 0, 0, 0, 0, 0]);
+      // The browser counts its days in the zone the answer names.
+      expect(monday.timeZone).toBe(env.config.TIME_ZONE);
 
       clock = SUNDAY_2359;
       expect((await statistics(api)).weeklyProgress).toEqual([0, 0, 0, 0, 0, 0, 3]);

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../components/form-fields.js';
 import { LinkBrokenIcon, PartyIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
-import { TextField } from '../components/ui/text-field.js';
 import { resetPassword } from '../features/auth/api/reset-password.js';
 import { validateResetTokenQueryOptions } from '../features/auth/api/validate-reset-token.js';
 import { StandaloneCard } from '../features/auth/components/standalone-card.js';
@@ -33,7 +33,6 @@ function ResetPassword() {
   const validation = useQuery({ ...validateResetTokenQueryOptions(token ?? ''), enabled: !!token });
   const { errors, busy, submit } = useFormSubmit();
   const [done, setDone] = useState(false);
-  const reveal = { show: t('auth:fields.showPassword'), hide: t('auth:fields.hidePassword') };
 
   if (token && validation.isPending) {
     return (
@@ -98,21 +97,17 @@ function ResetPassword() {
         {name ? t('account:reset.formText', { name }) : t('account:reset.formTextAnon')}
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4 text-left" aria-busy={busy}>
-        <TextField
+        <PasswordField
           label={t('account:reset.password')}
           name="password"
-          type="password"
           autoComplete="new-password"
           error={errors.password}
-          revealLabels={reveal}
         />
-        <TextField
+        <PasswordField
           label={t('account:reset.confirmPassword')}
           name="confirmPassword"
-          type="password"
           autoComplete="new-password"
           error={errors.confirmPassword}
-          revealLabels={reveal}
         />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? t('account:reset.busy') : t('account:reset.submit')}

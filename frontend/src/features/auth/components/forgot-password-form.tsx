@@ -1,9 +1,9 @@
 import { forgotPasswordRequestSchema } from '@mathgames/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../../components/form-fields.js';
 import { MailIcon } from '../../../components/icons.js';
 import { Button } from '../../../components/ui/button.js';
-import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { formValues, useFormSubmit } from '../../../lib/forms.js';
 import { currentLang } from '../../../lib/i18n.js';
@@ -34,15 +34,7 @@ export function ForgotPasswordForm({ email, onMode }: { email: string; onMode: (
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-      <TextField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        defaultValue={email}
-        error={errors.email}
-      />
+      <EmailField label={t('fields.email')} defaultValue={email} error={errors.email} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? t('busy') : t('forgot.submit')}
       </Button>

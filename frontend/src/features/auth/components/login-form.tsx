@@ -1,8 +1,8 @@
 import { loginRequestSchema } from '@mathgames/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField, PasswordField } from '../../../components/form-fields.js';
 import { Button } from '../../../components/ui/button.js';
-import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
 import { formValues, useFormSubmit } from '../../../lib/forms.js';
@@ -50,23 +50,17 @@ export function LoginForm({ email, onEmail, onMode, onDone }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-      <TextField
+      <EmailField
         label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(event) => onEmail(event.target.value)}
         error={errors.email}
       />
-      <TextField
+      <PasswordField
         label={t('fields.password')}
         name="password"
-        type="password"
         autoComplete="current-password"
         error={errors.password}
-        revealLabels={{ show: t('fields.showPassword'), hide: t('fields.hidePassword') }}
       />
       <label className="flex min-h-12 cursor-pointer items-start gap-3 text-base text-slate-800">
         <input

@@ -1,6 +1,7 @@
 import { registerFormSchema } from '@mathgames/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField, PasswordField } from '../../../components/form-fields.js';
 import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
@@ -15,7 +16,6 @@ export function RegisterForm({ onMode, onDone }: { onMode: (mode: AuthMode) => v
   const { t } = useTranslation('auth');
   const message = useMessage();
   const { errors, busy, submit } = useFormSubmit();
-  const reveal = { show: t('fields.showPassword'), hide: t('fields.hidePassword') };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,29 +44,18 @@ export function RegisterForm({ onMode, onDone }: { onMode: (mode: AuthMode) => v
         autoComplete="username"
         error={errors.username}
       />
-      <TextField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email}
-      />
-      <TextField
+      <EmailField label={t('fields.email')} error={errors.email} />
+      <PasswordField
         label={t('fields.password')}
         name="password"
-        type="password"
         autoComplete="new-password"
         error={errors.password}
-        revealLabels={reveal}
       />
-      <TextField
+      <PasswordField
         label={t('fields.confirmPassword')}
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword}
-        revealLabels={reveal}
       />
       <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 border-slate-200 px-4 py-2">
         <input

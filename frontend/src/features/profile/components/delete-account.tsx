@@ -1,10 +1,10 @@
 import { type CurrentUser, deleteAccountRequestSchema } from '@mathgames/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/form-fields.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Dialog } from '../../../components/ui/dialog.js';
-import { TextField } from '../../../components/ui/text-field.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { useFormErrors } from '../../../lib/forms.js';
 import { useMessage } from '../../../lib/messages.js';
@@ -65,13 +65,11 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
           closeLabel={t('common:actions.close')}
         >
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <TextField
+            <PasswordField
               label={t('deleteAccount.password')}
               name="password"
-              type="password"
               autoComplete="current-password"
               error={errors.password}
-              revealLabels={{ show: t('auth:fields.showPassword'), hide: t('auth:fields.hidePassword') }}
             />
             {failure && (
               <p role="alert" className="rounded-2xl bg-red-50 p-3 font-bold text-red-900">

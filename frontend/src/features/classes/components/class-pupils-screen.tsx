@@ -29,13 +29,14 @@ import {
 } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
+import { ActionButtons } from './action-buttons.js';
 import { AssignPracticeForm } from './assign-practice-form.js';
 import { ClassAssignmentsList } from './class-assignments-list.js';
 import { ClassDashboardPanel } from './class-dashboard.js';
 import { ClassProgressTable } from './class-progress-table.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
-import { PupilQrDialog } from './pupil-qr-dialog.js';
+import { type PupilDialogProps, PupilQrDialog } from './pupil-qr-dialog.js';
 import { useServerAction } from './use-server-action.js';
 
 /** Pupils whose pictures were just set: shown once, since only their hash is kept. */
@@ -134,15 +135,7 @@ function FreshPicturesPanel({ pupils, onDone }: { pupils: FreshPictures; onDone:
   );
 }
 
-function RenameDialog({
-  classId,
-  pupil,
-  onClose,
-}: {
-  classId: number;
-  pupil: ClassPupil;
-  onClose: () => void;
-}) {
+function RenameDialog({ classId, pupil, onClose }: PupilDialogProps) {
   const { t } = useTranslation(['teacher', 'common']);
   const message = useMessage();
   const client = useQueryClient();
@@ -191,15 +184,7 @@ function RenameDialog({
   );
 }
 
-function RemoveDialog({
-  classId,
-  pupil,
-  onClose,
-}: {
-  classId: number;
-  pupil: ClassPupil;
-  onClose: () => void;
-}) {
+function RemoveDialog({ classId, pupil, onClose }: PupilDialogProps) {
   const { t } = useTranslation(['teacher', 'common']);
   const client = useQueryClient();
   const { busy, run } = useServerAction();
@@ -238,6 +223,7 @@ function PupilRow({
     run(() => resetPupilPictures(classId, pupil.id), {
       onDone: (done) => done.items[0] && onPictures(done.items[0]),
     });
+  const of = { name: pupil.name };
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 py-3 last:border-b-0"
@@ -245,46 +231,25 @@ function PupilRow({
     >
       <span className="text-lg font-bold text-slate-900">{pupil.name}</span>
       <span className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => setDialog('rename')}
-          aria-label={t('pupils.renameOf', { name: pupil.name })}
-        >
-          {t('actions.edit')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={onReset}
-          aria-label={t('pupils.resetOf', { name: pupil.name })}
-        >
-          {t('pupils.reset')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => setDialog('qr')}
-          aria-label={t('pupils.qrOf', { name: pupil.name })}
-        >
-          {t('pupils.qr')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={onUnlock}
-          aria-label={t('pupils.unlockOf', { name: pupil.name })}
-        >
-          {t('pupils.unlock')}
-        </Button>
-        <Button
-          variant="danger"
-          disabled={busy}
-          onClick={() => setDialog('remove')}
-          aria-label={t('pupils.removeOf', { name: pupil.name })}
-        >
-          {t('pupils.remove')}
-        </Button>
+        <ActionButtons
+          busy={busy}
+          actions={[
+            {
+              label: t('actions.edit'),
+              ariaLabel: t('pupils.renameOf', of),
+              onClick: () => setDialog('rename'),
+            },
+            { label: t('pupils.reset'), ariaLabel: t('pupils.resetOf', of), onClick: onReset },
+            { label: t('pupils.qr'), ariaLabel: t('pupils.qrOf', of), onClick: () => setDialog('qr') },
+            { label: t('pupils.unlock'), ariaLabel: t('pupils.unlockOf', of), onClick: onUnlock },
+            {
+              label: t('pupils.remove'),
+              ariaLabel: t('pupils.removeOf', of),
+              onClick: () => setDialog('remove'),
+              danger: true,
+            },
+          ]}
+        />
       </span>
       {dialog === 'rename' && (
         <RenameDialog classId={classId} pupil={pupil} onClose={() => setDialog(null)} />

@@ -15,16 +15,15 @@ export const signInLinkUrl = (secret: string) =>
 export const qrSvg = (url: string) =>
   QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 
-/** Makes (or turns off) a pupil's personal QR sign-in. The secret is only known right after making it. */
-export function PupilQrDialog({
-  classId,
-  pupil,
-  onClose,
-}: {
+/** What a dialog about one pupil of a class is given. */
+export interface PupilDialogProps {
   classId: number;
   pupil: ClassPupil;
   onClose: () => void;
-}) {
+}
+
+/** Makes (or turns off) a pupil's personal QR sign-in. The secret is only known right after making it. */
+export function PupilQrDialog({ classId, pupil, onClose }: PupilDialogProps) {
   const { t } = useTranslation(['teacher', 'common']);
   const { busy, run } = useServerAction();
   const [made, setMade] = useState<{ url: string; svg: string } | null>(null);

@@ -25,6 +25,7 @@ import {
   teacherClassesQueryOptions,
   updateClass,
 } from '../api/teacher-classes.js';
+import { ActionButtons } from './action-buttons.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
 import { useServerAction } from './use-server-action.js';
@@ -266,29 +267,22 @@ function ClassCard({ item }: { item: TeacherClass }) {
           >
             {t('pupils.open')}
           </Link>
-          <Button variant="outline" onClick={() => setDialog('edit')} disabled={busy}>
-            {t('actions.edit')}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={busy}
-            onClick={() => run(() => updateClass(item.id, { joiningOpen: !item.joiningOpen }))}
-          >
-            {item.joiningOpen ? t('actions.closeJoining') : t('actions.openJoining')}
-          </Button>
-          <Button variant="outline" disabled={busy} onClick={() => run(() => regenerateJoinCode(item.id))}>
-            {t('actions.newCode')}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={busy}
-            onClick={() => run(() => updateClass(item.id, { archived: !item.archived }))}
-          >
-            {item.archived ? t('actions.restore') : t('actions.archive')}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => setDialog('delete')}>
-            {t('actions.delete')}
-          </Button>
+          <ActionButtons
+            busy={busy}
+            actions={[
+              { label: t('actions.edit'), onClick: () => setDialog('edit') },
+              {
+                label: item.joiningOpen ? t('actions.closeJoining') : t('actions.openJoining'),
+                onClick: () => run(() => updateClass(item.id, { joiningOpen: !item.joiningOpen })),
+              },
+              { label: t('actions.newCode'), onClick: () => run(() => regenerateJoinCode(item.id)) },
+              {
+                label: item.archived ? t('actions.restore') : t('actions.archive'),
+                onClick: () => run(() => updateClass(item.id, { archived: !item.archived })),
+              },
+              { label: t('actions.delete'), onClick: () => setDialog('delete'), danger: true },
+            ]}
+          />
         </div>
       </Card>
       {dialog === 'edit' && <EditClassDialog item={item} onClose={() => setDialog(null)} />}

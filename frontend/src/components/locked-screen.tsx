@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { openAuthModal } from '../lib/events.js';
 import { Button } from './ui/button.js';
 
-/** What a guest sees on a screen that needs a login (spec §6): login and register open the auth modal. */
+/** What a guest sees on a screen that needs a login: login and register open the auth modal. */
 export function LockedScreen({ title, description }: { title?: string; description?: string }) {
   const { t } = useTranslation('common');
   return (

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.js';
 
-/** The tallest bar of the week reaches this share of the chart (spec §9). */
+/** The tallest bar of the week reaches this share of the chart. */
 export const WEEK_MAX_BAR_PERCENT = 90;
-/** Above this many correct answers in a week the total gets a celebration mark (spec §9). */
+/** Above this many correct answers in a week the total gets a celebration mark. */
 export const CELEBRATION_THRESHOLD = 20;
 
 /** Bar heights in percent of the chart: the week's maximum at 90 %, the rest in proportion; all 0 for an empty week. */

@@ -5,7 +5,7 @@ export interface ApiErrorBody {
   field?: string;
 }
 
-/** Every non-OK response: `message` reads `STATUS: body` (spec §7); the parsed body is attached. */
+/** Every non-OK response: `message` reads `STATUS: body`; the parsed body is attached. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;

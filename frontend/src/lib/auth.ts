@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.js';
 import { forgetPersistedProgress } from './query-persistence.js';
 
-/** The current user as screens read it (spec §3), as the contracts define it. */
+/** The current user as screens read it, as the contracts define it. */
 export type { CurrentUser } from '@mathgames/contracts';
 
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
@@ -39,7 +39,7 @@ export function displayNameOf(user: CurrentUser): string {
   return user.displayName?.trim() || user.username;
 }
 
-/** `POST /api/auth/logout`, then forget the user and reload (spec §4). Throws on failure so callers can toast. */
+/** `POST /api/auth/logout`, then forget the user and reload. Throws on failure so callers can toast. */
 export async function logout(): Promise<void> {
   await api.post('/api/auth/logout');
   forgetPersistedProgress(); // a shared computer: the next pupil must not see this one's progress

@@ -1,6 +1,6 @@
 import { prefersReducedMotion } from './motion.js';
 
-/** Spec §9: 100 particles, spread 70, origin y 0.6; never under reduced motion. Loaded on first use. */
+/** 100 particles, spread 70, origin y 0.6; never under reduced motion. Loaded on first use. */
 export async function celebrate(): Promise<void> {
   if (prefersReducedMotion()) return;
   try {

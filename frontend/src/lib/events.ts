@@ -1,4 +1,4 @@
-/** Window event that opens the auth modal (spec §2): `detail.isLogin` picks login or register. */
+/** Window event that opens the auth modal: `detail.isLogin` picks login or register. */
 export const SHOW_LOGIN_MODAL_EVENT = 'showLoginModal';
 
 export interface ShowLoginModalDetail {

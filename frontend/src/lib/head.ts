@@ -30,7 +30,7 @@ export interface PageHead {
 export const renderedHead: { current: PageHead | null } = { current: null };
 
 /**
- * Per-page head data (spec §1): title, description, social tags (og:url and the 1200x630 og:image at the site root)
+ * Per-page head data: title, description, social tags (og:url and the 1200x630 og:image at the site root)
  * and the canonical link, on the site root's origin. Each page's canonical names its own path: a canonical to the
  * home page from every page would tell search engines every page duplicates the home page.
  * Omitted title/description fall back to the Turkish-first defaults of the current language.

@@ -1,7 +1,7 @@
 import type { LanguageDetectorModule } from 'i18next';
 
 /**
- * Spec §9 detection order: query `lng`, cookie `i18next`, localStorage `i18nextLng`, sessionStorage `i18nextLng`,
+ * Detection order: query `lng`, cookie `i18next`, localStorage `i18nextLng`, sessionStorage `i18nextLng`,
  * browser languages, `<html lang>`. The choice is cached in localStorage and in the cookie the gateway reads.
  * Hand-written (≈0.5 KB) instead of i18next-browser-languagedetector to keep the first download small.
  */

@@ -2,7 +2,7 @@ import { toast } from '../components/ui/toast.js';
 
 const KEY = 'pendingToast';
 
-/** Spec §4 reloads the page after login/logout; the toast that goes with it is shown after the reload. */
+/** The page reloads after login/logout; the toast that goes with it is shown after the reload. */
 export function toastAfterReload(message: {
   title: string;
   description?: string;

@@ -27,7 +27,7 @@ export function pollInterval(everyMs: number) {
   };
 }
 
-/** Spec §7: a query with no queryFn GETs the path in its first key segment. */
+/** A query with no queryFn GETs the path in its first key segment. */
 const getPath: QueryFunction = ({ queryKey, signal }) => {
   const [path] = queryKey;
   if (typeof path !== 'string') throw new Error('query key must start with a path');
@@ -35,7 +35,7 @@ const getPath: QueryFunction = ({ queryKey, signal }) => {
 };
 
 /**
- * Spec §7 defaults: no retries, data never stale, no refetch on focus, no polling unless a query asks. The one
+ * Query defaults: no retries, data never stale, no refetch on focus, no polling unless a query asks. The one
  * exception is a 503 (a dependency down for a moment): queries wait out its Retry-After and try again, so a
  * short outage shows a loading state rather than an error. Mutations never retry here: a game result that
  * cannot be saved is kept and sent again by its own queue, with the same Idempotency-Key.

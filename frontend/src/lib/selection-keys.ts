@@ -1,5 +1,5 @@
 /**
- * Session storage keys of spec §3: what the games list chose for the gameplay screen. Apart from the contracts
+ * Session storage keys: what the games list chose for the gameplay screen. Apart from the contracts
  * package, so the home page (the first download) can preselect a level without loading it.
  */
 export const SELECTION_KEYS = {

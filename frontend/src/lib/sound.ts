@@ -4,7 +4,7 @@ import { store } from './store.js';
 
 export type SoundName = 'click' | 'correct' | 'wrong' | 'victory' | 'startgame';
 
-/** Spec §9 volumes. */
+/** Sound volumes. */
 export const SOUND_VOLUMES: Record<SoundName, number> = {
   click: 0.3,
   correct: 0.5,
@@ -13,7 +13,7 @@ export const SOUND_VOLUMES: Record<SoundName, number> = {
   startgame: 0.3,
 };
 
-/** localStorage `soundEnabled` holds the text `true` or `false` (spec §3); anything else means on. */
+/** localStorage `soundEnabled` holds the text `true` or `false`; anything else means on. */
 export const soundEnabledAtom = atomWithStorage<boolean>(
   'soundEnabled',
   true,
@@ -54,7 +54,7 @@ const TUNES: Record<SoundName, Array<[number, number, number]>> = {
 
 let context: AudioContext | null = null;
 
-/** Plays a sound unless the player turned sounds off. Failures are logged only (spec §8). */
+/** Plays a sound unless the player turned sounds off. Failures are logged only. */
 export function playSound(name: SoundName): void {
   if (store.get(soundEnabledAtom) === false) return;
   try {

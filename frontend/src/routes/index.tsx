@@ -16,7 +16,7 @@ function Home() {
   const { verified } = Route.useSearch();
   const navigate = useNavigate();
   const { t } = useTranslation('home');
-  // Spec §2: `?verified=true` shows the e-mail-verified toast once and leaves the address clean.
+  // `?verified=true` shows the e-mail-verified toast once and leaves the address clean.
   useEffect(() => {
     if (verified === undefined) return;
     if (verified === 'true') toast({ title: t('verified'), variant: 'success' });

@@ -7,7 +7,7 @@ import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 
 export const Route = createFileRoute('/profile')({
-  // Spec §2/§6: a guest is sent home with the access-denied toast (not on a hover preload).
+  // A guest is sent home with the access-denied toast (not on a hover preload).
   beforeLoad: async ({ context, preload }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions);
     if (!user) {

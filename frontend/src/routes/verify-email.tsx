@@ -28,7 +28,7 @@ function VerifyEmail() {
   usePageHead({ title: t('verify.title') });
   const query = useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: !!token });
 
-  // A missing token goes straight to the error state (spec §2).
+  // A missing token goes straight to the error state.
   if (token && query.isPending) {
     return (
       <StandaloneCard testId="verify-loading">

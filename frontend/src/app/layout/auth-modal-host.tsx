@@ -5,7 +5,7 @@ import { SHOW_LOGIN_MODAL_EVENT, type ShowLoginModalDetail } from '../../lib/eve
 // The modal (forms, contracts schemas) is its own chunk, fetched the first time someone opens it.
 const AuthModal = lazy(() => import('../../features/auth/components/auth-modal.js'));
 
-/** Listens for the `showLoginModal` window event; shown only while logged out (spec §2). */
+/** Listens for the `showLoginModal` window event; shown only while logged out. */
 export function AuthModalHost() {
   const { user } = useCurrentUser();
   const [request, setRequest] = useState<{ isLogin: boolean; nonce: number } | null>(null);

@@ -5,7 +5,7 @@ import { LANGUAGES, toLang } from '../../lib/i18n.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 
 /**
- * Language dropdown (spec §2): closes on outside click, Escape or choosing a language. A small disclosure
+ * Language dropdown: closes on outside click, Escape or choosing a language. A small disclosure
  * instead of the Radix menu, because it is on every first load.
  */
 export function LanguageSwitcher() {

@@ -11,7 +11,7 @@ import { TopBar } from './top-bar.js';
 import { UnsentResultsSync } from './unsent-results-sync.js';
 import { UpdatePrompt } from './update-prompt.js';
 
-/** Spec §4: a click sound on navigation and button clicks (elements may opt out with data-silent). */
+/** A click sound on navigation and button clicks (elements may opt out with data-silent). */
 function useClickSound() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

@@ -16,7 +16,7 @@ const VARIANT_ICONS: Record<ToastVariant, typeof InfoIcon> = {
   destructive: WarningIcon,
 };
 
-/** Mounted once in the root layout. Radix defaults kept: 5 s, swipe threshold 50, hotkey F8 (spec §9). */
+/** Mounted once in the root layout. Radix defaults kept: 5 s, swipe threshold 50, hotkey F8. */
 export default function ToastView({ closeLabel }: { closeLabel: string }) {
   const [current, setCurrent] = useAtom(toastAtom);
   return (

@@ -96,7 +96,7 @@ describe('the auth modal', () => {
     expect(screen.getByTestId('auth-mode-login')).toBeTruthy();
   });
 
-  describe('shows every field message of spec §5 on its field', () => {
+  describe('shows every field message on its field', () => {
     it('login: invalid e-mail, short and long password', async () => {
       renderModal('login');
       await screen.findByTestId('auth-mode-login');

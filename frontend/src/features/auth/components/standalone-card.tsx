@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../../components/logo.js';
 
-/** The page shape of verify-email and reset-password, which sit outside the common frame (spec §2). */
+/** The page shape of verify-email and reset-password, which sit outside the common frame. */
 export function StandaloneCard({ children, testId }: { children: ReactNode; testId?: string }) {
   const { t } = useTranslation('common');
   return (

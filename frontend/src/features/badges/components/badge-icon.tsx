@@ -15,7 +15,7 @@ const GLYPHS: Record<BadgeIconName, { glyph: string; fill: string }> = {
 };
 
 /**
- * Spec §2: the icon follows Turkish keywords in the badge's name or description. The Turkish catalogue text is
+ * The icon follows Turkish keywords in the badge's name or description. The Turkish catalogue text is
  * used whatever the interface language, so an English name still finds its keyword.
  */
 export function iconForBadge(badge: { id: string; name: string; description: string }): BadgeIconName {

@@ -1,7 +1,7 @@
 import type { CategoryKey } from '@mathgames/contracts';
 import { useEffect, useReducer, useRef } from 'react';
 
-/** Spec §9: both badge lists show pages of 10. */
+/** Both badge lists show pages of 10. */
 export const BADGE_PAGE_SIZE = 10;
 
 export interface BadgePagesState {
@@ -19,7 +19,7 @@ export type BadgePagesAction =
 
 export const INITIAL_BADGE_PAGES: BadgePagesState = { filter: 'tumu', completedPage: 0, ongoingPage: 0 };
 
-/** Spec §4: changing the filter resets both pages; a change in the completed count resets the completed page. */
+/** Changing the filter resets both pages; a change in the completed count resets the completed page. */
 export function badgePagesReducer(state: BadgePagesState, action: BadgePagesAction): BadgePagesState {
   switch (action.type) {
     case 'filter':

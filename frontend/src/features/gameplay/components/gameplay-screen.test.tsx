@@ -212,7 +212,7 @@ describe('the gameplay state machine', () => {
       },
     ],
     ['gives no questions', () => []],
-  ])('returns to the settings with game_start_error when the generator %s (spec §11)', async (_, failing) => {
+  ])('returns to the settings with game_start_error when the generator %s', async (_, failing) => {
     await renderGame(failing);
     await startAndGenerate();
     expect(screen.getByTestId('start-game')).toBeTruthy();

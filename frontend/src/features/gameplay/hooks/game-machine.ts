@@ -1,6 +1,6 @@
 import type { Difficulty, GameType, Question, QuestionCount } from '@mathgames/contracts';
 
-/** Spec §4/§9 timings. */
+/** Game timings: the pause before the questions appear, how long feedback shows, the clock tick. */
 export const GENERATION_DELAY_MS = 100;
 export const FEEDBACK_MS = 1500;
 export const TICK_MS = 500;
@@ -68,7 +68,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
         : state;
     case 'generated':
       if (state.stage !== 'loading') return state;
-      // The clock starts when the questions exist (spec §4).
+      // The clock starts when the questions exist.
       return {
         ...state,
         stage: 'playing',
@@ -112,7 +112,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
 export interface GameSummary {
   total: number;
   correct: number;
-  /** Answered but wrong; unanswered questions are not wrong (spec §2). */
+  /** Answered but wrong; unanswered questions are not wrong. */
   wrong: number;
   unanswered: number;
   totalSeconds: number;

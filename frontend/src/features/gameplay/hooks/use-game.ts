@@ -19,7 +19,7 @@ export class GameStartError extends Error {
   }
 }
 
-/** Spec §11: these internal messages mean the game cannot start (game_start_error), not a generator failure. */
+/** These internal messages mean the game cannot start (game_start_error), not a generator failure. */
 const GAME_START_MESSAGES = ['game type could not be determined', 'invalid game type'];
 
 export function isGameStartError(error: unknown): boolean {

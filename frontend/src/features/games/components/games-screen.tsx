@@ -13,7 +13,7 @@ export function GamesScreen() {
   const { t } = useTranslation(['games', 'common']);
   usePageHead({ title: t('games:title'), description: t('games:subtitle') });
 
-  // Spec §2: the choice goes to session storage (the topic's last level and count, else kolay and 10); the address
+  // The choice goes to session storage (the topic's last level and count, else kolay and 10); the address
   // names the topic. A real link: on the pre-rendered page it already works before the script has arrived.
   const choose = (gameType: GameType) => writeSelection({ gameType, ...topicSettings(gameType) });
 

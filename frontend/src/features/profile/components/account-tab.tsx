@@ -11,7 +11,7 @@ import { BadgeMini } from './badge-mini.js';
 import { DeleteAccountSection } from './delete-account.js';
 import { type EditState, ProfileForm } from './profile-form.js';
 
-/** Spec §9: the account tab shows up to 8 earned badges. */
+/** The account tab shows up to 8 earned badges. */
 export const EARNED_BADGES_SHOWN = 8;
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -15,7 +15,7 @@ const GLYPHS: Record<string, string> = {
   medal: '●',
 };
 
-/** Icon by the Turkish keyword rule of spec §2 (the catalogue's Turkish text), else a generic medal. */
+/** Icon by the Turkish keyword rule (the catalogue's Turkish text), else a generic medal. */
 export function iconOf(item: UserBadgeItem): string {
   const known = findBadge(item.id);
   return badgeIcon(

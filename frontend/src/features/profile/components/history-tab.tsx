@@ -15,10 +15,10 @@ import { useMessage } from '../../../lib/messages.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { EmptyGames } from './statistics-tab.js';
 
-/** Spec §9: the history skeleton has 5 rows. */
+/** The history skeleton has 5 rows. */
 export const HISTORY_SKELETON_ROWS = 5;
 
-/** Localised difficulty label; an unknown stored value is shown as is (spec §3). */
+/** Localised difficulty label; an unknown stored value is shown as is. */
 export function useDifficultyLabel() {
   const { t } = useTranslation('common');
   return (stored: string) => {

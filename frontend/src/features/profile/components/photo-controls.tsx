@@ -9,7 +9,7 @@ import { useSetCurrentUser } from '../../../lib/auth.js';
 import { useMessage } from '../../../lib/messages.js';
 import { deletePhoto, uploadPhoto } from '../api/profile-photo.js';
 
-/** Upload (size and type checked first, spec §5) and delete after a confirmation. */
+/** Upload (size and type checked first) and delete after a confirmation. */
 export function PhotoControls({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
   const message = useMessage();

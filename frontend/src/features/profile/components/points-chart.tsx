@@ -13,7 +13,7 @@ export interface PointsChartProps {
   testId: string;
 }
 
-/** Bar heights in px: proportional to the week's best day, never below the minimums of spec §9. */
+/** Bar heights in px: proportional to the week's best day, never below the minimums. */
 export function pointBarHeights(
   values: readonly number[],
   { heightPx, minPx, zeroPx }: Omit<PointsChartProps, 'values' | 'testId'>,

@@ -10,7 +10,7 @@ import { type FieldErrors, fieldErrorsOf, serverFieldError } from '../../../lib/
 import { useMessage } from '../../../lib/messages.js';
 import { updateProfile } from '../api/update-profile.js';
 
-/** Spec §4: view → edit → saving → saved; cancel or a successful save returns to view. */
+/** View → edit → saving → saved; cancel or a successful save returns to view. */
 export type EditState = 'view' | 'edit' | 'saving' | 'saved';
 
 const FIELDS = ['displayName', 'email', 'about', 'currentPassword', 'avatarColor'] as const;

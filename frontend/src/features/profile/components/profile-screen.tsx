@@ -25,7 +25,7 @@ import type { EditState } from './profile-form.js';
 import { SettingsTab } from './settings-tab.js';
 import { StatisticsTab } from './statistics-tab.js';
 
-/** Spec §9: 3 recent activities in the left column. */
+/** 3 recent activities in the left column. */
 export const RECENT_ACTIVITIES = 3;
 
 export type ProfileTab = 'hesap' | 'badges' | 'ayarlar' | 'istatistikler' | 'oyunlar';

@@ -26,7 +26,7 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
     toast({ title: t(next ? 'common:sound.enabled' : 'common:sound.disabled'), variant: 'success' });
   }
 
-  /** Spec §5/§8: a reset link to the account's own address; without one, email_not_found_error. */
+  /** A reset link to the account's own address; without one, email_not_found_error. */
   async function requestPasswordChange() {
     if (!user.email) {
       toast({ title: message('email_not_found_error'), variant: 'destructive' });

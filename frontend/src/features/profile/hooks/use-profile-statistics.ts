@@ -4,7 +4,7 @@ import {
   type StatisticsResponse,
 } from '@mathgames/contracts';
 
-/** Spec §9's profile adjustment (rules live in contracts), applied to whatever the statistics call answered. */
+/** The profile adjustment (rules live in contracts), applied to whatever the statistics call answered. */
 export function profileStatisticsFrom(data: StatisticsResponse | undefined): ProfileStatistics | null {
   if (!data) return null;
   return adjustProfileStatistics({

@@ -26,7 +26,7 @@ import { useMondayReset } from '../hooks/use-monday-reset.js';
 const ZERO_WEEK = [0, 0, 0, 0, 0, 0, 0] as const;
 const { gameTypeStats: gameTypeStatsSchema, weeklyProgress: weeklySchema } = statisticsResponseSchema.shape;
 
-/** Skeleton counts of spec §9: 4 summary cards, 5 game types. */
+/** Skeleton counts: 4 summary cards, 5 game types. */
 export function StatisticsSkeleton() {
   return (
     <div data-testid="statistics-skeleton" aria-busy="true">

@@ -72,8 +72,11 @@ export interface SubmitOptions<T> {
   /** The fields a server answer may name: its message is shown on that field. */
   fields: readonly string[];
   send: (data: T) => Promise<unknown>;
-  /** The toast for any other failure: its title, and its text when the server gave none. */
-  failure: { title: string; fallback: string };
+  /**
+   * The toast for any other failure: the server's message under `title`, or `fallback` when it gave none. Without
+   * a title the message is the toast's title.
+   */
+  failure: { title?: string; fallback: string };
 }
 
 /**
@@ -91,12 +94,14 @@ export function useFormSubmit() {
     try {
       await send(data);
     } catch (error) {
-      if (!applyServerError(error, fields))
-        toast({
-          title: failure.title,
-          description: serverMessage(error, failure.fallback),
-          variant: 'destructive',
-        });
+      if (!applyServerError(error, fields)) {
+        const text = serverMessage(error, failure.fallback);
+        toast(
+          failure.title
+            ? { title: failure.title, description: text, variant: 'destructive' }
+            : { title: text, variant: 'destructive' },
+        );
+      }
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import {
   CLASS_GRADES,
+  type CreateClassRequest,
   createClassRequestSchema,
   type TeacherClass,
   type TeacherClassList,
@@ -15,7 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
-import { useFormErrors } from '../../../lib/forms.js';
+import { formValues, useFormSubmit } from '../../../lib/forms.js';
 import { useMessage } from '../../../lib/messages.js';
 import {
   createClass,
@@ -30,15 +31,13 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
 import { useServerAction } from './use-server-action.js';
 
-const CLASS_FIELDS = ['name', 'grade'] as const;
-
-/** The class form's field errors: checked with the contracts schema, or named by the server. */
-function useClassForm() {
-  const { errors, validate, applyServerError } = useFormErrors();
+/** How the class form (create and edit) is checked and sent; a failure that names no field is a toast. */
+function classForm(message: (key: string) => string, send: (body: CreateClassRequest) => Promise<unknown>) {
   return {
-    errors,
-    validate: (values: Record<string, unknown>) => validate(createClassRequestSchema, values),
-    applyServerError: (error: unknown) => applyServerError(error, CLASS_FIELDS),
+    schema: createClassRequestSchema,
+    fields: ['name', 'grade'],
+    failure: { fallback: message('generic_error') },
+    send,
   };
 }
 
@@ -72,35 +71,26 @@ function GradeSelect({ defaultValue, error }: { defaultValue?: number; error?: s
   );
 }
 
-const formValues = (event: FormEvent<HTMLFormElement>) =>
-  Object.fromEntries(new FormData(event.currentTarget).entries());
-
 function CreateClassForm() {
   const { t } = useTranslation('teacher');
   const message = useMessage();
   const client = useQueryClient();
-  const { errors, validate, applyServerError } = useClassForm();
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useFormSubmit();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const body = validate(formValues(event));
-    if (!body) return;
-    setBusy(true);
-    try {
-      const created = await createClass(body);
-      client.setQueryData<TeacherClassList>(TEACHER_CLASSES_KEY, (list) => ({
-        items: [...(list?.items ?? []), created.class],
-      }));
-      toast({ title: created.message, variant: 'success' });
-      form.reset();
-    } catch (error) {
-      if (!applyServerError(error))
-        toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    void submit(
+      formValues(event),
+      classForm(message, async (body) => {
+        const created = await createClass(body);
+        client.setQueryData<TeacherClassList>(TEACHER_CLASSES_KEY, (list) => ({
+          items: [...(list?.items ?? []), created.class],
+        }));
+        toast({ title: created.message, variant: 'success' });
+        form.reset();
+      }),
+    );
   }
 
   return (
@@ -147,24 +137,19 @@ function EditClassDialog({ item, onClose }: { item: TeacherClass; onClose: () =>
   const { t } = useTranslation(['teacher', 'common']);
   const message = useMessage();
   const client = useQueryClient();
-  const { errors, validate, applyServerError } = useClassForm();
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useFormSubmit();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = validate(formValues(event));
-    if (!body) return;
-    setBusy(true);
-    try {
-      const updated = await updateClass(item.id, body);
-      await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
-      toast({ title: updated.message, variant: 'success' });
-      onClose();
-    } catch (error) {
-      if (!applyServerError(error))
-        toast({ title: serverMessage(error, message('generic_error')), variant: 'destructive' });
-      setBusy(false);
-    }
+    void submit(
+      formValues(event),
+      classForm(message, async (body) => {
+        const updated = await updateClass(item.id, body);
+        await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
+        toast({ title: updated.message, variant: 'success' });
+        onClose();
+      }),
+    );
   }
 
   return (

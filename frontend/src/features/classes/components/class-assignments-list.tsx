@@ -12,6 +12,7 @@ import {
   closeAssignment,
   deleteAssignment,
 } from '../api/class-assignments.js';
+import { ClassTable } from './class-table.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
 import { useServerAction } from './use-server-action.js';
@@ -73,59 +74,45 @@ function AssignmentCard({ classId, assignment }: { classId: number; assignment: 
       {assignment.pupils.length === 0 ? (
         <p className="mt-3 text-base text-slate-700">{t('pupils.empty')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-base">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b-2 border-slate-200">
-                <th scope="col" className="py-2 pr-3">
-                  {t('pupils.name')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('assignments.status')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('assignments.score')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {assignment.pupils.map((pupil) => (
-                <tr
-                  key={pupil.pupilId}
-                  className="border-b border-slate-100"
-                  data-testid="assignment-pupil"
-                  data-finished={pupil.finished}
-                >
-                  <th scope="row" className="py-2 pr-3 font-bold">
-                    {pupil.name}
-                  </th>
-                  <td className="py-2 pr-3">
-                    {pupil.finished ? (
-                      <span className="font-bold text-emerald-800">
-                        <span aria-hidden="true">✓ </span>
-                        {pupil.late ? t('assignments.finishedLate') : t('assignments.finished')}
-                      </span>
-                    ) : (
-                      <span className="text-slate-700">
-                        <span aria-hidden="true">○ </span>
-                        {t('assignments.notFinished')}
-                      </span>
-                    )}
-                  </td>
-                  <td className="py-2" data-testid="assignment-score">
-                    {pupil.finished
-                      ? t('assignments.scoreValue', {
-                          correct: pupil.correctAnswers,
-                          total: assignment.questionsCount,
-                        })
-                      : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ClassTable
+          className="mt-3"
+          caption={title}
+          headings={[t('pupils.name'), t('assignments.status'), t('assignments.score')]}
+        >
+          {assignment.pupils.map((pupil) => (
+            <tr
+              key={pupil.pupilId}
+              className="border-b border-slate-100"
+              data-testid="assignment-pupil"
+              data-finished={pupil.finished}
+            >
+              <th scope="row" className="py-2 pr-3 font-bold">
+                {pupil.name}
+              </th>
+              <td className="py-2 pr-3">
+                {pupil.finished ? (
+                  <span className="font-bold text-emerald-800">
+                    <span aria-hidden="true">✓ </span>
+                    {pupil.late ? t('assignments.finishedLate') : t('assignments.finished')}
+                  </span>
+                ) : (
+                  <span className="text-slate-700">
+                    <span aria-hidden="true">○ </span>
+                    {t('assignments.notFinished')}
+                  </span>
+                )}
+              </td>
+              <td className="py-2" data-testid="assignment-score">
+                {pupil.finished
+                  ? t('assignments.scoreValue', {
+                      correct: pupil.correctAnswers,
+                      total: assignment.questionsCount,
+                    })
+                  : '—'}
+              </td>
+            </tr>
+          ))}
+        </ClassTable>
       )}
       {confirming && (
         <ConfirmDialog

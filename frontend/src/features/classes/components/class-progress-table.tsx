@@ -8,6 +8,7 @@ import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/messages.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { classProgressQueryOptions } from '../api/class-pupils.js';
+import { ClassTable } from './class-table.js';
 
 /** The class at a glance, refreshed every few seconds while it is open. */
 export function ClassProgressTable({ classId }: { classId: number }) {
@@ -29,52 +30,37 @@ export function ClassProgressTable({ classId }: { classId: number }) {
       ) : query.data.items.length === 0 ? (
         <p className="mt-4 text-lg text-slate-700">{t('pupils.empty')}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-base" data-testid="class-progress">
-            <thead>
-              <tr className="border-b-2 border-slate-200">
-                <th scope="col" className="py-2 pr-3">
-                  {t('pupils.name')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('progress.questions')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('progress.accuracy')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('progress.points')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('progress.level')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('progress.lastPlayed')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((row) => (
-                <tr key={row.pupilId} className="border-b border-slate-100" data-testid="progress-row">
-                  <th scope="row" className="py-2 pr-3 font-bold">
-                    {row.name}
-                  </th>
-                  <td className="py-2 pr-3">{row.questionsThisWeek}</td>
-                  <td className="py-2 pr-3">
-                    {row.accuracyThisWeek === null ? '—' : percent(row.accuracyThisWeek)}
-                  </td>
-                  <td className="py-2 pr-3">{row.points}</td>
-                  <td className="py-2 pr-3">{row.level}</td>
-                  <td className="py-2">
-                    {row.lastPlayedAt
-                      ? formatRelativeTime(row.lastPlayedAt, Date.now(), lang)
-                      : t('progress.never')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ClassTable
+          className="mt-4"
+          testId="class-progress"
+          headings={[
+            t('pupils.name'),
+            t('progress.questions'),
+            t('progress.accuracy'),
+            t('progress.points'),
+            t('progress.level'),
+            t('progress.lastPlayed'),
+          ]}
+        >
+          {query.data.items.map((row) => (
+            <tr key={row.pupilId} className="border-b border-slate-100" data-testid="progress-row">
+              <th scope="row" className="py-2 pr-3 font-bold">
+                {row.name}
+              </th>
+              <td className="py-2 pr-3">{row.questionsThisWeek}</td>
+              <td className="py-2 pr-3">
+                {row.accuracyThisWeek === null ? '—' : percent(row.accuracyThisWeek)}
+              </td>
+              <td className="py-2 pr-3">{row.points}</td>
+              <td className="py-2 pr-3">{row.level}</td>
+              <td className="py-2">
+                {row.lastPlayedAt
+                  ? formatRelativeTime(row.lastPlayedAt, Date.now(), lang)
+                  : t('progress.never')}
+              </td>
+            </tr>
+          ))}
+        </ClassTable>
       )}
     </Card>
   );

@@ -15,6 +15,7 @@ import { useMessage } from '../../../lib/messages.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge } from './accuracy-band.js';
+import { ClassTable } from './class-table.js';
 import { LoadError } from './load-error.js';
 
 function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -127,52 +128,37 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
             {t('detail.noGames')}
           </p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-base" data-testid="detail-history">
-              <caption className="sr-only">{t('detail.historyCaption')}</caption>
-              <thead>
-                <tr className="border-b-2 border-slate-200">
-                  <th scope="col" className="py-2 pr-3">
-                    {t('detail.when')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('detail.topic')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('detail.difficulty')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('detail.score')}
-                  </th>
-                  <th scope="col" className="py-2">
-                    {t('detail.points')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.history.map((game) => (
-                  <tr key={game.resultId} className="border-b border-slate-100" data-testid="history-row">
-                    <td className="py-2 pr-3">
-                      <time dateTime={game.playedAt}>{when.format(new Date(game.playedAt))}</time>
-                    </td>
-                    <th scope="row" className="py-2 pr-3 font-bold">
-                      {t(`common:topics.${GAME_TYPE_KEYS[game.gameType]}`)}
-                    </th>
-                    <td className="py-2 pr-3">
-                      {t(`common:difficulties.${DIFFICULTY_KEYS[game.difficulty]}`)}
-                    </td>
-                    <td className="py-2 pr-3">
-                      {t('detail.scoreValue', {
-                        correct: game.correctAnswers,
-                        questions: game.questionsCount,
-                      })}
-                    </td>
-                    <td className="py-2">{game.points}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ClassTable
+            className="mt-2"
+            caption={t('detail.historyCaption')}
+            testId="detail-history"
+            headings={[
+              t('detail.when'),
+              t('detail.topic'),
+              t('detail.difficulty'),
+              t('detail.score'),
+              t('detail.points'),
+            ]}
+          >
+            {detail.history.map((game) => (
+              <tr key={game.resultId} className="border-b border-slate-100" data-testid="history-row">
+                <td className="py-2 pr-3">
+                  <time dateTime={game.playedAt}>{when.format(new Date(game.playedAt))}</time>
+                </td>
+                <th scope="row" className="py-2 pr-3 font-bold">
+                  {t(`common:topics.${GAME_TYPE_KEYS[game.gameType]}`)}
+                </th>
+                <td className="py-2 pr-3">{t(`common:difficulties.${DIFFICULTY_KEYS[game.difficulty]}`)}</td>
+                <td className="py-2 pr-3">
+                  {t('detail.scoreValue', {
+                    correct: game.correctAnswers,
+                    questions: game.questionsCount,
+                  })}
+                </td>
+                <td className="py-2">{game.points}</td>
+              </tr>
+            ))}
+          </ClassTable>
         )}
       </section>
     </div>

@@ -8,7 +8,7 @@ import { LinkBrokenIcon, PartyIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { resetPassword } from '../features/auth/api/reset-password.js';
 import { validateResetTokenQueryOptions } from '../features/auth/api/validate-reset-token.js';
-import { StandaloneCard } from '../features/auth/components/standalone-card.js';
+import { StandaloneCard, StandaloneCardPending } from '../features/auth/components/standalone-card.js';
 import { openAuthModal } from '../lib/events.js';
 import { formValues, useFormSubmit } from '../lib/forms.js';
 import { usePageHead } from '../lib/head.js';
@@ -35,14 +35,7 @@ function ResetPassword() {
   const [done, setDone] = useState(false);
 
   if (token && validation.isPending) {
-    return (
-      <StandaloneCard testId="reset-validating">
-        <div aria-hidden="true" className="skeleton mx-auto size-16 rounded-full bg-brand-200" />
-        <p role="status" className="mt-4 text-xl font-bold">
-          {t('account:reset.validating')}
-        </p>
-      </StandaloneCard>
-    );
+    return <StandaloneCardPending testId="reset-validating" text={t('account:reset.validating')} />;
   }
   if (!token || validation.isError || validation.data?.valid === false) {
     return (

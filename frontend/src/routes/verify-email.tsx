@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon, WarningIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { verifyEmailQueryOptions } from '../features/auth/api/verify-email.js';
-import { StandaloneCard } from '../features/auth/components/standalone-card.js';
+import { StandaloneCard, StandaloneCardPending } from '../features/auth/components/standalone-card.js';
 import { serverMessage } from '../lib/api-client.js';
 import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
@@ -30,14 +30,7 @@ function VerifyEmail() {
 
   // A missing token goes straight to the error state.
   if (token && query.isPending) {
-    return (
-      <StandaloneCard testId="verify-loading">
-        <div aria-hidden="true" className="skeleton mx-auto size-16 rounded-full bg-brand-200" />
-        <p role="status" className="mt-4 text-xl font-bold">
-          {t('verify.loading')}
-        </p>
-      </StandaloneCard>
-    );
+    return <StandaloneCardPending testId="verify-loading" text={t('verify.loading')} />;
   }
   if (token && query.isSuccess) {
     return (

@@ -21,3 +21,15 @@ export function StandaloneCard({ children, testId }: { children: ReactNode; test
     </div>
   );
 }
+
+/** The card while a one-time link is being checked. */
+export function StandaloneCardPending({ text, testId }: { text: string; testId: string }) {
+  return (
+    <StandaloneCard testId={testId}>
+      <div aria-hidden="true" className="skeleton mx-auto size-16 rounded-full bg-brand-200" />
+      <p role="status" className="mt-4 text-xl font-bold">
+        {text}
+      </p>
+    </StandaloneCard>
+  );
+}

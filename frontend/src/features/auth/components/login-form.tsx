@@ -1,7 +1,7 @@
 import { loginRequestSchema } from '@mathgames/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailField, PasswordField } from '../../../components/form-fields.js';
+import { CheckboxField, EmailField, PasswordField } from '../../../components/form-fields.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/toast.js';
 import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
@@ -62,21 +62,12 @@ export function LoginForm({ email, onEmail, onMode, onDone }: LoginFormProps) {
         autoComplete="current-password"
         error={errors.password}
       />
-      <label className="flex min-h-12 cursor-pointer items-start gap-3 text-base text-slate-800">
-        <input
-          type="checkbox"
-          name="sharedDevice"
-          className="mt-1 size-6 shrink-0 accent-brand-600"
-          aria-describedby="shared-device-hint"
-          data-testid="shared-device"
-        />
-        <span>
-          <span className="block font-bold">{t('login.sharedDevice')}</span>
-          <span id="shared-device-hint" className="block text-sm text-slate-700">
-            {t('login.sharedDeviceHint')}
-          </span>
-        </span>
-      </label>
+      <CheckboxField
+        name="sharedDevice"
+        label={t('login.sharedDevice')}
+        hint={t('login.sharedDeviceHint')}
+        testId="shared-device"
+      />
       <div className="-mt-2 flex justify-end">
         <LinkButton onClick={() => onMode('forgot')} testId="to-forgot">
           {t('login.forgot')}

@@ -1,7 +1,7 @@
 import { registerFormSchema } from '@mathgames/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailField, PasswordField } from '../../../components/form-fields.js';
+import { CheckboxField, EmailField, PasswordField } from '../../../components/form-fields.js';
 import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
@@ -57,20 +57,7 @@ export function RegisterForm({ onMode, onDone }: { onMode: (mode: AuthMode) => v
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
-      <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 border-slate-200 px-4 py-2">
-        <input
-          type="checkbox"
-          name="teacher"
-          className="size-6 accent-brand-600"
-          aria-describedby="teacher-hint"
-        />
-        <span>
-          <span className="block text-base font-bold text-slate-800">{t('fields.teacher')}</span>
-          <span id="teacher-hint" className="block text-sm text-slate-700">
-            {t('fields.teacherHint')}
-          </span>
-        </span>
-      </label>
+      <CheckboxField name="teacher" label={t('fields.teacher')} hint={t('fields.teacherHint')} boxed />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? t('busy') : t('register.submit')}
       </Button>

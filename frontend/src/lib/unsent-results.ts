@@ -95,10 +95,16 @@ export async function isUnsent(key: string): Promise<boolean> {
   return (await all()).some((entry) => entry.key === key && !entry.refused);
 }
 
-/** Keeps a finished game on the device before anything is sent: from here on it cannot be lost. */
+/**
+ * Keeps a finished game on the device before anything is sent: from here on it cannot be lost. It also asks for a
+ * Background Sync at once, not only after a send fails: the send may never start (offline before the tab knows who
+ * is signed in) or hang on a weak signal until the tab is closed, and the worker must still send it later. A sync
+ * that finds nothing left to send does nothing.
+ */
 export async function keepResult(entry: UnsentResult): Promise<void> {
   await put(entry);
   changed();
+  void askForBackgroundSync();
 }
 
 /** Forgets a refused game once the child has seen why. */

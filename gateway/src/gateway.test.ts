@@ -615,7 +615,7 @@ describe('the single-page app', () => {
     expect(home.vary).toMatch(/Cookie/);
     expect(home.vary).toMatch(/Accept-Language/);
     expect((await page('/games', { 'accept-language': 'en-GB,en;q=0.9' })).text).toBe('games en');
-    // The stored choice beats the browser's languages, and `?lng=` beats both (spec §9 order).
+    // The stored choice beats the browser's languages, and `?lng=` beats both, as in the web app itself.
     expect((await page('/', { cookie: 'i18next=tr', 'accept-language': 'en' })).text).toBe('index tr');
     expect((await page('/?lng=en', { cookie: 'i18next=tr' })).text).toBe('index en');
     // Pages that are not pre-rendered get the shell.

@@ -3,10 +3,10 @@ import { useSyncExternalStore } from 'react';
 const subscribe = () => () => {};
 
 /**
- * False while React draws the server's markup (the build's pre-render) and while it hydrates that markup in the
- * browser, true from the render right after: a screen drawn ahead of time shows what is the same for everyone
- * (the defaults) until then, and what this device stored (last choices, switches) once it is true. A page the
- * browser renders itself (not hydrated) is true from its first render, so nothing flickers there.
+ * False while React adopts a pre-rendered page (and in the pre-render itself), true from the next render on.
+ * Controls that only work with the script (menu toggles) are disabled until then, so an early tap is not lost
+ * silently and the markup still matches the pre-rendered one. What this device stored (the game screen's last
+ * choices, the learning switches) is shown from then on too. A page the browser draws itself is true at once.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -137,7 +137,7 @@ export interface SendOutcome {
  * here are sent even if every tab is closed by then. Where there is no Background Sync (Firefox, Safari) or no
  * worker controls the page, the open tabs' own retries (`online`, at start, every few seconds) still send them.
  */
-async function askForBackgroundSync(): Promise<void> {
+export async function askForBackgroundSync(): Promise<void> {
   try {
     const container = typeof document === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container?.controller) return;

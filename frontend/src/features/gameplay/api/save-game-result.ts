@@ -10,7 +10,13 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { fireRefreshBadges } from '../../../lib/events.js';
-import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
+import {
+  askForBackgroundSync,
+  dismissRefused,
+  isUnsent,
+  keepResult,
+  sendUnsentResults,
+} from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 
@@ -128,7 +134,13 @@ export async function recordFinishedGame(
   } catch (error) {
     console.warn('keeping the game result on the device failed', error);
   }
-  if (userId === null) return { kind: navigator.onLine ? 'kept-guest' : 'kept-offline' };
+  if (userId === null) {
+    if (navigator.onLine) return { kind: 'kept-guest' };
+    // Offline with nobody known on this page (opened offline before the device kept who is signed in): the
+    // service worker sends it when the connection returns if a session is there, even with no tab open.
+    void askForBackgroundSync();
+    return { kind: 'kept-offline' };
+  }
   try {
     const outcome = await sendUnsentResults(userId);
     const refused = outcome.refused.get(idempotencyKey);

@@ -13,7 +13,7 @@ const searchSchema = textSearchParams({ type: 40, start: 1 });
 export const Route = createFileRoute('/gameplay')({
   validateSearch: searchSchema,
   beforeLoad: async ({ search, preload }) => {
-    // Spec §2: without `type` the page rewrites its address to include it (from the games list's choice).
+    // Without `type` the page rewrites its address to include it (from the games list's choice).
     if (!search.type) {
       throw redirect({
         to: '/gameplay',
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/gameplay')({
         replace: true,
       });
     }
-    // Spec §6/§11: an unknown type falls back to addition, and "invalid game type" is told with game_start_error.
+    // An unknown type falls back to addition, and the child is told the game could not start (game_start_error).
     if (!parseGameType(search.type)) {
       if (!preload) {
         // The contracts message catalogue stays out of the first download (route options ship in it).

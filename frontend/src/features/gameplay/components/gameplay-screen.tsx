@@ -60,7 +60,7 @@ export function GameplayScreen({ initialSettings, autoStart = false, generate }:
 
   const onFinished = useCallback(
     (state: GameState) => {
-      // One key per finished game: a re-send of the same game counts once (ARCHITECTURE §8).
+      // One Idempotency-Key per finished game: the server stores a re-send of the same game once.
       const key = uuid();
       finishedKey.current = key;
       setSaveState({ kind: 'saving' });

@@ -70,18 +70,28 @@ async function remove(key: string): Promise<void> {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-channel?.addEventListener('message', () => {
-  for (const listener of listeners) listener();
-});
+let channel: BroadcastChannel | null | undefined;
+/**
+ * The channel to the other tabs, opened on first use: importing this module opens nothing, so the build's
+ * pre-render (which imports the game screen) leaves no open handle behind and its Node process exits.
+ */
+function tabs(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  channel?.addEventListener('message', () => {
+    for (const listener of listeners) listener();
+  });
+  return channel;
+}
 
 /** Tells this tab's and the other tabs' readers that the queue changed. */
 function changed(): void {
   for (const listener of listeners) listener();
-  channel?.postMessage('changed');
+  tabs()?.postMessage('changed');
 }
 
 export function onUnsentResultsChanged(listener: Listener): () => void {
+  tabs();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -133,7 +143,7 @@ export interface SendOutcome {
  * here are sent even if every tab is closed by then. Where there is no Background Sync (Firefox, Safari) or no
  * worker controls the page, the open tabs' own retries (`online`, at start, every few seconds) still send them.
  */
-async function askForBackgroundSync(): Promise<void> {
+export async function askForBackgroundSync(): Promise<void> {
   try {
     const container = typeof document === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container?.controller) return;

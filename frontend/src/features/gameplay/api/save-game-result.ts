@@ -10,12 +10,18 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { fireRefreshBadges } from '../../../lib/events.js';
-import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
+import {
+  askForBackgroundSync,
+  dismissRefused,
+  isUnsent,
+  keepResult,
+  sendUnsentResults,
+} from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 
 export const STATISTICS_KEY = ['/api/statistics'] as const;
-/** localStorage mirror of the weekly progress (spec §4). */
+/** localStorage mirror of the weekly progress (correct answers per day, Monday first). */
 export const WEEKLY_PROGRESS_STORAGE_KEY = 'weeklyProgress';
 
 /** The saved result: question text written with contracts' formatQuestionText so the server's checker agrees. */
@@ -81,7 +87,7 @@ function readStoredWeek(): number[] {
 
 const isBadgeQuery = (key: readonly unknown[]) =>
   typeof key[0] === 'string' && key[0].startsWith('/api/user-badges');
-/** The cached "all badges" list of spec §7 (`GET /api/user-badges?limit=1000`). */
+/** The cached list of every badge with the user's progress (`GET /api/user-badges?limit=1000`). */
 export const ALL_USER_BADGES_KEY = ['/api/user-badges?limit=1000'] as const;
 
 /** What the summary tells the child about the result (issue 18). */
@@ -109,7 +115,7 @@ export async function applySavedResult(client: QueryClient, response: GameResult
 }
 
 /**
- * Everything that happens after a game (spec §4, §7): weekly progress bumped at once, the result kept on the
+ * Everything that happens after a game: weekly progress bumped at once, the result kept on the
  * device with its key and play time (so it is never lost), then sent with everything else waiting; the badge
  * list is replaced by the answer's `badges` and the refresh-badges event fired. A guest's result stays on the
  * device until someone signs in here; an offline or failed send stays until the connection returns.
@@ -128,7 +134,13 @@ export async function recordFinishedGame(
   } catch (error) {
     console.warn('keeping the game result on the device failed', error);
   }
-  if (userId === null) return { kind: navigator.onLine ? 'kept-guest' : 'kept-offline' };
+  if (userId === null) {
+    if (navigator.onLine) return { kind: 'kept-guest' };
+    // Offline with nobody known on this page (opened offline before the device kept who is signed in): the
+    // service worker sends it when the connection returns if a session is there, even with no tab open.
+    void askForBackgroundSync();
+    return { kind: 'kept-offline' };
+  }
   try {
     const outcome = await sendUnsentResults(userId);
     const refused = outcome.refused.get(idempotencyKey);

@@ -107,14 +107,15 @@ export async function isUnsent(key: string): Promise<boolean> {
 
 /**
  * Keeps a finished game on the device before anything is sent: from here on it cannot be lost. It also asks for a
- * Background Sync at once, not only after a send fails: the send may never start (offline before the tab knows who
- * is signed in) or hang on a weak signal until the tab is closed, and the worker must still send it later. A sync
- * that finds nothing left to send does nothing.
+ * Background Sync at once, not only after a send fails, whenever the worker may send it later: a signed-in
+ * child's send may hang on a weak signal until the tab is closed, and a game finished offline on a page that does
+ * not know yet who is signed in is never sent from the tab. (An online guest's game waits for a sign-in here,
+ * which no sync can bring.) A sync that finds nothing left to send does nothing.
  */
 export async function keepResult(entry: UnsentResult): Promise<void> {
   await put(entry);
   changed();
-  void askForBackgroundSync();
+  if (entry.owner !== null || !navigator.onLine) void askForBackgroundSync();
 }
 
 /** Forgets a refused game once the child has seen why. */
@@ -143,7 +144,7 @@ export interface SendOutcome {
  * here are sent even if every tab is closed by then. Where there is no Background Sync (Firefox, Safari) or no
  * worker controls the page, the open tabs' own retries (`online`, at start, every few seconds) still send them.
  */
-export async function askForBackgroundSync(): Promise<void> {
+async function askForBackgroundSync(): Promise<void> {
   try {
     const container = typeof document === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container?.controller) return;

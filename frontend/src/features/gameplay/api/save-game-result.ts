@@ -10,13 +10,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { fireRefreshBadges } from '../../../lib/events.js';
-import {
-  askForBackgroundSync,
-  dismissRefused,
-  isUnsent,
-  keepResult,
-  sendUnsentResults,
-} from '../../../lib/unsent-results.js';
+import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 
@@ -134,13 +128,9 @@ export async function recordFinishedGame(
   } catch (error) {
     console.warn('keeping the game result on the device failed', error);
   }
-  if (userId === null) {
-    if (navigator.onLine) return { kind: 'kept-guest' };
-    // Offline with nobody known on this page (opened offline before the device kept who is signed in): the
-    // service worker sends it when the connection returns if a session is there, even with no tab open.
-    void askForBackgroundSync();
-    return { kind: 'kept-offline' };
-  }
+  // Offline with nobody known on this page (opened offline before the device kept who is signed in), keepResult
+  // asked for a Background Sync: the service worker sends it when the connection returns if a session is there.
+  if (userId === null) return { kind: navigator.onLine ? 'kept-guest' : 'kept-offline' };
   try {
     const outcome = await sendUnsentResults(userId);
     const refused = outcome.refused.get(idempotencyKey);

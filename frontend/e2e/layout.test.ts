@@ -119,6 +119,8 @@ describe.each([
     await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
     const help = page.getByTestId('help-button');
     await help.waitFor();
+    // The page arrives drawn ahead of time: "?" works (is enabled) once the app has taken it over.
+    await expect.poll(() => help.isEnabled()).toBe(true);
     const dialog = page.getByRole('dialog');
     const open = async () => {
       await help.focus();

@@ -305,9 +305,11 @@ describe('an offline page load', () => {
       await openOnce(page);
       await context.setOffline(true);
       const other = lang === 'tr' ? 'en' : 'tr';
+      // A topic's game settings screen is drawn ahead of time too.
       for (const [path, heading] of [
         ['/', 'hero-play'],
         ['/games', 'play-addition'],
+        ['/gameplay?type=toplama', 'start-game'],
       ] as const) {
         const response = await page.goto(`${stack.baseUrl}${path}`);
         expect(response?.fromServiceWorker()).toBe(true);
@@ -319,7 +321,7 @@ describe('an offline page load', () => {
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       }
       // Routes the build does not pre-render: the shell in the same language, then the app draws the route.
-      for (const path of ['/gameplay?type=toplama', '/faq']) {
+      for (const path of ['/faq']) {
         const response = await page.goto(`${stack.baseUrl}${path}`);
         expect(response?.fromServiceWorker()).toBe(true);
         const html = (await response?.text()) ?? '';

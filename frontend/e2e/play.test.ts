@@ -81,6 +81,9 @@ describe.each(LANGS)('in %s', (lang) => {
     await tabTo('play-division');
     await page.keyboard.press('Enter');
     await page.waitForURL(/type=bolme/);
+    // Pressed before /games came to life, Enter loads the pre-rendered settings page, whose controls are
+    // disabled (out of the Tab order, "Start" dimmed) until the app has taken the page over.
+    await page.locator('[data-testid="start-game"]:not([disabled])').waitFor();
     await tabTo('count-5');
     await page.keyboard.press('Enter');
     await tabTo('start-game');

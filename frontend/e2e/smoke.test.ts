@@ -47,12 +47,12 @@ describe('the gateway serves the web app to a real browser', () => {
 
   // The build pre-renders these pages (scripts/prerender.ts); the gateway picks the visitor's language.
   const HEADINGS = {
-    tr: { '/': homeTr.hero.title, '/games': gamesTr.title },
-    en: { '/': homeEn.hero.title, '/games': gamesEn.title },
+    tr: { '/': homeTr.hero.title, '/games': gamesTr.title, '/gameplay?type=toplama': 'Toplama Oyunu' },
+    en: { '/': homeEn.hero.title, '/games': gamesEn.title, '/gameplay?type=toplama': 'Addition Game' },
   } as const;
 
   for (const lang of ['tr', 'en'] as const) {
-    for (const path of ['/', '/games'] as const) {
+    for (const path of ['/', '/games', '/gameplay?type=toplama'] as const) {
       it(`sends ${path} already drawn in ${lang} and brings it to life without re-drawing it`, async () => {
         // Without JavaScript (what the child sees while it downloads): the page, in the browser's language.
         const still = await newContext(browser, lang, { javaScriptEnabled: false });

@@ -1,7 +1,9 @@
 /**
- * Runs in `npm run build` after vite: renders the landing pages (`/`, `/games`) in both languages with the server build
- * of `src/prerender.tsx` and writes them beside the shell, as `dist/pages/<lang>/<page>.html`. The gateway sends
- * them for those paths in the visitor's language (`gateway/src/spa.ts`); every other path gets the shell. It also
+ * Runs in `npm run build` after vite: renders the pages of `PRERENDERED_PAGES` (the landing pages `/` and `/games`,
+ * and each topic's game settings screen `/gameplay?type=<topic>`) in both languages with the server build of
+ * `src/prerender.tsx` and writes them beside the shell, as `dist/pages/<lang>/<name>.html`. The gateway sends them
+ * for those addresses in the visitor's language (`gateway/src/spa.ts`, through contracts' `prerenderedPageName`);
+ * every other address gets the shell. It also
  * writes `dist/pages/<lang>/shell.html` (the shell with that language's title and texts): with no network the
  * service worker answers the pre-rendered page, or that shell, in the app's language (`src/service-worker/worker.ts`).
  * Only public pages that look the same for every guest belong here: never a user's own data or a token page.
@@ -14,17 +16,15 @@ const FRONTEND = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(FRONTEND, 'dist');
 const SSR_DIST = join(FRONTEND, 'dist-ssr');
 const LANGS = ['tr', 'en'] as const;
-/** Path → file name under `dist/pages/<lang>/` (the gateway maps `/` to `index`, `/x` to `x`). */
-const PAGES = { '/': 'index', '/games': 'games' } as const;
 const OG_LOCALE = { tr: 'tr_TR', en: 'en_GB' } as const;
 
 // The router is bundled in its browser build (see vite.config.ts), which registers itself on `self`.
 (globalThis as { self?: unknown }).self ??= globalThis;
 
-type RenderPage = typeof import('../src/prerender.js')['renderPage'];
-const { renderPage } = (await import(pathToFileURL(join(SSR_DIST, 'prerender.js')).href)) as {
-  renderPage: RenderPage;
-};
+type Prerender = typeof import('../src/prerender.js');
+const { renderPage, PRERENDERED_PAGES } = (await import(
+  pathToFileURL(join(SSR_DIST, 'prerender.js')).href
+)) as Pick<Prerender, 'renderPage' | 'PRERENDERED_PAGES'>;
 
 const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/;
@@ -43,7 +43,7 @@ function setContent(html: string, attribute: 'name' | 'property', key: string, v
 
 for (const lang of LANGS) {
   mkdirSync(join(DIST, 'pages', lang), { recursive: true });
-  for (const [path, name] of Object.entries(PAGES)) {
+  for (const { path, name } of PRERENDERED_PAGES) {
     const { html, head } = await renderPage(path, lang);
     if (html.includes('<script')) throw new Error(`${path} rendered an inline script, which the CSP blocks`);
     let page = shell
@@ -87,4 +87,6 @@ for (const lang of LANGS) {
   }
 }
 rmSync(SSR_DIST, { recursive: true, force: true });
-console.log(`pre-rendered ${Object.keys(PAGES).join(', ')} in ${LANGS.join(', ')} into dist/pages`);
+console.log(
+  `pre-rendered ${PRERENDERED_PAGES.map(({ path }) => path).join(', ')} in ${LANGS.join(', ')} into dist/pages`,
+);

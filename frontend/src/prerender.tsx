@@ -1,8 +1,10 @@
 /**
- * Server-side render of the public landing pages (`/`, `/games`), used at build time by `scripts/prerender.ts`:
- * the HTML arrives with the page already in it, so a child on slow school Wi-Fi sees the page (and its largest
- * paint) before the JavaScript has downloaded. The client then hydrates it (`main.tsx`): the same tree as
- * `App`, so the markup must match.
+ * Server-side render of the public pages in `PRERENDERED_PAGES` (the landing pages `/` and `/games`, and each
+ * topic's game settings screen), used at build time by `scripts/prerender.ts`: the HTML arrives with the page
+ * already in it, so a child on slow school Wi-Fi sees the page (and its largest paint) before the JavaScript has
+ * downloaded. The client then hydrates it (`main.tsx`): the same tree as `App`, so the markup must match, and a
+ * screen that shows what this device stored (the game screen's last choices, the learning switches) draws the
+ * defaults first and the stored choices right after hydration (`useHydrated`).
  * Nothing is fetched here: the session check renders its pending state, which keeps the top bar's space.
  */
 import { QueryClient } from '@tanstack/react-query';
@@ -13,6 +15,9 @@ import { AppProvider } from './app/provider.js';
 import { createAppRouter } from './app/router.js';
 import { type PageHead, renderedHead } from './lib/head.js';
 import i18n, { type Lang } from './lib/i18n.js';
+
+/** Which pages the build draws, with their file names (shared with the gateway and the service worker). */
+export { PRERENDERED_PAGES } from '@mathgames/contracts';
 
 export interface PrerenderedPage {
   html: string;

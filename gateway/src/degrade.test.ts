@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, loadConfig } from '@mathgames/platform';
-import { freePorts, TEST_INTERNAL_SECRET, TEST_SESSION_SECRET } from '@mathgames/platform/testing';
+import { closedPorts, TEST_INTERNAL_SECRET, TEST_SESSION_SECRET } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, gatewayConfigShape } from './index.js';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await mkdir(join(spaDir, 'assets'));
   await writeFile(join(spaDir, 'index.html'), '<!doctype html><title>Matematik</title>');
   await writeFile(join(spaDir, 'assets', 'app-1234.js'), 'console.log(1);');
-  const [redisPort, authPort, resultsPort, badgesPort] = await freePorts(4);
+  const [redisPort, authPort, resultsPort, badgesPort] = await closedPorts(4);
   const config = loadConfig(gatewayConfigShape, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

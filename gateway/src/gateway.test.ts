@@ -100,7 +100,7 @@ beforeAll(async () => {
   await writeFile(join(spaDir, 'robots.txt'), 'User-agent: *');
   for (const lang of ['tr', 'en']) {
     await mkdir(join(spaDir, 'pages', lang), { recursive: true });
-    for (const name of ['index', 'games'])
+    for (const name of ['index', 'games', 'gameplay-toplama', 'gameplay-cikarma'])
       await writeFile(join(spaDir, 'pages', lang, `${name}.html`), `${name} ${lang}`);
   }
   await writeFile(join(spaDir, 'assets', 'vendor-Ef34Gh.js'), 'console.log("a long bundle");\n'.repeat(500));
@@ -615,12 +615,25 @@ describe('the single-page app', () => {
     expect(home.vary).toMatch(/Cookie/);
     expect(home.vary).toMatch(/Accept-Language/);
     expect((await page('/games', { 'accept-language': 'en-GB,en;q=0.9' })).text).toBe('games en');
-    // The stored choice beats the browser's languages, and `?lng=` beats both (spec §9 order).
+    // The stored choice beats the browser's languages, and `?lng=` beats both, as in the web app itself.
     expect((await page('/', { cookie: 'i18next=tr', 'accept-language': 'en' })).text).toBe('index tr');
     expect((await page('/?lng=en', { cookie: 'i18next=tr' })).text).toBe('index en');
-    // Pages that are not pre-rendered get the shell.
+    // The game settings screen is drawn per topic, whatever spelling of the topic the address uses.
+    expect((await page('/gameplay?type=toplama&lng=en')).text).toBe('gameplay-toplama en');
+    expect((await page('/gameplay?type=%C3%A7%C4%B1karma', { cookie: 'i18next=tr' })).text).toBe(
+      'gameplay-cikarma tr',
+    );
+    // Pages that are not pre-rendered get the shell: so do the game screen without a known topic (it follows
+    // the choice stored on the device), a game that starts at once, and the pages' own file names.
     expect((await page('/faq', { 'accept-language': 'en' })).text).toContain('shell');
     expect((await page('/games/', { 'accept-language': 'en' })).text).toContain('shell');
+    for (const path of [
+      '/gameplay',
+      '/gameplay?type=nope',
+      '/gameplay?type=toplama&start=1',
+      '/gameplay-toplama',
+    ])
+      expect((await page(path)).text, path).toContain('shell');
   });
 
   it('caches hashed assets for a year and never answers a missing asset with HTML', async () => {

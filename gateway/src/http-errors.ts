@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { translate } from '@mathgames/contracts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@mathgames/platform';
 import type { Lang } from './language.js';
@@ -29,4 +30,32 @@ export function sendJsonError(
   if (status === 503) headers['retry-after'] = String(retryAfterSeconds ?? UNAVAILABLE_RETRY_AFTER_SECONDS);
   res.writeHead(status, headers);
   res.end(body);
+}
+
+/** 429 with Retry-After: the client is over a rate limit for `seconds` more. */
+export function sendRateLimited(res: ServerResponse, lang: Lang, seconds: number): void {
+  res.setHeader('Retry-After', String(seconds));
+  sendJsonError(res, 429, 'rate_limited', lang, { seconds });
+}
+
+/**
+ * Node answers an oversized URL or header block (431) or a malformed request (400) itself, with an empty body;
+ * this answers those in the API's JSON shape instead (in Turkish: no header could be read for the language).
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const code = tooLarge ? 'request_too_large' : 'bad_request';
+  const body = JSON.stringify({
+    code,
+    message: translate(tooLarge ? 'request_too_large' : 'validation_error', 'tr'),
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,8 +1,7 @@
-import { createLogger, onShutdown } from '@mathgames/platform';
+import { onShutdown } from '@mathgames/platform';
 import { createGateway, loadGatewayConfig } from './index.js';
 
 const config = loadGatewayConfig();
-const logger = createLogger('gateway', config.LOG_LEVEL);
-const gateway = createGateway(config, { logger });
+const gateway = createGateway(config);
 await gateway.listen(config.PORT);
 onShutdown(() => gateway.close());

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { prerenderedPageName } from '@mathgames/contracts';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -16,9 +17,11 @@ const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
  * Text files go out compressed: scripts and styles as compressed by the build (brotli or gzip), the rest (HTML,
  * icons) by the compression middleware.
  *
- * The build pre-renders the public landing pages as `pages/<lang>/<name>.html` (`/` → index, `/games` → games):
- * those paths get the page already drawn, in the visitor's language as the web app would pick it (query `lng`,
- * cookie `i18next`, then the browser's languages), so it paints before the JavaScript arrives.
+ * The build pre-renders the public landing pages and each topic's game settings screen as
+ * `pages/<lang>/<name>.html` (`prerenderedPageName` in contracts names the page for an address, the same rule the
+ * service worker follows offline): those addresses get the page already drawn, in the visitor's language as the
+ * web app would pick it (query `lng`, cookie `i18next`, then the browser's languages), so it paints before the
+ * JavaScript arrives.
  */
 export function spaHandlers(spaDir: string): RequestHandler[] {
   const indexFile = join(spaDir, 'index.html');
@@ -63,7 +66,9 @@ export function spaHandlers(spaDir: string): RequestHandler[] {
       res.sendFile(file, { headers: { 'Cache-Control': 'no-cache', ...headers } }, (err) => {
         if (err && !res.headersSent) notFound(res);
       });
-    const name = req.path === '/' ? 'index' : /^\/([a-z][a-z-]*)$/.exec(req.path)?.[1];
+    const queryAt = req.originalUrl.indexOf('?');
+    const query = new URLSearchParams(queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1));
+    const name = prerenderedPageName(req.path, query);
     if (name) {
       const lng = typeof req.query.lng === 'string' ? req.query.lng : undefined;
       const page = join(spaDir, 'pages', asLang(lng) ?? resolveLanguage(req.headers), `${name}.html`);

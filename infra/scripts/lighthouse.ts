@@ -69,7 +69,8 @@ async function playToFirstQuestion(url: string): Promise<number> {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${url}/gameplay?type=toplama`);
-      await page.getByTestId('start-game').waitFor();
+      // The page arrives pre-rendered with its controls disabled: "Start" works once the app has hydrated it.
+      await page.locator('[data-testid="start-game"]:not([disabled])').waitFor();
       await page.waitForLoadState('networkidle');
       // A string, not a function: tsx would wrap a function's inner names in a helper the page does not have.
       runs.push(

@@ -70,18 +70,28 @@ async function remove(key: string): Promise<void> {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-channel?.addEventListener('message', () => {
-  for (const listener of listeners) listener();
-});
+let channel: BroadcastChannel | null | undefined;
+/**
+ * The channel to the other tabs, opened on first use: importing this module opens nothing, so the build's
+ * pre-render (which imports the game screen) leaves no open handle behind and its Node process exits.
+ */
+function tabs(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  channel?.addEventListener('message', () => {
+    for (const listener of listeners) listener();
+  });
+  return channel;
+}
 
 /** Tells this tab's and the other tabs' readers that the queue changed. */
 function changed(): void {
   for (const listener of listeners) listener();
-  channel?.postMessage('changed');
+  tabs()?.postMessage('changed');
 }
 
 export function onUnsentResultsChanged(listener: Listener): () => void {
+  tabs();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -95,10 +105,17 @@ export async function isUnsent(key: string): Promise<boolean> {
   return (await all()).some((entry) => entry.key === key && !entry.refused);
 }
 
-/** Keeps a finished game on the device before anything is sent: from here on it cannot be lost. */
+/**
+ * Keeps a finished game on the device before anything is sent: from here on it cannot be lost. It also asks for a
+ * Background Sync at once, not only after a send fails, whenever the worker may send it later: a signed-in
+ * child's send may hang on a weak signal until the tab is closed, and a game finished offline on a page that does
+ * not know yet who is signed in is never sent from the tab. (An online guest's game waits for a sign-in here,
+ * which no sync can bring.) A sync that finds nothing left to send does nothing.
+ */
 export async function keepResult(entry: UnsentResult): Promise<void> {
   await put(entry);
   changed();
+  if (entry.owner !== null || !navigator.onLine) void askForBackgroundSync();
 }
 
 /** Forgets a refused game once the child has seen why. */

@@ -1,5 +1,6 @@
 import { categoryKeyFromGameType, normalizeGameType, parseGameType } from '@mathgames/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { toast } from '../components/ui/toast.js';
 import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
 import { readSelection, writeSelection } from '../lib/game-selection.js';
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/gameplay')({
         replace: true,
       });
     }
-    // An unknown type falls back to addition, and "invalid game type" is told with game_start_error.
+    // An unknown type falls back to addition, and the child is told the game could not start (game_start_error).
     if (!parseGameType(search.type)) {
       if (!preload) {
         // The contracts message catalogue stays out of the first download (route options ship in it).
@@ -46,8 +47,9 @@ export const Route = createFileRoute('/gameplay')({
 function GameplayRoute() {
   const { type, start } = Route.useSearch();
   const gameType = normalizeGameType(type);
+  // The stored choices (session storage; the defaults where there is none, as in the build's pre-render).
   const selection = readSelection();
-  writeSelection({ gameType });
+  useEffect(() => writeSelection({ gameType }), [gameType]);
   return (
     <GameplayScreen
       key={gameType}

@@ -4,8 +4,10 @@
  * - Every built file is precached under its content revision; hashed `/assets/*` and the rest are answered
  *   cache-first from the precache, one consistent version.
  * - Page loads go to the network (the gateway's pre-rendered page in the visitor's language). With no network
- *   (or none within 5 s) the precache answers: the route's pre-rendered page in the app's language when the build has one (`/`,
- *   `/games`), else that language's shell (`pages/<lang>/shell.html`), so nothing shows in the wrong language.
+ *   (or none within 5 s) the precache answers: the address's pre-rendered page in the app's language when the
+ *   build has one (`/`, `/games`, a topic's game settings screen; `prerenderedPageName` in contracts, the rule the
+ *   gateway follows too), else that language's shell (`pages/<lang>/shell.html`), so nothing shows in the wrong
+ *   language.
  *   Page HTML is never cached at run time: a cached page could name assets of a build whose precache is gone.
  * - `/api/*` is never cached or answered by the worker: data is never served stale as if fresh.
  * - A new build's worker waits (no skipWaiting) until the page asks it to take over, after the child accepts the
@@ -13,7 +15,7 @@
  * - Background Sync: results kept on the device (`lib/unsent-results.ts`, the same IndexedDB queue and the same
  *   Idempotency-Keys as the tabs) are sent when the browser says the connection is back, even with no tab open.
  */
-import type { CurrentUser } from '@mathgames/contracts';
+import { type CurrentUser, prerenderedPageName } from '@mathgames/contracts';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { ApiError, request } from '../lib/api-client.js';
@@ -61,8 +63,7 @@ async function offlineLanguage(url: URL): Promise<Lang> {
 /** The precached page for `url` with no network: pre-rendered page, else the language's shell, else the shell. */
 async function offlinePage(url: URL): Promise<Response | undefined> {
   const lang = await offlineLanguage(url);
-  // The same path → file rule as the gateway (`gateway/src/spa.ts`): `/` → index, `/games` → games.
-  const name = url.pathname === '/' ? 'index' : /^\/([a-z][a-z-]*)$/.exec(url.pathname)?.[1];
+  const name = prerenderedPageName(url.pathname, url.searchParams);
   return (
     (name ? await matchPrecache(`/pages/${lang}/${name}.html`) : undefined) ??
     (await matchPrecache(`/pages/${lang}/shell.html`)) ??

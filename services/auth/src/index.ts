@@ -22,7 +22,6 @@ export { type AuthConfig, authConfigShape, loadAuthConfig } from './config.js';
 export { LIMITS } from './domain/abuse-limits.js';
 export { PASSWORD_HASH_OPTIONS } from './domain/passwords.js';
 export { PHOTO_MAX_INPUT_PIXELS, PHOTO_SIZE_PX } from './domain/photos.js';
-export { SESSION_LOGIN_HEADER, SESSION_REVOKE_USER_HEADER } from './entry-points/http/routes.js';
 
 type ServiceConfig = Pick<
   BaseConfig,

@@ -10,6 +10,7 @@ export * from './messages.js';
 export * from './mistakes.js';
 export * from './next-step.js';
 export * from './openapi.js';
+export * from './prerendered-pages.js';
 export * from './profile-statistics.js';
 export * from './question-generator.js';
 export * from './question-pools.js';

@@ -4,7 +4,7 @@ import { createPool, type Pool } from './db.js';
 import { AppError, isUnavailableError, toErrorResponse } from './errors.js';
 import { createHttpService, type HttpService } from './http-service.js';
 import { createLogger } from './logger.js';
-import { freePorts } from './testing/free-ports.js';
+import { closedPorts } from './testing/free-ports.js';
 
 describe('which errors mean "a dependency is down"', () => {
   it('classifies lost connections as unavailable and everything else as not', () => {
@@ -58,7 +58,7 @@ describe('a service whose Postgres is unreachable', () => {
 
   beforeAll(async () => {
     // A port nothing listens on: every connect is refused, as while Postgres is stopped.
-    const [deadPort] = await freePorts(1);
+    const [deadPort] = await closedPorts(1);
     pool = createPool(`postgres://postgres@127.0.0.1:${deadPort}/nothing`, {
       connectionTimeoutMillis: 1_000,
       logger: createLogger('test', 'silent'),

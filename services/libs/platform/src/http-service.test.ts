@@ -182,3 +182,57 @@ describe('an HTTP service built with createHttpService', () => {
     expect(await res.json()).toMatchObject({ code: 'not_found' });
   });
 });
+
+describe('an edge service (the gateway) built with createHttpService', () => {
+  let service: HttpService;
+  let base: string;
+
+  beforeAll(async () => {
+    service = createHttpService({
+      name: 'edge-test',
+      config: loadConfig({}, { INTERNAL_SECRET: SECRET }),
+      logger: createLogger('test', 'silent'),
+      edge: {
+        intercept(req, res) {
+          if (req.url !== '/fast') return false;
+          res.end('answered before Express');
+          return true;
+        },
+        routeLabel: (req) => (req.path.startsWith('/api/') ? 'api' : 'web'),
+      },
+      routes(app) {
+        app.post('/api/stream', (req, res) => {
+          // Not parsed by the factory: the body is still on the stream.
+          let length = 0;
+          req.on('data', (chunk: Buffer) => {
+            length += chunk.length;
+          });
+          req.on('end', () => res.json({ parsed: req.body !== undefined, length }));
+        });
+      },
+    });
+    const server = await service.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => service.close());
+
+  it('lets the intercept hook answer first, reads no identity, parses no body, labels routes its way', async () => {
+    expect(await (await fetch(`${base}/fast`)).text()).toBe('answered before Express');
+    const body = JSON.stringify({ padding: 'x'.repeat(200_000) });
+    const res = await fetch(`${base}/api/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBeNull();
+    expect(await res.json()).toEqual({ parsed: false, length: body.length });
+    const ready = await fetch(`${base}/readyz`);
+    expect(await ready.json()).toEqual({ status: 'ok' });
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(
+      /http_requests_total\{service="edge-test",method="POST",route="api",status="200"\}/,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { BaseConfig } from './config.js';
 import './express-augment.js';
@@ -19,6 +20,22 @@ export interface HttpServiceOptions {
   requireIdentity?: boolean;
   bodyLimit?: string;
   readinessTimeoutMs?: number;
+  /** Set by the one deployable that faces browsers instead of the gateway: see `EdgeOptions`. */
+  edge?: EdgeOptions;
+}
+
+/**
+ * The gateway is built on this factory too, with three differences: no identity is read (nothing in front of it
+ * signs one; it signs its own for the services), no body is parsed (bodies stream on to the services untouched),
+ * and these hooks.
+ */
+export interface EdgeOptions {
+  /** Sees each request before Express and returns true when it answered it (load shedding, a hot path). */
+  intercept?(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** The metrics `route` label (proxied paths have no Express route template). */
+  routeLabel?(req: Request): string;
+  /** Answers on the socket a request Node could not parse (oversized or malformed headers). */
+  onClientError?(err: NodeJS.ErrnoException, socket: Duplex): void;
 }
 
 export interface HttpService {
@@ -28,6 +45,7 @@ export interface HttpService {
 }
 
 const OPERATIONAL_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const CLOSE_DEADLINE_MS = 20_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -66,7 +84,9 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     if (closing) res.setHeader('connection', 'close');
     res.once('finish', () => {
       // Route templates, not raw URLs, keep label cardinality bounded.
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const route =
+        options.edge?.routeLabel?.(req) ??
+        (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched');
       const labels = { service: name, method: req.method, route, status: String(res.statusCode) };
       httpRequestsTotal.inc(labels);
       httpRequestDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
@@ -99,15 +119,74 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
         logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
       }
     });
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: report });
+    const status = ready ? 'ok' : 'unavailable';
+    res.status(ready ? 200 : 503).json(checks.length > 0 ? { status, checks: report } : { status });
   });
 
   app.get('/metrics', async (_req, res) => {
     res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   });
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const identity = verifyIdentity(req.headers[IDENTITY_HEADER], config.INTERNAL_SECRET, {
+  if (!options.edge) app.use(identityLayer(config.INTERNAL_SECRET, requireIdentity, logger));
+  if (!options.edge) app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+
+  options.routes(app);
+
+  app.use((_req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError(404, 'not_found'));
+  });
+  app.use(createErrorHandler(logger));
+
+  const intercept = options.edge?.intercept;
+  const handle: http.RequestListener = intercept
+    ? (req, res) => {
+        if (!intercept(req, res)) app(req, res);
+      }
+    : app;
+
+  return {
+    app,
+    listen(port = config.PORT ?? 0) {
+      return new Promise<http.Server>((resolve, reject) => {
+        const listening = http.createServer(handle);
+        if (options.edge?.onClientError) listening.on('clientError', options.edge.onClientError);
+        listening.once('error', reject);
+        listening.listen(port, '0.0.0.0', () => {
+          server = listening;
+          // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
+          listening.keepAliveTimeout = 65_000;
+          listening.headersTimeout = 66_000;
+          logger.info({ port: (listening.address() as AddressInfo).port }, `${name} listening`);
+          resolve(listening);
+        });
+      });
+    },
+    async close() {
+      closing = true;
+      const current = server;
+      if (!current) return;
+      server = undefined;
+      // Stop accepting; in-flight requests finish (answering with Connection: close); keep-alive sockets are
+      // closed as soon as they are idle, so close() does not wait for the keep-alive timeout. Whatever is still
+      // open past the deadline is cut.
+      await new Promise<void>((resolve) => {
+        const sweeper = setInterval(() => current.closeIdleConnections(), 25);
+        const deadline = setTimeout(() => current.closeAllConnections(), CLOSE_DEADLINE_MS);
+        current.close(() => {
+          clearInterval(sweeper);
+          clearTimeout(deadline);
+          resolve();
+        });
+        current.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** Verifies the gateway's signed identity; requests without one are anonymous, or 401 when identity is required. */
+function identityLayer(secret: string, requireIdentity: boolean, logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const identity = verifyIdentity(req.headers[IDENTITY_HEADER], secret, {
       method: req.method,
       path: req.originalUrl,
     });
@@ -126,51 +205,6 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     }
     res.setHeader('x-request-id', req.identity.requestId);
     runWithRequestId(req.identity.requestId, next);
-  });
-
-  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
-
-  options.routes(app);
-
-  app.use((_req: Request, _res: Response, next: NextFunction) => {
-    next(new AppError(404, 'not_found'));
-  });
-  app.use(createErrorHandler(logger));
-
-  return {
-    app,
-    listen(port = config.PORT ?? 0) {
-      return new Promise<http.Server>((resolve, reject) => {
-        const listening = app.listen(port, '0.0.0.0', (err?: Error) => {
-          if (err) {
-            reject(err);
-            return;
-          }
-          server = listening;
-          // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
-          listening.keepAliveTimeout = 65_000;
-          listening.headersTimeout = 66_000;
-          logger.info({ port: (listening.address() as AddressInfo).port }, `${name} listening`);
-          resolve(listening);
-        });
-      });
-    },
-    async close() {
-      closing = true;
-      const current = server;
-      if (!current) return;
-      server = undefined;
-      // Stop accepting; in-flight requests finish (answering with Connection: close); keep-alive sockets are
-      // closed as soon as they are idle, so close() does not wait for the keep-alive timeout.
-      await new Promise<void>((resolve) => {
-        const sweeper = setInterval(() => current.closeIdleConnections(), 25);
-        current.close(() => {
-          clearInterval(sweeper);
-          resolve();
-        });
-        current.closeIdleConnections();
-      });
-    },
   };
 }
 

@@ -19,5 +19,6 @@ export * from './migrations.js';
 export * from './outbox.js';
 export * from './outbox-relay.js';
 export * from './replay-dead-letters.js';
+export * from './session-directives.js';
 export * from './shutdown.js';
 export * from './worker.js';

@@ -15,7 +15,7 @@ import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../.
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 
-/** localStorage mirror of the weekly progress. */
+/** localStorage mirror of the weekly progress (correct answers per day, Monday first). */
 export const WEEKLY_PROGRESS_STORAGE_KEY = 'weeklyProgress';
 
 /** The saved result: question text written with contracts' formatQuestionText so the server's checker agrees. */
@@ -110,6 +110,8 @@ export async function recordFinishedGame(
   } catch (error) {
     console.warn('keeping the game result on the device failed', error);
   }
+  // Offline with nobody known on this page (opened offline before the device kept who is signed in), keepResult
+  // asked for a Background Sync: the service worker sends it when the connection returns if a session is there.
   if (userId === null) return { kind: navigator.onLine ? 'kept-guest' : 'kept-offline' };
   try {
     const outcome = await sendUnsentResults(userId);

@@ -1,6 +1,13 @@
-import { type Difficulty, GAME_TYPE_KEYS, type GameType, successRate } from '@mathgames/contracts';
+import {
+  DEFAULT_DIFFICULTY,
+  DEFAULT_QUESTION_COUNT,
+  type Difficulty,
+  GAME_TYPE_KEYS,
+  type GameType,
+  successRate,
+} from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
 import { useCurrentUser } from '../../../lib/auth.js';
@@ -8,6 +15,7 @@ import { rememberTopicSettings, writeSelection } from '../../../lib/game-selecti
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/messages.js';
 import { recordScore } from '../../../lib/recent-scores.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
 import { uuid } from '../../../lib/uuid.js';
 import { addGuestMistakes, REVIEW_KEY } from '../api/review-schedule.js';
 import { recordFinishedGame, type SaveState } from '../api/save-game-result.js';
@@ -19,6 +27,7 @@ import { ResultSummary } from './result-summary.js';
 import { SettingsPanel } from './settings-panel.js';
 
 export interface GameplayScreenProps {
+  /** The topic, with the choices stored on this device (adopted after hydration on a pre-rendered page). */
   initialSettings: GameSettings;
   /** Skip the settings stage and begin with `initialSettings` (an assignment started with one tap). */
   autoStart?: boolean;
@@ -51,7 +60,7 @@ export function GameplayScreen({ initialSettings, autoStart = false, generate }:
 
   const onFinished = useCallback(
     (state: GameState) => {
-      // One key per finished game: a re-send of the same game counts once (ARCHITECTURE §8).
+      // One Idempotency-Key per finished game: the server stores a re-send of the same game once.
       const key = uuid();
       finishedKey.current = key;
       setSaveState({ kind: 'saving' });
@@ -88,20 +97,32 @@ export function GameplayScreen({ initialSettings, autoStart = false, generate }:
     [message],
   );
 
+  // The build draws each topic's settings screen ahead of time with the defaults, the same for every child; the
+  // browser hydrates that markup with the same defaults and adopts the choices stored on this device right
+  // after, before the next paint (the controls stay disabled until then, so a tap never hits a stale choice).
+  const hydrated = useHydrated();
   const [pauseAfterWrong] = usePauseAfterWrong();
   const { state, start, answer, configure, next, paused } = useGame({
-    initialSettings,
+    initialSettings: hydrated
+      ? initialSettings
+      : { gameType: initialSettings.gameType, difficulty: DEFAULT_DIFFICULTY, count: DEFAULT_QUESTION_COUNT },
     onFinished,
     onGenerationError,
     generate,
     pauseAfterWrong,
   });
+  const storedAdopted = useRef(hydrated);
+  useLayoutEffect(() => {
+    if (!hydrated || storedAdopted.current) return;
+    storedAdopted.current = true;
+    configure({ difficulty: initialSettings.difficulty, count: initialSettings.count });
+  }, [hydrated, configure, initialSettings.difficulty, initialSettings.count]);
   const autoStarted = useRef(false);
   useEffect(() => {
-    if (!autoStart || autoStarted.current || state.stage !== 'settings') return;
+    if (!hydrated || !autoStart || autoStarted.current || state.stage !== 'settings') return;
     autoStarted.current = true;
     start();
-  }, [autoStart, state.stage, start]);
+  }, [hydrated, autoStart, state.stage, start]);
   const topicName = t(`common:topics.${GAME_TYPE_KEYS[state.settings.gameType]}`);
   usePageHead({
     title: t('gameplay:title', { topic: topicName }),
@@ -122,7 +143,7 @@ export function GameplayScreen({ initialSettings, autoStart = false, generate }:
 
   switch (state.stage) {
     case 'settings':
-      return <SettingsPanel settings={state.settings} onChange={onChange} onStart={start} />;
+      return <SettingsPanel settings={state.settings} onChange={onChange} onStart={start} ready={hydrated} />;
     case 'loading':
       return <LoadingView />;
     case 'playing': {

@@ -16,12 +16,14 @@ function Toggle({
   label,
   hint,
   testId,
+  disabled,
 }: {
   checked: boolean;
   onChange: (on: boolean) => void;
   label: string;
   hint: string;
   testId: string;
+  disabled: boolean;
 }) {
   return (
     <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 border-slate-200 px-4 py-2 hover:border-brand-500">
@@ -29,6 +31,7 @@ function Toggle({
         type="checkbox"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
+        disabled={disabled}
         data-testid={testId}
         className="size-6 shrink-0 accent-brand-700"
       />
@@ -44,6 +47,11 @@ export interface SettingsPanelProps {
   settings: GameSettings;
   onChange: (settings: Partial<GameSettings>) => void;
   onStart: () => void;
+  /**
+   * False while the screen shows the markup drawn ahead of time (before hydration): the controls are disabled
+   * and the switches show their defaults, since what this device stored is not adopted yet.
+   */
+  ready?: boolean;
 }
 
 function ChoiceButton({
@@ -51,11 +59,13 @@ function ChoiceButton({
   onClick,
   children,
   testId,
+  disabled,
 }: {
   testId?: string;
   selected: boolean;
   onClick: () => void;
   children: React.ReactNode;
+  disabled: boolean;
 }) {
   return (
     <button
@@ -63,6 +73,7 @@ function ChoiceButton({
       aria-pressed={selected}
       data-testid={testId}
       onClick={onClick}
+      disabled={disabled}
       className={cn(
         'flex min-h-16 flex-col items-center justify-center rounded-2xl border-2 px-3 py-2 text-center font-bold transition-colors',
         selected
@@ -75,12 +86,16 @@ function ChoiceButton({
   );
 }
 
-export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProps) {
+export function SettingsPanel({ settings, onChange, onStart, ready = true }: SettingsPanelProps) {
   const { t } = useTranslation(['gameplay', 'games', 'common']);
   const topic = GAME_TYPE_KEYS[settings.gameType];
   const topicName = t(`common:topics.${topic}`);
-  const [pauseAfterWrong, setPauseAfterWrong] = usePauseAfterWrong();
-  const [readAloud, setReadAloud] = useReadAloudSetting();
+  const [storedPauseAfterWrong, setPauseAfterWrong] = usePauseAfterWrong();
+  const [storedReadAloud, setReadAloud] = useReadAloudSetting();
+  // The switches are stored on the device: drawn ahead of time (and while hydrating) they show their defaults.
+  const pauseAfterWrong = ready && storedPauseAfterWrong;
+  const readAloud = ready && storedReadAloud;
+  const disabled = !ready;
   return (
     <section aria-labelledby="settings-heading" className="mx-auto max-w-3xl px-4 py-8">
       <div
@@ -105,6 +120,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
               type="button"
               aria-label={t('gameplay:settings.help', { topic: topicName })}
               data-testid="help-button"
+              disabled={disabled}
               className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-2xl font-black text-slate-900 shadow"
             >
               ?
@@ -138,6 +154,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
                 testId={`difficulty-${DIFFICULTY_KEYS[difficulty]}`}
                 selected={settings.difficulty === difficulty}
                 onClick={() => onChange({ difficulty })}
+                disabled={disabled}
               >
                 {/* The same stars as the home page's level cards: one per level. */}
                 <span aria-hidden="true" className="flex gap-0.5">
@@ -163,6 +180,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
                 testId={`count-${count}`}
                 selected={settings.count === count}
                 onClick={() => onChange({ count })}
+                disabled={disabled}
               >
                 <span className="text-2xl" aria-hidden="true">
                   {count}
@@ -182,6 +200,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
               label={t('gameplay:settings.pauseAfterWrong')}
               hint={t('gameplay:settings.pauseAfterWrongHint')}
               testId="pause-after-wrong"
+              disabled={disabled}
             />
             <Toggle
               checked={readAloud}
@@ -189,6 +208,7 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
               label={t('gameplay:settings.readAloudAlways')}
               hint={t('gameplay:settings.readAloudAlwaysHint')}
               testId="read-aloud-setting"
+              disabled={disabled}
             />
           </div>
         </fieldset>
@@ -197,7 +217,14 @@ export function SettingsPanel({ settings, onChange, onStart }: SettingsPanelProp
           <Link to="/games" className={buttonClasses('outline', 'lg')}>
             {t('gameplay:settings.backToGames')}
           </Link>
-          <Button size="lg" onClick={onStart} className="text-xl" data-testid="start-game" data-silent>
+          <Button
+            size="lg"
+            onClick={onStart}
+            disabled={disabled}
+            className="text-xl"
+            data-testid="start-game"
+            data-silent
+          >
             {t('gameplay:settings.start')} <span aria-hidden="true">▶</span>
           </Button>
         </div>

@@ -7,7 +7,7 @@ import {
   pupilLoginRequestSchema,
   renamePupilRequestSchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser } from '@mathgames/platform';
+import { AppError, requireUser, SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import { z } from 'zod';
 import type { AuthContext } from '../../domain/context.js';
@@ -23,7 +23,6 @@ import {
   signInPupilByLink,
   unlockPupil,
 } from '../../domain/pupils.js';
-import { SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from './routes.js';
 
 const pupilIdOf = (req: Request) => {
   const parsed = pupilIdSchema.safeParse(req.params.userId);

@@ -13,7 +13,13 @@ import {
   validateResetTokenQuerySchema,
   verifyEmailQuerySchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser } from '@mathgames/platform';
+import {
+  AppError,
+  requireUser,
+  SESSION_LOGIN_HEADER,
+  SESSION_REVOKE_USER_HEADER,
+  SESSION_SHARED_HEADER,
+} from '@mathgames/platform';
 import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import {
@@ -30,12 +36,6 @@ import {
 import { deleteOwnAccount } from '../../domain/account-deletion.js';
 import { type AuthContext, RateLimitedError } from '../../domain/context.js';
 import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain/profile.js';
-
-/** Session directives for the gateway (docs/conventions.md); it acts on them and strips them. */
-export const SESSION_LOGIN_HEADER = 'x-mg-session-login';
-export const SESSION_REVOKE_USER_HEADER = 'x-mg-session-revoke-user';
-/** With the login directive: a shared computer's session (short idle limit, no persistent cookie). */
-export const SESSION_SHARED_HEADER = 'x-mg-session-shared';
 
 const PHOTO_FILE = /^([A-Za-z0-9_-]{22})\.webp$/;
 

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '@mathgames/platform';
+import type { Redis } from 'ioredis';
+import type { GatewayConfig } from './config.js';
+import { sendJsonError } from './http-errors.js';
+import { resolveLanguage } from './language.js';
+import { createLoadShedder } from './load-shedding.js';
+import { shedRequests, watchInFlight } from './metrics.js';
+import { createRateLimits, type RateLimits } from './rate-limit.js';
+
+export interface Limits {
+  /** Per-address request budgets (Redis). */
+  rateLimits: RateLimits;
+  /**
+   * Load shedding, on the raw request before anything else runs: past capacity the request gets 503 +
+   * Retry-After at once. True when it was refused (and answered).
+   */
+  shed(req: IncomingMessage, res: ServerResponse): boolean;
+  close(): void;
+}
+
+export function createLimits(config: GatewayConfig, redis: Redis, logger: Logger): Limits {
+  const rateLimits = createRateLimits(config, redis, (err) =>
+    logger.warn(
+      { err: err instanceof Error ? err.message : err },
+      'rate limiter unavailable, allowing request',
+    ),
+  );
+  const shedder = createLoadShedder({
+    maxInFlight: config.GATEWAY_MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: config.GATEWAY_MAX_EVENT_LOOP_DELAY_MS,
+  });
+  const unwatch = watchInFlight(shedder);
+
+  return {
+    rateLimits,
+    shed(req, res) {
+      const reason = shedder.admit(req, res);
+      if (!reason) return false;
+      shedRequests.inc({ reason });
+      const lang = resolveLanguage(req.headers);
+      sendJsonError(res, 503, 'service_unavailable', lang, undefined, shedder.retryAfterSeconds);
+      return true;
+    },
+    close() {
+      unwatch();
+      shedder.close();
+    },
+  };
+}

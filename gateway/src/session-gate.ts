@@ -1,0 +1,46 @@
+import type { NextFunction, Request, Response } from 'express';
+import { sendRateLimited } from './http-errors.js';
+import type { RateLimits } from './rate-limit.js';
+import type { SessionLayer } from './session.js';
+import { upstreamFor } from './upstreams.js';
+
+/**
+ * Every /api request (but the badge poll, answered before Express) spends its rate-limit budget and learns who
+ * asks. Game results, statistics, badges and classes only need to know who asks: the session is read without
+ * express-session (no store write, no cookie) unless its idle timeout is due for extension. Auth (and what the
+ * gateway answers itself) keeps the full middleware: login, logout and revocation act on the session itself.
+ */
+export function createSessionGate(sessions: SessionLayer, rateLimits: RateLimits) {
+  return async function sessionGate(req: Request, res: Response, next: NextFunction) {
+    const path = req.originalUrl.split('?', 1)[0]!;
+    const upstream = upstreamFor(path);
+    try {
+      if (upstream !== null && upstream !== 'auth') {
+        const [wait, session] = await Promise.all([
+          rateLimits.check(req.ip ?? '', req.method, path),
+          sessions.peek(req.headers.cookie),
+        ]);
+        if (wait !== null) return sendRateLimited(res, req.lang, wait);
+        if (!session || !sessions.dueForTouch(session)) {
+          req.userId = session?.userId ?? null;
+          req.gatewaySessionId = session?.sessionId;
+          return next();
+        }
+      } else {
+        const wait = await rateLimits.check(req.ip ?? '', req.method, path);
+        if (wait !== null) return sendRateLimited(res, req.lang, wait);
+      }
+    } catch (err) {
+      return next(err);
+    }
+    sessions.middleware(req, res, async (err?: unknown) => {
+      if (err) return next(err);
+      try {
+        req.userId = await sessions.currentUserId(req);
+        next();
+      } catch (error) {
+        next(error);
+      }
+    });
+  };
+}

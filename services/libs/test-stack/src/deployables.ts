@@ -2,19 +2,33 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The repository root (this file is services/libs/test-stack/src/deployables.ts, or its dist twin). */
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export type DeployableName =
+  | 'auth'
+  | 'game-results'
+  | 'badges'
+  | 'classes'
+  | 'statistics-worker'
+  | 'badge-worker'
+  | 'mail-worker'
+  | 'classes-worker'
+  | 'gateway';
 
 /** Every process of the product (docs/conventions.md "Deployables, ports, entry points"). */
 export interface Deployable {
-  name: string;
+  name: DeployableName;
   /** Package directory relative to the repository root. */
   dir: string;
   entry: 'main' | 'worker';
+  /** The port `make start` gives it (the gateway's can be moved with PORT). */
   port: number;
   /** Whether the gateway forwards to it (and which URL variable tells the gateway where it is). */
   urlVariable?: 'AUTH_URL' | 'GAME_RESULTS_URL' | 'BADGES_URL' | 'CLASSES_URL';
 }
 
+/** In start order: the services the gateway and the classes service call come before them. */
 export const DEPLOYABLES: readonly Deployable[] = [
   { name: 'auth', dir: 'services/auth', entry: 'main', port: 4001, urlVariable: 'AUTH_URL' },
   {

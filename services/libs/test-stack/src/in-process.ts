@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { createAuthService, loadAuthConfig } from '@mathgames/auth';
+import { type AuthServiceOptions, createAuthService, loadAuthConfig } from '@mathgames/auth';
 import { createBadgesService, startBadgeWorker } from '@mathgames/badges';
 import { createClassesService, loadClassesConfig, startClassesWorker } from '@mathgames/classes';
 import {
@@ -21,13 +21,16 @@ export interface InProcess {
 export interface InProcessOptions {
   /** game-results' clock (results' createdAt, the current week). */
   now?: () => Date;
+  /** auth's abuse limits (a test of something else lifts them). */
+  authLimits?: AuthServiceOptions['limits'];
 }
 
 type Env = Record<string, string>;
 
 /** What each deployable's entry point does, with the environment given instead of process.env. */
 export const IN_PROCESS: Record<DeployableName, (env: Env, options: InProcessOptions) => InProcess> = {
-  auth: (env) => createAuthService(loadAuthConfig(env)),
+  auth: (env, { authLimits }) =>
+    createAuthService(loadAuthConfig(env), authLimits ? { limits: authLimits } : {}),
   'game-results': (env, { now }) =>
     createGameResultsService(loadConfig(resultBudgetConfigShape, env), now ? { now } : {}),
   badges: (env) => createBadgesService(loadConfig({}, env)),

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { onExitKill } from '@mathgames/platform/testing';
 import { builtEntry, type Deployable, ROOT, sourceEntry } from './deployables.js';
 
 /** built: from its `dist` (run `tsc -b` first); source: from TypeScript through tsx; watch: source, restarted on change. */
@@ -15,6 +16,8 @@ export interface DeployableProcessOptions {
   onLine?: (line: string) => void;
   /** Called when the process exits on its own (not through `stop` or `kill`). */
   onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
+  /** SIGKILL it when this process ends, even abruptly (a test file that fails half-way). */
+  killOnExit?: boolean;
 }
 
 const REPORT_LISTENING = fileURLToPath(new URL('../src/report-listening.mjs', import.meta.url));
@@ -45,7 +48,7 @@ export class DeployableProcess {
    * report-listening.mjs, so a stranger on that port never counts) and rejects if it exits first.
    */
   start(port?: number): Promise<void> {
-    const { run, env, nodeArgs = [], onLine, onExit } = this.options;
+    const { run, env, nodeArgs = [], onLine, onExit, killOnExit } = this.options;
     const entry = run === 'built' ? builtEntry(this.deployable) : sourceEntry(this.deployable);
     const args =
       run === 'built'
@@ -76,7 +79,9 @@ export class DeployableProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
+    const forget = killOnExit ? onExitKill(() => child.kill('SIGKILL')) : () => {};
     child.once('exit', (code, signal) => {
+      forget();
       if (this.child === child) this.child = null;
       if (!this.expectedExit) onExit?.(code, signal);
     });

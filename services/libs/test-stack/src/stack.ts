@@ -16,7 +16,7 @@ import {
   isWritten,
   ROOT,
 } from './deployables.js';
-import type { InProcess } from './in-process.js';
+import type { InProcess, InProcessOptions } from './in-process.js';
 import { DeployableProcess, type ProcessRun } from './processes.js';
 
 export interface StackOptions {
@@ -42,6 +42,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Extra variables for one deployable (say, the gateway's rate limits). */
   envFor?: Partial<Record<DeployableName, Record<string, string>>>;
+  /** Processes: killed with this process even when it ends abruptly (a failed test file). */
+  killOnExit?: boolean;
   /** Fixed ports (`make start`); the others get free ports (processes) or the system's pick (in-process). */
   ports?: Partial<Record<DeployableName, number>>;
   /** Processes: wait until each listens on its port and answers /readyz (default true). */
@@ -56,14 +58,14 @@ export interface StackOptions {
   onLine?: (name: DeployableName, line: string) => void;
   /** A process that exits while the stack is up (not through `stop` or `kill`). */
   onExit?: (name: DeployableName, code: number | null, signal: NodeJS.Signals | null) => void;
-  /** In-process game-results' clock. */
-  now?: () => Date;
+  /** Options of the in-process deployables (game-results' clock, auth's limits). */
+  inProcess?: InProcessOptions;
 }
 
 export interface Stack {
   /** The gateway's URL: the SPA and /api, as a browser sees the product ('' when the gateway is not started). */
   baseUrl: string;
-  /** Each started HTTP deployable's own URL. */
+  /** Each started deployable's own URL (in-process workers serve nothing, so have none). */
   urls: Partial<Record<DeployableName, string>>;
   /** What every deployable got: the environment, its URL variables and the extras. */
   env: Record<string, string>;
@@ -161,7 +163,7 @@ async function startInProcess(
       await child.start();
       continue;
     }
-    const instance: InProcess = IN_PROCESS[d.name](own, options.now ? { now: options.now } : {});
+    const instance: InProcess = IN_PROCESS[d.name](own, options.inProcess ?? {});
     closers.push(() => instance.close());
     if (!isHttp(d)) continue;
     const server = await instance.listen(options.ports?.[d.name] ?? 0);
@@ -190,7 +192,7 @@ async function startProcesses(
     const free = await freePorts(selected.length);
     const ports = new Map(selected.map((d, i) => [d.name, options.ports?.[d.name] ?? free[i]!]));
     const urls: Started['urls'] = {};
-    for (const d of selected) if (isHttp(d)) urls[d.name] = url(ports.get(d.name)!);
+    for (const d of selected) urls[d.name] = url(ports.get(d.name)!);
     const env: Record<string, string> = { ...base };
     // A fresh test environment sends the mails' links to this gateway.
     if (!givenEnvironment && urls.gateway && !options.env?.PUBLIC_URL) env.PUBLIC_URL = urls.gateway;
@@ -205,6 +207,7 @@ async function startProcesses(
         ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
         onLine: (line) => options.onLine?.(d.name, line),
         onExit: (code, signal) => options.onExit?.(d.name, code, signal),
+        ...(options.killOnExit ? { killOnExit: true } : {}),
       });
       processes[d.name] = child;
       listening.set(d.name, child.start(ports.get(d.name)));

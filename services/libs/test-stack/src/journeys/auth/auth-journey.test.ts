@@ -1,7 +1,7 @@
 import { currentUserSchema, translate } from '@mathgames/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, startAuthStack, tokenFrom } from './test-support/auth-stack.js';
+import { type AuthStack, startAuthStack, tokenFrom } from './auth-stack.js';
 
 let stack: AuthStack;
 

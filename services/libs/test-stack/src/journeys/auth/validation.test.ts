@@ -1,6 +1,6 @@
 import { type MessageKey, translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, type Browser, signUp, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, type Browser, signUp, startAuthStack } from './auth-stack.js';
 
 let stack: AuthStack;
 let member: Browser;

@@ -1,7 +1,7 @@
 import { loadMailWorkerConfig } from '@mathgames/mail';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, signUp, startAuthStack, tokenFrom } from './test-support/auth-stack.js';
+import { type AuthStack, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
 
 // Issue 13, gap 3: a link's token exists only in the mail; auth.outbox, Redis and the logs hold none.
 let stack: AuthStack;

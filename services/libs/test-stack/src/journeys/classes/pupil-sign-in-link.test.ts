@@ -9,7 +9,7 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type ClassesStack, startClassesStack } from './test-support/classes-stack.js';
+import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 // A whole school signs in through one NAT address.
 const SCHOOL = '203.0.113.9';

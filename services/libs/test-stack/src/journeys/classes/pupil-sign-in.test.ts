@@ -11,7 +11,7 @@ import {
 } from '@mathgames/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type ClassesStack, startClassesStack } from './test-support/classes-stack.js';
+import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 // Every pupil of the school comes through one NAT address, forwarded by the proxy in front of the gateway.
 const SCHOOL = '203.0.113.7';

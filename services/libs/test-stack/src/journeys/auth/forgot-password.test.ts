@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, type Reply, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, type Reply, startAuthStack } from './auth-stack.js';
 
 let stack: AuthStack;
 

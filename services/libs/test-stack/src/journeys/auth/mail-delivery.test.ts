@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { MAIL_QUEUE } from '@mathgames/contracts';
 import { MAIL_WORKER_CONCURRENCY, sentMarkerKey } from '@mathgames/mail';
 import { createQueue } from '@mathgames/platform';
@@ -8,9 +7,9 @@ import { type CapturedMail, parseMail, waitFor } from '@mathgames/platform/testi
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, startAuthStack } from './test-support/auth-stack.js';
+import { ROOT } from '../../deployables.js';
+import { type AuthStack, startAuthStack } from './auth-stack.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const USERS = 30;
 
 /**
@@ -66,7 +65,7 @@ function startWorkerProcess(): ChildProcess {
     process.execPath,
     ['--conditions=source', '--import', 'tsx', 'services/mail/src/worker.ts'],
     {
-      cwd: repoRoot,
+      cwd: ROOT,
       env: { ...process.env, ...stack.env, SMTP_URL: smtp.url, PORT: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

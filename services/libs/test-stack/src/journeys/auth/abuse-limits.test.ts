@@ -1,7 +1,7 @@
+import { LIMITS } from '@mathgames/auth';
 import { translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from './domain/abuse-limits.js';
-import { type AuthStack, signUp, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, signUp, startAuthStack } from './auth-stack.js';
 
 let stack: AuthStack;
 

@@ -1,8 +1,8 @@
+import { LIMITS } from '@mathgames/auth';
+import { processPhoto } from '@mathgames/auth/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from './domain/abuse-limits.js';
-import { processPhoto } from './domain/photos.js';
-import { type AuthStack, type Browser, signUp, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, type Browser, signUp, startAuthStack } from './auth-stack.js';
 
 // Issue 13, gap 8: only the four allowed decoders are reachable, and uploads have a per-user budget.
 let stack: AuthStack;

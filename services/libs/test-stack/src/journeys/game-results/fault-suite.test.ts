@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GAME_TYPES } from '@mathgames/contracts';
+import { honestResult } from '@mathgames/game-results/testing';
 import { createPool, type Pool } from '@mathgames/platform';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultStack, isReady, startFaultStack } from './test-support/fault-stack.js';
-import { honestResult } from './test-support/fixtures.js';
+import { type FaultStack, isReady, startFaultStack } from './fault-stack.js';
 
 /**
  * The fault suite (issue 12): the real deployables, each its own process, on a Postgres cluster and a

@@ -7,7 +7,7 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type ClassesStack, startClassesStack } from './test-support/classes-stack.js';
+import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 let stack: ClassesStack;
 let teacher: Browser;

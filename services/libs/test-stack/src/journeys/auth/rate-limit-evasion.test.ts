@@ -1,6 +1,6 @@
+import { LIMITS } from '@mathgames/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from './domain/abuse-limits.js';
-import { type AuthStack, signUp, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, signUp, startAuthStack } from './auth-stack.js';
 
 // Issue 13, gap 2: the ways around the login limits an attacker tried, each closed.
 let stack: AuthStack;
@@ -89,7 +89,7 @@ describe("auth's per-address login budgets", () => {
     const { Redis } = await import('ioredis');
     const redis = new Redis(stack.env.REDIS_URL!);
     try {
-      const { AbuseLimits } = await import('./domain/abuse-limits.js');
+      const { AbuseLimits } = await import('@mathgames/auth/testing');
       const limits = new AbuseLimits(redis, stack.env.REDIS_PREFIX!);
       for (let i = 0; i < budget; i++) await limits.consume({ loginSuccessIp: ip });
     } finally {

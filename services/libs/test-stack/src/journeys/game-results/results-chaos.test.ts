@@ -1,10 +1,10 @@
 import { BADGES_QUEUE } from '@mathgames/badges';
 import { GAME_TYPES, type StatisticsResponse } from '@mathgames/contracts';
+import { STATISTICS_QUEUE } from '@mathgames/game-results';
+import { honestResult } from '@mathgames/game-results/testing';
 import { closeVhostConnections, unsettledMessages, waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATISTICS_QUEUE } from './index.js';
-import { honestResult } from './test-support/fixtures.js';
-import { type Browser, type ChildWorker, type FlowStack, startFlowStack } from './test-support/flow-stack.js';
+import { type Browser, type ChildWorker, type FlowStack, startFlowStack } from './flow-stack.js';
 
 const RESULTS = 500;
 const PUPILS = 5;

@@ -1,15 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAuthService, LIMITS, loadAuthConfig } from '@mathgames/auth';
-import { createBadgesService } from '@mathgames/badges';
-import { createGateway, gatewayConfigShape } from '@mathgames/gateway';
-import { loadConfig } from '@mathgames/platform';
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
+import { LIMITS } from '@mathgames/auth';
+import { honestResult } from '@mathgames/game-results/testing';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService } from '../index.js';
-import { honestResult } from '../test-support/fixtures.js';
+import { type Stack, startStack } from '../../../stack.js';
 import { type GeneratedRequest, type Identity, requestArbitrary } from './request-generator.js';
 
 /**
@@ -31,13 +25,11 @@ const WHOLE_REQUEST_CODES = new Set([
   'bad_request',
 ]);
 
-const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const unlimited = Object.fromEntries(
   Object.entries(LIMITS).map(([name, spec]) => [name, { ...spec, points: 10_000_000 }]),
 ) as unknown as typeof LIMITS;
 
-let env: TestEnvironment;
-const closers: Array<() => Promise<unknown>> = [];
+let stack: Stack;
 let baseUrl: string;
 const cookies: Record<Exclude<Identity, 'guest'>, string> = { pupil: '', other: '' };
 /** What only the pupil may ever get back. */
@@ -64,33 +56,17 @@ async function signUp(name: string): Promise<string> {
 beforeAll(async () => {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
-  env = await createTestEnvironment();
-  closers.push(() => env.cleanup());
   // Limits would turn most of the run into 429s; they are tested on their own (rate-limit-evasion,
   // result-budget, photo-limits tests).
-  const auth = createAuthService(loadAuthConfig(env.env), { limits: unlimited });
-  closers.push(() => auth.close());
-  const results = createGameResultsService({
-    ...env.config,
-    RESULT_BUDGET_PER_MINUTE: 10_000_000,
-    RESULT_BUDGET_PER_HOUR: 10_000_000,
+  stack = await startStack({
+    only: ['auth', 'game-results', 'badges', 'gateway'],
+    inProcess: { authLimits: unlimited },
+    envFor: {
+      'game-results': { RESULT_BUDGET_PER_MINUTE: '10000000', RESULT_BUDGET_PER_HOUR: '10000000' },
+      gateway: { RATE_LIMIT_AUTH_PER_15_MINUTES: '10000000', RATE_LIMIT_API_PER_MINUTE: '10000000' },
+    },
   });
-  closers.push(() => results.close());
-  const badges = createBadgesService(env.config);
-  closers.push(() => badges.close());
-  const urls = await Promise.all([auth.listen(0), results.listen(0), badges.listen(0)]);
-  const gateway = createGateway(
-    loadConfig(gatewayConfigShape, {
-      ...env.env,
-      AUTH_URL: `http://127.0.0.1:${portOf(urls[0])}`,
-      GAME_RESULTS_URL: `http://127.0.0.1:${portOf(urls[1])}`,
-      BADGES_URL: `http://127.0.0.1:${portOf(urls[2])}`,
-      RATE_LIMIT_AUTH_PER_15_MINUTES: '10000000',
-      RATE_LIMIT_API_PER_MINUTE: '10000000',
-    }),
-  );
-  closers.push(() => gateway.close());
-  baseUrl = `http://127.0.0.1:${portOf(await gateway.listen(0))}`;
+  baseUrl = stack.baseUrl;
 
   // The pupil has data of every kind another user must never see: profile text, a result, a photo.
   cookies.pupil = await signUp('alpha-owner');
@@ -127,7 +103,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => {});
+  await stack?.stop();
   process.off('uncaughtException', onCrash);
   process.off('unhandledRejection', onCrash);
 });

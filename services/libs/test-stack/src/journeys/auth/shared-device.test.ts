@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, signUp, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, signUp, startAuthStack } from './auth-stack.js';
 
 // Issue 13, gap 4: sessions on a classroom computer the next class uses.
 let stack: AuthStack;

@@ -1,7 +1,7 @@
+import { purgePublishedOutbox } from '@mathgames/auth/testing';
 import { translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgePublishedOutbox } from './data-access/outbox.js';
-import { type AuthStack, signUp, startAuthStack, tokenFrom } from './test-support/auth-stack.js';
+import { type AuthStack, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
 
 let stack: AuthStack;
 

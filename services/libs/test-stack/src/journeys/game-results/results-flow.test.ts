@@ -1,8 +1,8 @@
 import type { BadgeSummary, HistoryResponse, StatisticsResponse, UserBadgeItem } from '@mathgames/contracts';
+import { honestResult } from '@mathgames/game-results/testing';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { honestResult } from './test-support/fixtures.js';
-import { type FlowStack, startFlowStack } from './test-support/flow-stack.js';
+import { type FlowStack, startFlowStack } from './flow-stack.js';
 
 let stack: FlowStack;
 

@@ -1,17 +1,6 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createGateway, gatewayConfigShape } from '@mathgames/gateway';
-import { startMailWorker } from '@mathgames/mail';
-import { IDENTITY_HEADER, type Identity, loadConfig, type Pool, signIdentity } from '@mathgames/platform';
-import {
-  type CapturedMail,
-  createTestEnvironment,
-  type SmtpCapture,
-  startSmtpCapture,
-} from '@mathgames/platform/testing';
-import { createAuthService, loadAuthConfig } from '../index.js';
-
-const portOf = (server: Server) => (server.address() as AddressInfo).port;
+import { IDENTITY_HEADER, type Identity, type Pool, signIdentity } from '@mathgames/platform';
+import type { CapturedMail, SmtpCapture } from '@mathgames/platform/testing';
+import { startStack } from '../../stack.js';
 
 export type Reply<T = Record<string, unknown>> = {
   status: number;
@@ -100,57 +89,41 @@ export type AuthStack = {
 export async function startAuthStack(
   options: { mailWorker?: boolean; env?: Record<string, string>; gatewayEnv?: Record<string, string> } = {},
 ): Promise<AuthStack> {
-  const smtp = await startSmtpCapture();
-  const environment = await createTestEnvironment({
+  const stack = await startStack({
+    only: options.mailWorker === false ? ['auth', 'gateway'] : ['auth', 'mail-worker', 'gateway'],
     amqp: false,
-    env: { SMTP_URL: smtp.url, ...options.env },
-  });
-  const closers: Array<() => Promise<unknown>> = [() => smtp.close(), () => environment.cleanup()];
-  try {
-    const auth = createAuthService(loadAuthConfig(environment.env));
-    closers.push(() => auth.close());
-    const authUrl = `http://127.0.0.1:${portOf(await auth.listen(0))}`;
-    if (options.mailWorker !== false) {
-      const mail = startMailWorker(loadConfig({}, environment.env));
-      closers.push(() => mail.close());
-    }
-    const gateway = createGateway(
-      loadConfig(gatewayConfigShape, {
-        ...environment.env,
-        AUTH_URL: authUrl,
+    smtp: true,
+    ...(options.env ? { env: options.env } : {}),
+    envFor: {
+      gateway: {
         // The gateway's own per-IP credential budget would otherwise cap a test file's many calls from 127.0.0.1.
         RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
         RATE_LIMIT_API_PER_MINUTE: '100000',
         ...options.gatewayEnv,
-      }),
-    );
-    closers.push(() => gateway.close());
-    const baseUrl = `http://127.0.0.1:${portOf(await gateway.listen(0))}`;
-    const secret = environment.env.INTERNAL_SECRET!;
-    return {
-      env: environment.env,
-      pool: environment.pool,
-      smtp,
-      baseUrl,
-      authUrl,
-      browser: (lang = 'tr') => new Browser(baseUrl, lang),
-      async direct(method, path, identity, json) {
-        const header = signIdentity(
-          { userId: null, sessionId: null, lang: 'tr', requestId: 'test', ip: '127.0.0.1', ...identity },
-          secret,
-          { method, path },
-        );
-        const browser = new Browser(authUrl);
-        return browser.request(method, path, { json, headers: { [IDENTITY_HEADER]: header } });
       },
-      async close() {
-        for (const close of closers.reverse()) await close().catch(() => {});
-      },
-    };
-  } catch (error) {
-    for (const close of closers.reverse()) await close().catch(() => {});
-    throw error;
-  }
+    },
+  });
+  const { baseUrl } = stack;
+  const authUrl = stack.urls.auth!;
+  const secret = stack.env.INTERNAL_SECRET!;
+  return {
+    env: stack.env,
+    pool: stack.environment!.pool,
+    smtp: stack.mail!,
+    baseUrl,
+    authUrl,
+    browser: (lang = 'tr') => new Browser(baseUrl, lang),
+    async direct(method, path, identity, json) {
+      const header = signIdentity(
+        { userId: null, sessionId: null, lang: 'tr', requestId: 'test', ip: '127.0.0.1', ...identity },
+        secret,
+        { method, path },
+      );
+      const browser = new Browser(authUrl);
+      return browser.request(method, path, { json, headers: { [IDENTITY_HEADER]: header } });
+    },
+    close: () => stack.stop(),
+  };
 }
 
 /** The token of the first link in a mail to a path (e.g. /verify-email). */

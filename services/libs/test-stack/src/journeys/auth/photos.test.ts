@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { type MessageKey, translate } from '@mathgames/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, type Browser, signUp, startAuthStack } from './test-support/auth-stack.js';
+import { type AuthStack, type Browser, signUp, startAuthStack } from './auth-stack.js';
 
 let stack: AuthStack;
 let ada: Browser;

@@ -14,7 +14,7 @@ import {
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type ClassesStack, startClassesStack } from './test-support/classes-stack.js';
+import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 let stack: ClassesStack;
 let teacher: Browser;

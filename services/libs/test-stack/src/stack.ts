@@ -8,14 +8,8 @@ import {
   startSmtpCapture,
   type TestEnvironment,
 } from '@mathgames/platform/testing';
-import {
-  builtEntry,
-  DEPLOYABLES,
-  type Deployable,
-  type DeployableName,
-  isWritten,
-  ROOT,
-} from './deployables.js';
+import type { Deployable, DeployableName } from './deployables.js';
+import { builtEntry, DEPLOYABLES, isWritten, ROOT } from './deployables.js';
 import type { InProcess, InProcessOptions } from './in-process.js';
 import { DeployableProcess, type ProcessRun } from './processes.js';
 

@@ -74,19 +74,8 @@ export async function startClassesStack(
 ): Promise<ClassesStack> {
   // Its own RabbitMQ vhost: auth publishes account deletions, which must never reach another run's workers.
   const stack = await startStack({
-    only: options.everything
-      ? [
-          'auth',
-          'game-results',
-          'badges',
-          'classes',
-          'statistics-worker',
-          'badge-worker',
-          'mail-worker',
-          'classes-worker',
-          'gateway',
-        ]
-      : ['auth', 'classes', 'mail-worker', 'gateway'],
+    // Everything: also game-results, badges and the three event workers.
+    ...(options.everything ? {} : { only: ['auth', 'classes', 'mail-worker', 'gateway'] }),
     smtp: true,
     envFor: {
       // The gateway's real per-address limits when a test is about them; otherwise out of the way.

@@ -25,6 +25,7 @@ COPY services/badges/package.json services/badges/
 COPY services/classes/package.json services/classes/
 COPY services/mail/package.json services/mail/
 COPY gateway/package.json gateway/
+COPY services/libs/test-stack/package.json services/libs/test-stack/
 COPY frontend/package.json frontend/
 # The lock file cannot list other platforms' optional binaries (the registry this project is locked against lacks
 # some), so `npm ci` may refuse it; `npm install` then installs the same locked versions (as .ci/run does).

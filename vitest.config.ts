@@ -18,14 +18,14 @@ const workers = (variable: string | undefined, fallback: number) =>
  * only starts later; a file renamed here is ignored.
  */
 const LONGEST_FIRST = [
-  'services/game-results/src/fault-suite.test.ts',
-  'services/game-results/src/bad-input/bad-input.test.ts',
-  'services/auth/src/mail-delivery.test.ts',
+  'services/libs/test-stack/src/journeys/game-results/fault-suite.test.ts',
+  'services/libs/test-stack/src/journeys/game-results/bad-input/bad-input.test.ts',
+  'services/libs/test-stack/src/journeys/auth/mail-delivery.test.ts',
   'services/game-results/src/statistics-outage.test.ts',
   'services/mail/src/mail-outage.test.ts',
   'services/libs/contracts/src/question-generator.test.ts',
   'gateway/src/overload.test.ts',
-  'services/game-results/src/results-chaos.test.ts',
+  'services/libs/test-stack/src/journeys/game-results/results-chaos.test.ts',
   'services/libs/platform/src/outbox-relay.test.ts',
   'frontend/e2e/offline.test.ts',
   'frontend/e2e/class-dashboard.test.ts',

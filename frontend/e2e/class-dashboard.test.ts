@@ -7,6 +7,7 @@ import {
   newContext,
   playAdditionGame,
   type Stack,
+  teacherSignsUpThroughForm,
   withStackAndBrowser,
 } from './harness/index.js';
 
@@ -52,29 +53,11 @@ withStackAndBrowser(undefined, (started) => {
 
 /** Registers a teacher through the sign-up form and opens the verification link from the captured e-mail. */
 async function registerTeacher(page: Page, lang: Lang) {
-  const ui = UI[lang];
-  const suffix = `d${lang}${Date.now().toString(36)}`;
-  const email = `dash-${suffix}@example.com`;
-  await page.goto(`${stack.baseUrl}/`);
-  await page.getByRole('button', { name: ui.register }).first().click();
-  const form = page.getByTestId('auth-mode-register');
-  await form.waitFor();
-  await form.locator('input[name="username"]').fill(`dash_${suffix}`);
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill('secret123');
-  await form.locator('input[name="confirmPassword"]').fill('secret123');
-  await form.getByLabel(ui.teacher).check();
-  await form.locator('button[type="submit"]').click();
-  await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
-  const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
-  const link = /(https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(link, mail.text).toBeDefined();
-  await page.goto(link!);
-  await page.getByTestId('verify-success').waitFor();
-  const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, {
-    data: { email, password: 'secret123' },
+  await teacherSignsUpThroughForm(stack, page, {
+    prefix: 'dash',
+    suffix: `d${lang}${Date.now().toString(36)}`,
+    labels: UI[lang],
   });
-  expect(login.status()).toBe(200);
 }
 
 const percentText = (lang: Lang, value: number) =>

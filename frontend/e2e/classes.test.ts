@@ -1,7 +1,13 @@
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type Lang, translate } from '@mathgames/contracts';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, newContext, type Stack, withStackAndBrowser } from './harness/index.js';
+import {
+  accessibilityProblems,
+  newContext,
+  type Stack,
+  teacherSignsUpThroughForm,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 const LANGS = ['tr', 'en'] as const;
 const CODE = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
@@ -59,30 +65,11 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   it('a teacher signs up as a teacher, verifies the e-mail, creates a class and manages its code', async () => {
     const context = await newContext(browser, lang);
     const page = await context.newPage();
-    const suffix = `${lang}${Date.now().toString(36)}`;
-    const email = `teacher-${suffix}@example.com`;
-    const password = 'secret123';
-
-    await page.goto(`${stack.baseUrl}/`);
-    await page.getByRole('button', { name: ui.register }).first().click();
-    const form = page.getByTestId('auth-mode-register');
-    await form.waitFor();
-    await form.locator('input[name="username"]').fill(`teacher_${suffix}`);
-    await form.locator('input[name="email"]').fill(email);
-    await form.locator('input[name="password"]').fill(password);
-    await form.locator('input[name="confirmPassword"]').fill(password);
-    await form.getByLabel(ui.teacher).check();
-    await form.locator('button[type="submit"]').click();
-    await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
-
-    // The verification link from the captured e-mail, opened as the teacher would.
-    const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
-    const link = /(https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-    expect(link, mail.text).toBeDefined();
-    await page.goto(link!);
-    await page.getByTestId('verify-success').waitFor();
-    const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password } });
-    expect(login.status()).toBe(200);
+    await teacherSignsUpThroughForm(stack, page, {
+      prefix: 'teacher',
+      suffix: `${lang}${Date.now().toString(36)}`,
+      labels: ui,
+    });
 
     await page.goto(`${stack.baseUrl}/`);
     await page.getByRole('link', { name: ui.myClasses }).first().click();

@@ -31,12 +31,11 @@ import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { GAME_TYPES } from '@mathgames/contracts';
+import { honestResult, seedResults } from '@mathgames/game-results/testing';
 import { createPool, IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
+import { startStack } from '@mathgames/test-stack';
 import { Redis } from 'ioredis';
-import { startStack } from '../../frontend/e2e/harness/index.js';
 import { hashPassword } from '../../services/auth/src/domain/passwords.js';
-import { honestResult } from '../../services/game-results/src/test-support/fixtures.js';
-import { seedResults } from '../../services/game-results/src/test-support/seed.js';
 import { type LoadResult, load } from './load.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -592,8 +591,9 @@ async function main(): Promise<void> {
   // Pupils sit behind one address per class; the per-address limits are lifted so the benchmark measures the
   // services, not the limiter (a district sits behind a few NATs).
   const stack = await startStack({
-    smtp: false,
+    run: 'built',
     env: {
+      NODE_ENV: 'test',
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '1000000',
       RESULT_BUDGET_PER_MINUTE: '1000000',

@@ -5,6 +5,7 @@
  * top node; EXPLAIN_FULL=1 prints the whole plans.
  */
 import { pointsFor } from '@mathgames/contracts';
+import { honestResult, seedResults } from '@mathgames/game-results/testing';
 import { createTestEnvironment } from '@mathgames/platform/testing';
 import type pg from 'pg';
 import {
@@ -19,8 +20,6 @@ import {
   readStatistics,
 } from '../../services/game-results/src/data-access/statistics-repository.js';
 import { verifyGameResult } from '../../services/game-results/src/domain/verify-game-result.js';
-import { honestResult } from '../../services/game-results/src/test-support/fixtures.js';
-import { seedResults } from '../../services/game-results/src/test-support/seed.js';
 
 type Query = string | { name?: string; text: string; values?: unknown[] };
 

@@ -1,18 +1,14 @@
 /**
  * Where the badge summary poll spends CPU: starts the processes the poll touches (gateway, badges, auth for the
- * login) with `--cpu-prof`, drives the poll through the gateway for 10 s, stops them (profiles are written on
+ * login) through @mathgames/test-stack with `--cpu-prof`, drives the poll through the gateway for 10 s, stops them (profiles are written on
  * exit) and prints each process's top functions by self time. Run: node --conditions=source --import tsx infra/bench/profile-summary.ts
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTestEnvironment, freePorts } from '@mathgames/platform/testing';
+import { startStack } from '@mathgames/test-stack';
 import { load } from './load.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface ProfileNode {
   id: number;
@@ -64,72 +60,35 @@ function topFunctions(profile: Profile, limit: number): string[] {
     .map(([key, t]) => `${((t / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
 
-/** A free TCP port (the gateway needs its upstreams' URLs before they start). */
-async function waitReady(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-// Only what the poll touches, each from its built dist with --cpu-prof (not allowed in NODE_OPTIONS).
-spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
+// Only what the poll touches, each from its built dist (built first when missing) with --cpu-prof, which
+// NODE_OPTIONS refuses; each profile is named after its process id.
 const dir = mkdtempSync(join(tmpdir(), 'mg-profile-'));
-const environment = await createTestEnvironment({ amqp: false });
-const [authPort, badgesPort, gatewayPort] = await freePorts(3);
-const ports = { auth: authPort!, badges: badgesPort!, gateway: gatewayPort! };
-const env = {
-  ...process.env,
-  ...environment.env,
-  LOG_LEVEL: 'warn',
-  AUTH_URL: `http://127.0.0.1:${ports.auth}`,
-  BADGES_URL: `http://127.0.0.1:${ports.badges}`,
-  GAME_RESULTS_URL: 'http://127.0.0.1:9',
-  RATE_LIMIT_API_PER_MINUTE: '100000000',
-};
-const children: ChildProcess[] = [];
-for (const [name, entry] of [
-  ['auth', 'services/auth/dist/main.js'],
-  ['badges', 'services/badges/dist/main.js'],
-  ['gateway', 'gateway/dist/main.js'],
-] as const) {
-  children.push(
-    spawn(
-      process.execPath,
-      ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, entry],
-      {
-        cwd: ROOT,
-        env: { ...env, PORT: String(ports[name]) },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    ),
-  );
-}
-const baseUrl = `http://127.0.0.1:${ports.gateway}`;
+const stack = await startStack({
+  run: 'built',
+  only: ['auth', 'badges', 'gateway'],
+  amqp: false,
+  env: { LOG_LEVEL: 'warn', GAME_RESULTS_URL: 'http://127.0.0.1:9', RATE_LIMIT_API_PER_MINUTE: '100000000' },
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  onLine: (name, line) => process.stderr.write(`[${name}] ${line}\n`),
+});
+const names = new Map(Object.entries(stack.pids()).map(([name, pid]) => [String(pid), name]));
 try {
-  await Promise.all(Object.values(ports).map((port) => waitReady(`http://127.0.0.1:${port}/healthz`)));
   const user = { username: 'profiled', email: 'profiled@bench.local', password: 'correct horse' };
-  await post(`${baseUrl}/api/auth/register`, user);
-  const { cookie } = await post(`${baseUrl}/api/auth/login`, { email: user.email, password: user.password });
-  const result = await load({ url: `${baseUrl}/api/user-badges/summary`, duration: 10, headers: { cookie } });
+  await post(`${stack.baseUrl}/api/auth/register`, user);
+  const { cookie } = await post(`${stack.baseUrl}/api/auth/login`, {
+    email: user.email,
+    password: user.password,
+  });
+  const result = await load({
+    url: `${stack.baseUrl}/api/user-badges/summary`,
+    duration: 10,
+    headers: { cookie },
+  });
   process.stdout.write(
     `summary via gateway: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (load average ${loadavg()[0]!.toFixed(1)})\n`,
   );
 } finally {
-  await Promise.all(
-    children.map(async (child) => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }),
-  );
-  await environment.cleanup();
+  await stack.stop(); // the profiles are written as the processes exit
 }
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
@@ -137,7 +96,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     const name = profile.nodes.find((n) => n.id === id)?.callFrame.functionName;
     return name !== '(idle)' && name !== '(program)';
   }).length;
-  const name = file.replace('.cpuprofile', '');
+  // CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile
+  const name = names.get(file.split('.')[3] ?? '') ?? file;
   process.stdout.write(`\n== ${name}: ${((busy / profile.samples.length) * 100).toFixed(0)} % busy ==\n`);
   for (const line of topFunctions(profile, 18)) process.stdout.write(`${line}\n`);
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './deployables.js';
+import { ROOT } from '@mathgames/test-stack';
 
 export const SPA_INDEX = join(ROOT, 'frontend/dist/index.html');
 /** Written last by the build (the pre-rendered pages): its absence means an older or broken build. */

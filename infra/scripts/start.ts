@@ -7,7 +7,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '@mathgames/platform';
-import { builtEntry, DEPLOYABLES, isWritten, ROOT, sourceEntry } from './deployables.js';
+import {
+  builtEntry,
+  DEPLOYABLES,
+  type DeployableName,
+  isWritten,
+  ROOT,
+  type Stack,
+  sourceEntry,
+  startStack,
+} from '@mathgames/test-stack';
 import { missingServices } from './local-services.js';
 import { buildSpaIfStale, spaIsStale } from './spa-build.js';
 
@@ -50,21 +59,31 @@ function formatLine(line: string): string {
   }
 }
 
-const children = new Map<string, ChildProcess>();
+const prefixes = new Map<string, string>();
+const prefixOf = (name: string) => {
+  if (!prefixes.has(name))
+    prefixes.set(name, paint(COLORS[prefixes.size % COLORS.length]!, `[${name}]`.padEnd(20)));
+  return prefixes.get(name)!;
+};
+const printLine = (name: string, line: string) =>
+  process.stdout.write(`${prefixOf(name)} ${formatLine(line)}\n`);
+let stack: Stack | null = null;
+let vite: ChildProcess | null = null;
 let stopping = false;
 
-function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number) {
-  const prefix = paint(COLORS[index % COLORS.length]!, `[${name}]`.padEnd(20));
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.set(name, child);
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) =>
-      process.stdout.write(`${prefix} ${formatLine(line)}\n`),
-    );
-  }
+/** Vite's dev server (`make dev`): not a deployable, so not part of the stack. */
+function startVite(env: NodeJS.ProcessEnv) {
+  const child = spawn('npm', ['run', 'dev', '-w', '@mathgames/frontend', '--', '--strictPort'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  vite = child;
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on('line', (line) => printLine('vite', line));
   child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) warn(`${name} exited (${signal ?? `code ${code}`}); the others keep running`);
+    vite = null;
+    if (!stopping) warn(`vite exited (${signal ?? `code ${code}`}); the others keep running`);
   });
 }
 
@@ -83,23 +102,13 @@ async function waitForHealth(url: string, attempts = 120): Promise<boolean> {
 async function stopAll(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
-  say(`${signal}: stopping ${children.size} processes`);
-  const exits = [...children.values()].map(
-    (child) =>
-      new Promise<void>((resolve) =>
-        child.exitCode !== null ? resolve() : child.once('exit', () => resolve()),
-      ),
-  );
-  for (const child of children.values()) child.kill('SIGTERM');
-  // Each deployable drains within its own 25 s budget; past 30 s something is stuck.
-  const killer = setTimeout(() => {
-    for (const [name, child] of children) {
-      warn(`${name} did not stop in 30 s, killing it`);
-      child.kill('SIGKILL');
-    }
-  }, 30_000);
-  await Promise.all(exits);
-  clearTimeout(killer);
+  const running = Object.values(stack?.processes ?? {}).filter((p) => p?.pid !== undefined).length;
+  say(`${signal}: stopping ${running + (vite ? 1 : 0)} processes`);
+  const viteExited = vite
+    ? new Promise<void>((resolve) => vite?.once('exit', () => resolve()))
+    : Promise.resolve();
+  vite?.kill('SIGTERM');
+  await Promise.all([stack?.stop(), viteExited]);
   say('stopped');
   process.exit(0);
 }
@@ -147,52 +156,42 @@ async function main() {
     }
   }
 
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const d of DEPLOYABLES)
-    if (d.urlVariable && !env[d.urlVariable]) env[d.urlVariable] = `http://127.0.0.1:${d.port}`;
   const gatewayPort = Number(process.env.PORT ?? 8080);
-
-  let index = 0;
+  const only: DeployableName[] = [];
   for (const d of DEPLOYABLES) {
-    const port = d.name === 'gateway' ? gatewayPort : d.port;
-    const childEnv = { ...env, PORT: String(port) };
-    if (!isWritten(d)) {
-      warn(`${d.name}: ${sourceEntry(d).slice(ROOT.length)} does not exist yet, skipping`);
-      continue;
-    }
-    if (dev) {
-      startProcess(
-        d.name,
-        process.execPath,
-        [...tsx.slice(0, 1), '--watch', ...tsx.slice(1), sourceEntry(d)],
-        childEnv,
-        index++,
-      );
-    } else if (!existsSync(builtEntry(d))) {
+    if (!isWritten(d)) warn(`${d.name}: ${sourceEntry(d).slice(ROOT.length)} does not exist yet, skipping`);
+    else if (!dev && !existsSync(builtEntry(d)))
       warn(`${d.name}: ${builtEntry(d).slice(ROOT.length)} was not built (type errors?), skipping`);
-    } else {
-      startProcess(d.name, process.execPath, ['--enable-source-maps', builtEntry(d)], childEnv, index++);
-    }
+    else only.push(d.name);
   }
-  if (dev && existsSync(join(ROOT, 'frontend/vite.config.ts'))) {
-    startProcess(
-      'vite',
-      'npm',
-      ['run', 'dev', '-w', '@mathgames/frontend', '--', '--strictPort'],
-      { ...env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
-      index++,
-    );
-  }
+  // The same start as the tests' (@mathgames/test-stack), each deployable its own process on its usual port,
+  // against this machine's services; a deployable that exits leaves the others running.
+  stack = await startStack({
+    run: dev ? 'watch' : 'built',
+    only,
+    environment: Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+    ports: { ...Object.fromEntries(DEPLOYABLES.map((d) => [d.name, d.port])), gateway: gatewayPort },
+    wait: false,
+    // Each deployable drains within its own 25 s budget; past 30 s something is stuck and is killed.
+    stopGraceMs: 30_000,
+    onLine: printLine,
+    onExit: (name, code, signal) => {
+      if (!stopping) warn(`${name} exited (${signal ?? `code ${code}`}); the others keep running`);
+    },
+  });
+  if (dev && existsSync(join(ROOT, 'frontend/vite.config.ts')))
+    startVite({ ...process.env, ...stack.env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` });
 
   process.on('SIGINT', () => void stopAll('SIGINT'));
   process.on('SIGTERM', () => void stopAll('SIGTERM'));
 
-  const gatewayUp =
-    children.has('gateway') && (await waitForHealth(`http://127.0.0.1:${gatewayPort}/healthz`));
+  const gatewayUp = only.includes('gateway') && (await waitForHealth(`${stack.baseUrl}/healthz`));
   // In dev the browser talks to Vite, which takes a while to optimise dependencies on its first start.
-  const viteUp = !dev || !children.has('vite') || (await waitForHealth('http://127.0.0.1:5173/'));
+  const viteUp = !vite || (await waitForHealth('http://127.0.0.1:5173/'));
   if (gatewayUp && viteUp) {
-    const url = dev && children.has('vite') ? 'http://localhost:5173' : `http://localhost:${gatewayPort}`;
+    const url = vite ? 'http://localhost:5173' : `http://localhost:${gatewayPort}`;
     say(paint(1, `Matematik Oyunları is running at ${paint(4, url)}  (Ctrl-C stops everything)`));
   } else if (!stopping) {
     warn('the gateway is not answering; see its log lines above');

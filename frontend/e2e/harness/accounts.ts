@@ -1,5 +1,5 @@
 import type { ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext } from './browser.js';
 import type { Lang, Stack } from './stack.js';
@@ -52,4 +52,39 @@ export async function classOfThree(stack: Stack, browser: Browser, lang: Lang) {
     })
   ).json()) as ClassPupilsResponse;
   return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
+}
+
+/**
+ * A teacher signs up through the sign-up form with the teacher box ticked (`labels` in the page language), opens
+ * the verification link from the captured e-mail as they would, and the page logs in.
+ */
+export async function teacherSignsUpThroughForm(
+  stack: Stack,
+  page: Page,
+  options: { prefix: string; suffix: string; labels: { register: string; teacher: string } },
+): Promise<{ email: string; password: string }> {
+  const { prefix, suffix, labels } = options;
+  const email = `${prefix}-${suffix}@example.com`;
+  const password = 'secret123';
+  await page.goto(`${stack.baseUrl}/`);
+  await page.getByRole('button', { name: labels.register }).first().click();
+  const form = page.getByTestId('auth-mode-register');
+  await form.waitFor();
+  await form.locator('input[name="username"]').fill(`${prefix}_${suffix}`);
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('input[name="confirmPassword"]').fill(password);
+  await form.getByLabel(labels.teacher).check();
+  await form.locator('button[type="submit"]').click();
+  await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
+
+  // The verification link from the captured e-mail, opened as the teacher would.
+  const mail = await stack.mail!.waitFor((m) => m.to.some((to) => to.includes(email)));
+  const link = /(https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  await page.goto(link!);
+  await page.getByTestId('verify-success').waitFor();
+  const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password } });
+  expect(login.status()).toBe(200);
+  return { email, password };
 }

@@ -1,0 +1,124 @@
+import type { Pool } from '@mathgames/platform';
+import type { SmtpCapture } from '@mathgames/platform/testing';
+import { startStack } from '../../stack.js';
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** A browser stand-in: keeps the gateway's session cookie between calls. */
+export class Browser {
+  private cookie: string | undefined;
+
+  constructor(
+    private readonly baseUrl: string,
+    readonly lang: 'tr' | 'en' = 'tr',
+    /** The address a proxy in front of the gateway says the request came from (X-Forwarded-For). */
+    private readonly forwardedFor?: string,
+  ) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    json?: unknown,
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { 'x-lang': this.lang };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const set = res.headers.getSetCookie()[0];
+    if (set) this.cookie = set.split(';', 1)[0];
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+  get<T = Record<string, unknown>>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = Record<string, unknown>>(path: string, json?: unknown) {
+    return this.request<T>('POST', path, json ?? {});
+  }
+  patch<T = Record<string, unknown>>(path: string, json: unknown) {
+    return this.request<T>('PATCH', path, json);
+  }
+  delete<T = Record<string, unknown>>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+export interface ClassesStack {
+  env: Record<string, string>;
+  pool: Pool;
+  smtp: SmtpCapture;
+  baseUrl: string;
+  browser(lang?: 'tr' | 'en', forwardedFor?: string): Browser;
+  /** Registers (as a teacher or not), optionally follows the verification mail, logs in. */
+  signUp(user: { username: string; teacher: boolean; verify: boolean; lang?: 'tr' | 'en' }): Promise<Browser>;
+  /** Two verified teachers, logged in: the one a test is about (tr) and another (en) who must not see their classes. */
+  twoTeachers(username: string, otherUsername: string): Promise<[Browser, Browser]>;
+  close(): Promise<void>;
+}
+
+/** gateway → auth (+ mail worker and a real SMTP receiver) and the classes service, in-process. */
+export async function startClassesStack(
+  options: {
+    productionLimits?: boolean;
+    /** Also game-results, badges and the three event workers (results flow, erasure). */
+    everything?: boolean;
+  } = {},
+): Promise<ClassesStack> {
+  // Its own RabbitMQ vhost: auth publishes account deletions, which must never reach another run's workers.
+  const stack = await startStack({
+    // Everything: also game-results, badges and the three event workers.
+    ...(options.everything ? {} : { only: ['auth', 'classes', 'mail-worker', 'gateway'] }),
+    smtp: true,
+    envFor: {
+      // The gateway's real per-address limits when a test is about them; otherwise out of the way.
+      gateway: options.productionLimits
+        ? {}
+        : { RATE_LIMIT_AUTH_PER_15_MINUTES: '100000', RATE_LIMIT_API_PER_MINUTE: '100000' },
+    },
+  });
+  const { baseUrl } = stack;
+  const smtp = stack.mail!;
+  const browser = (lang: 'tr' | 'en' = 'tr', forwardedFor?: string) =>
+    new Browser(baseUrl, lang, forwardedFor);
+  return {
+    env: stack.env,
+    pool: stack.environment!.pool,
+    smtp,
+    baseUrl,
+    browser,
+    twoTeachers(this: ClassesStack, username: string, otherUsername: string) {
+      return Promise.all([
+        this.signUp({ username, teacher: true, verify: true }),
+        this.signUp({ username: otherUsername, teacher: true, verify: true, lang: 'en' }),
+      ]);
+    },
+    async signUp({ username, teacher, verify, lang = 'tr' }) {
+      const b = browser(lang);
+      const email = `${username.toLowerCase()}@example.com`;
+      const password = 'correct horse';
+      const registered = await b.post('/api/auth/register', { username, email, password, teacher });
+      if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+      if (verify) {
+        const mail = await smtp.waitFor(
+          (m) => m.to.includes(email) && m.text.includes('/verify-email?token='),
+        );
+        const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+        const verified = await b.get(`/api/auth/verify-email?token=${token}`);
+        if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
+      }
+      const loggedIn = await b.post('/api/auth/login', { email, password });
+      if (loggedIn.status !== 200)
+        throw new Error(`login: ${loggedIn.status} ${JSON.stringify(loggedIn.body)}`);
+      return b;
+    },
+    close: () => stack.stop(),
+  };
+}

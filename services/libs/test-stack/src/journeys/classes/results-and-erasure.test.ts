@@ -1,0 +1,337 @@
+import {
+  type ClassDashboard,
+  type ClassJoin,
+  type ClassProgress,
+  type ClassPupil,
+  type ClassPupilsResponse,
+  formatQuestionText,
+  generateQuestions,
+  levelForPoints,
+  type PupilProgressDetail,
+  pointsFor,
+  type TeacherClassResponse,
+  translate,
+} from '@mathgames/contracts';
+import { waitFor } from '@mathgames/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
+
+let stack: ClassesStack;
+let teacher: Browser;
+
+beforeAll(async () => {
+  stack = await startClassesStack({ everything: true });
+  teacher = await stack.signUp({ username: 'Erasing_Teacher', teacher: true, verify: true });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** Every table of every schema with a user_id column: a row of `userId` in any of them is a row left behind. */
+async function rowsLeft(userId: number): Promise<Record<string, number>> {
+  const { rows: tables } = await stack.pool.query<{ schema: string; table: string }>(
+    `SELECT table_schema AS schema, table_name AS table FROM information_schema.columns
+      WHERE column_name = 'user_id' AND table_schema IN ('auth', 'results', 'badges', 'classes')
+      ORDER BY 1, 2`,
+  );
+  const left: Record<string, number> = {};
+  for (const { schema, table } of tables) {
+    const { rows } = await stack.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${schema}.${table} WHERE user_id = $1`,
+      [userId],
+    );
+    left[`${schema}.${table}`] = rows[0]!.n;
+  }
+  left['auth.users'] =
+    (await stack.pool.query('SELECT 1 FROM auth.users WHERE id = $1', [userId])).rowCount ?? 0;
+  // Published result events carry the user id in their payload.
+  left['results.outbox'] =
+    (await stack.pool.query(`SELECT 1 FROM results.outbox WHERE (payload->>'userId')::int = $1`, [userId]))
+      .rowCount ?? 0;
+  return left;
+}
+
+/** Signs the pupil in with their pictures on a fresh browser and saves a five-question addition game, the first wrong unless all five are right. */
+async function signInAndPlay(joinCode: string, pupil: ClassPupil, correct: 4 | 5) {
+  const browser = stack.browser();
+  const roster = await browser.get<ClassJoin>(`/api/classes/join/${joinCode}`);
+  const login = await browser.post('/api/auth/pupil-login', {
+    ticket: roster.body.ticket,
+    pupilId: pupil.id,
+    pictures: pupil.pictures,
+  });
+  expect(login.status).toBe(200);
+  const questions = generateQuestions({ gameType: 'toplama', difficulty: 'kolay', count: 5 });
+  const saved = await browser.post('/api/game-results', {
+    gameType: 'toplama',
+    difficulty: 'kolay',
+    questionsCount: 5,
+    correctAnswers: correct,
+    totalTime: 30,
+    questions: questions.map((q, i) => ({
+      question: formatQuestionText(q),
+      answer: q.answer,
+      userAnswer: correct < 5 && i === 0 ? Number(q.answer) + 1 : q.answer,
+      isCorrect: correct === 5 || i !== 0,
+    })),
+  });
+  return { browser, saved };
+}
+
+async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
+  const created = await teacherBrowser.post<TeacherClassResponse>('/api/classes', {
+    name: `C ${name}`,
+    grade: 1,
+  });
+  const classId = created.body.class.id;
+  const added = await teacherBrowser.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
+    names: [name, `${name} 2`],
+  });
+  const pupil = added.body.items.find((p) => p.name === name)!;
+  const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 4);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  return { classId, pupil, browser };
+}
+
+describe('the class dashboard', () => {
+  it("shows a pupil's game within seconds: this week's questions and accuracy, points, level, last played", async () => {
+    const { classId, pupil, browser } = await pupilWhoPlayed(teacher, 'Ece');
+    const progress = await waitFor(async () => {
+      const res = await teacher.get<ClassProgress>(`/api/classes/${classId}/progress`);
+      const row = res.body.items.find((r) => r.pupilId === pupil.id);
+      return row && row.questionsThisWeek > 0 ? res.body : null;
+    });
+    expect(progress.items).toEqual([
+      expect.objectContaining({
+        pupilId: pupil.id,
+        name: 'Ece',
+        questionsThisWeek: 5,
+        accuracyThisWeek: 80,
+        points: pointsFor(4),
+        level: levelForPoints(pointsFor(4)),
+        lastPlayedAt: expect.any(String),
+      }),
+      expect.objectContaining({ name: 'Ece 2', questionsThisWeek: 0, accuracyThisWeek: null, points: 0 }),
+    ]);
+    // Another teacher and the pupil see nothing of it.
+    const nosy = await stack.signUp({ username: 'Nosy_Dash', teacher: true, verify: true });
+    expect((await nosy.get(`/api/classes/${classId}/progress`)).status).toBe(404);
+    expect((await browser.get(`/api/classes/${classId}/progress`)).status).toBe(404);
+  });
+
+  it('shows the pupil × topic grid, the most-missed topic and mistake, and the pupil detail with history', async () => {
+    const { classId, pupil, browser } = await pupilWhoPlayed(teacher, 'Ada');
+    const dashboard = await waitFor(async () => {
+      const res = await teacher.get<ClassDashboard>(`/api/classes/${classId}/dashboard`);
+      return res.status === 200 && res.body.mostFrequentMistakes.length > 0 ? res.body : null;
+    });
+    const ada = dashboard.pupils.find((p) => p.pupilId === pupil.id)!;
+    expect(ada.topics.map((t) => t.gameType)).toEqual(['toplama', 'çıkarma', 'çarpma', 'bölme', 'kesirler']);
+    expect(ada.topics[0]).toEqual({ gameType: 'toplama', questions: 5, correct: 4, accuracy: 80 });
+    expect(ada.topics[1]).toEqual({ gameType: 'çıkarma', questions: 0, correct: 0, accuracy: null });
+    const other = dashboard.pupils.find((p) => p.name === 'Ada 2')!;
+    expect(other.topics.every((t) => t.questions === 0 && t.accuracy === null)).toBe(true);
+    expect(dashboard.mostMissedTopics).toEqual([
+      { gameType: 'toplama', wrong: 1, questions: 5, accuracy: 80 },
+    ]);
+    expect(dashboard.mostFrequentMistakes).toEqual([{ kind: expect.any(String), count: 1, pupils: 1 }]);
+
+    const detail = await teacher.get<PupilProgressDetail>(
+      `/api/classes/${classId}/pupils/${pupil.id}/progress`,
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      pupilId: pupil.id,
+      name: 'Ada',
+      questions: 5,
+      correct: 4,
+      accuracy: 80,
+      points: pointsFor(4),
+      level: levelForPoints(pointsFor(4)),
+      mistakes: [{ kind: dashboard.mostFrequentMistakes[0]!.kind, count: 1 }],
+    });
+    expect(detail.body.history).toEqual([
+      expect.objectContaining({
+        gameType: 'toplama',
+        difficulty: 'kolay',
+        questionsCount: 5,
+        correctAnswers: 4,
+        points: pointsFor(4),
+        mistakes: 1,
+        playedAt: expect.any(String),
+      }),
+    ]);
+    // A pupil with no game yet reads as zeros, not as an error.
+    const quiet = await teacher.get<PupilProgressDetail>(
+      `/api/classes/${classId}/pupils/${other.pupilId}/progress`,
+    );
+    expect(quiet.body).toMatchObject({
+      questions: 0,
+      accuracy: null,
+      points: 0,
+      level: 1,
+      history: [],
+      mistakes: [],
+    });
+
+    // IDOR: another teacher, the pupil themself and a signed-out browser read nothing, per endpoint.
+    const nosy = await stack.signUp({ username: 'Nosy_Grid', teacher: true, verify: true });
+    const nosyClass = await nosy.post<TeacherClassResponse>('/api/classes', { name: 'N', grade: 1 });
+    const paths = [
+      `/api/classes/${classId}/dashboard`,
+      `/api/classes/${classId}/pupils/${pupil.id}/progress`,
+      // Their own class id with the other teacher's pupil.
+      `/api/classes/${nosyClass.body.class.id}/pupils/${pupil.id}/progress`,
+    ];
+    for (const path of paths) {
+      expect((await nosy.get(path)).status, `another teacher: ${path}`).toBe(404);
+      expect((await browser.get(path)).status, `the pupil: ${path}`).toBe(404);
+      expect((await stack.browser().get(path)).status, `signed out: ${path}`).toBe(401);
+    }
+    // The teacher's own class with a pupil of another of their classes, and malformed ids: missing alike.
+    const second = await pupilWhoPlayed(teacher, 'Elif');
+    expect((await teacher.get(`/api/classes/${classId}/pupils/${second.pupil.id}/progress`)).status).toBe(
+      404,
+    );
+    expect((await teacher.get(`/api/classes/${classId}/pupils/x/progress`)).status).toBe(404);
+    expect((await teacher.get('/api/classes/0/dashboard')).status).toBe(404);
+  });
+});
+
+describe('erasure', () => {
+  it('deleting a pupil erases their rows in every schema and ends their session', async () => {
+    const created = await teacher.post<TeacherClassResponse>('/api/classes', { name: 'E', grade: 1 });
+    const classId = created.body.class.id;
+    const added = await teacher.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
+      names: ['Deniz'],
+    });
+    const pupil = added.body.items[0]!;
+    // Practice given to them by name, which the game below finishes.
+    const assigned = await teacher.post(`/api/classes/${classId}/assignments`, {
+      gameType: 'toplama',
+      difficulty: 'kolay',
+      questionsCount: 5,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      pupilIds: [pupil.id],
+    });
+    expect(assigned.status).toBe(201);
+
+    // One wrong answer, so the pupil has a mistake row to erase too.
+    const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 4);
+    expect(saved.status).toBe(201);
+    // The result reached every read model before the deletion (so the erasure has something to erase).
+    await waitFor(
+      async () => {
+        const left = await rowsLeft(pupil.id);
+        return left['classes.pupil_progress'] &&
+          left['classes.assignment_pupils'] &&
+          left['classes.assignment_completions'] &&
+          left['classes.pupil_topic_progress'] &&
+          left['classes.pupil_mistakes'] &&
+          left['classes.pupil_games'] &&
+          left['badges.user_badges'] &&
+          left['results.user_totals']
+          ? left
+          : null;
+      },
+      { timeoutMs: 20_000 },
+    );
+
+    expect((await teacher.delete(`/api/classes/${classId}/pupils/${pupil.id}`)).status).toBe(200);
+
+    // The session ends at once; the other services erase as the event reaches them.
+    expect((await browser.get('/api/auth/me')).status).toBe(401);
+    expect((await browser.get('/api/game-results')).status).toBe(401);
+    await waitFor(
+      async () => {
+        const left = await rowsLeft(pupil.id);
+        return Object.values(left).every((n) => n === 0) ? left : null;
+      },
+      { timeoutMs: 20_000, message: 'rows of the deleted pupil remain' },
+    );
+    const left = await rowsLeft(pupil.id);
+    expect(Object.keys(left)).toEqual(
+      expect.arrayContaining([
+        'auth.pupil_credentials',
+        'results.game_results',
+        'results.user_totals',
+        'badges.user_badges',
+        'classes.pupils',
+        'classes.pupil_progress',
+        'classes.assignment_pupils',
+        'classes.assignment_completions',
+        'classes.pupil_topic_progress',
+        'classes.pupil_mistakes',
+        'classes.pupil_games',
+      ]),
+    );
+  });
+
+  it('a teacher deleting their own account erases them, their classes and their pupils everywhere; sessions end', async () => {
+    const leaving = await stack.signUp({
+      username: 'Leaving_Teacher',
+      teacher: true,
+      verify: true,
+      lang: 'en',
+    });
+    const me = await leaving.get<{ id: number }>('/api/auth/me');
+    const created = await leaving.post<TeacherClassResponse>('/api/classes', { name: 'L', grade: 2 });
+    const added = await leaving.post<ClassPupilsResponse>(`/api/classes/${created.body.class.id}/pupils`, {
+      names: ['Nil', 'Can'],
+    });
+    const pupil = added.body.items[0]!;
+    const assigned = await leaving.post(`/api/classes/${created.body.class.id}/assignments`, {
+      gameType: 'bölme',
+      difficulty: 'zor',
+      questionsCount: 10,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(assigned.status).toBe(201);
+    const pupilBrowser = stack.browser();
+    const roster = await pupilBrowser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
+    expect(
+      (
+        await pupilBrowser.post('/api/auth/pupil-login', {
+          ticket: roster.body.ticket,
+          pupilId: pupil.id,
+          pictures: pupil.pictures,
+        })
+      ).status,
+    ).toBe(200);
+
+    const classRows = async () =>
+      ((await stack.pool.query('SELECT 1 FROM classes.classes WHERE teacher_id = $1', [me.body.id]))
+        .rowCount ?? 0) +
+      ((await stack.pool.query('SELECT 1 FROM classes.assignments WHERE teacher_id = $1', [me.body.id]))
+        .rowCount ?? 0);
+    // The class and its assignment: both must go with the teacher.
+    expect(await classRows()).toBe(2);
+
+    // A pupil cannot delete themself; a wrong password names the field; nothing is deleted by either.
+    const refused = await pupilBrowser.post('/api/profile/delete', { password: 'anything1' });
+    expect(refused.status).toBe(403);
+    const wrong = await leaving.post('/api/profile/delete', { password: 'not the password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      field: 'password',
+      message: translate('account_password_wrong', 'en'),
+    });
+    expect((await leaving.get('/api/auth/me')).status).toBe(200);
+
+    const deleted = await leaving.post('/api/profile/delete', { password: 'correct horse' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ message: translate('account_deleted', 'en') });
+    expect((await leaving.get('/api/auth/me')).status).toBe(401);
+    expect((await pupilBrowser.get('/api/auth/me')).status).toBe(401);
+
+    await waitFor(
+      async () => {
+        const everyone = await Promise.all([me.body.id, ...added.body.items.map((p) => p.id)].map(rowsLeft));
+        const clean = everyone.every((left) => Object.values(left).every((n) => n === 0));
+        return clean && (await classRows()) === 0 ? everyone : null;
+      },
+      { timeoutMs: 20_000, message: 'rows of the deleted teacher or their pupils remain' },
+    );
+  });
+});

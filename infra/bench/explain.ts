@@ -13,11 +13,11 @@ import {
   listUserBadges,
 } from '../../services/badges/src/data-access/badges-repository.js';
 import { insertAnnouncedGameResult } from '../../services/game-results/src/data-access/game-results-repository.js';
-import { gameResultRecordedRow } from '../../services/game-results/src/data-access/outbox-event.js';
 import {
   addToReadModel,
   readStatistics,
 } from '../../services/game-results/src/data-access/statistics-repository.js';
+import { gameResultRecordedEvent } from '../../services/game-results/src/domain/events.js';
 import { verifyGameResult } from '../../services/game-results/src/domain/verify-game-result.js';
 import { honestResult } from '../../services/game-results/src/test-support/fixtures.js';
 import { seedResults } from '../../services/game-results/src/test-support/seed.js';
@@ -63,7 +63,7 @@ try {
     new Date(),
   );
   const row = { ...verified, userId, clientResultId: null, createdAt: new Date() };
-  const event = gameResultRecordedRow(row);
+  const event = gameResultRecordedEvent(row);
   const client = await pool.connect();
   try {
     // Warm the badge rows as a pupil who played before would have them.

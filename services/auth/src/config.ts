@@ -1,8 +1,7 @@
-import { loadConfig, mailTokenConfigShape } from '@mathgames/platform';
-import { z } from 'zod';
+import { loadConfig, mailTokenConfigShape, portWithDefault } from '@mathgames/platform';
 
 export const authConfigShape = {
-  PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  PORT: portWithDefault(4001),
   ...mailTokenConfigShape,
 };
 

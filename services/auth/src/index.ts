@@ -1,6 +1,7 @@
 import { MAIL_QUEUE, sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
 import {
   type BaseConfig,
+  closeInOrder,
   createHttpService,
   createLogger,
   createPool,
@@ -12,7 +13,7 @@ import { Redis } from 'ioredis';
 import { purgePublishedOutbox } from './data-access/outbox.js';
 import { AbuseLimits, type LIMITS } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
-import type { AuthContext } from './domain/context.js';
+import type { AuthDeps } from './domain/deps.js';
 import { MailJobs } from './domain/mail-jobs.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
 import { pupilRoutes } from './entry-points/http/pupil-routes.js';
@@ -47,7 +48,7 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
   const pool = createPool(config.DATABASE_URL, { logger });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
-  const ctx: AuthContext = {
+  const deps: AuthDeps = {
     pool,
     limits: new AbuseLimits(redis, config.REDIS_PREFIX, options.limits),
     background: new BackgroundTasks(logger),
@@ -76,8 +77,8 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
     // Not Redis: without it the abuse limits count in memory and mail waits in the outbox, so auth still serves.
     readiness: { postgres: () => pool.query('SELECT 1') },
     routes: (app) => {
-      pupilRoutes(ctx, config.INTERNAL_SECRET)(app);
-      authRoutes(ctx)(app);
+      pupilRoutes(deps, config.INTERNAL_SECRET)(app);
+      authRoutes(deps)(app);
     },
   });
   const purge = setInterval(
@@ -87,20 +88,16 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
     60 * 60 * 1000,
   );
   purge.unref();
-  let closed: Promise<void> | undefined;
   return {
     app: http.app,
     listen: (port) => http.listen(port),
-    close() {
-      closed ??= (async () => {
-        clearInterval(purge);
-        await http.close();
-        await ctx.background.drain();
-        await relay.stop();
-        await redis.quit().catch(() => redis.disconnect());
-        await pool.end();
-      })();
-      return closed;
-    },
+    close: closeInOrder(
+      () => clearInterval(purge),
+      () => http.close(),
+      () => deps.background.drain(),
+      () => relay.stop(),
+      () => redis.quit().catch(() => redis.disconnect()),
+      () => pool.end(),
+    ),
   };
 }

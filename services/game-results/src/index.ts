@@ -1,37 +1,43 @@
-import type http from 'node:http';
 import { GAME_RESULT_RECORDED } from '@mathgames/contracts';
 import {
   type BaseConfig,
+  closeInOrder,
   createHttpService,
   createLogger,
   createPool,
+  type HttpService,
+  type RunningWorker,
   startOutboxRelay,
   startWorker,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
+import type { GameResultsDeps } from './domain/deps.js';
 import { ResultBudget, type ResultBudgetConfig } from './domain/result-budget.js';
 import { erasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { STATISTICS_CONSUMER, statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
+export {
+  type GameResultsConfig,
+  gameResultsConfigShape,
+  loadGameResultsConfig,
+  loadStatisticsWorkerConfig,
+  type StatisticsWorkerConfig,
+  statisticsWorkerConfigShape,
+} from './config.js';
 export { resultBudgetConfigShape } from './domain/result-budget.js';
 export { STATISTICS_CONSUMER, STATISTICS_QUEUE } from './entry-points/consumers/statistics-consumer.js';
 
 export interface GameResultsOptions {
-  /** The service's clock (results' createdAt, the current week); tests move it across a week boundary. */
+  /** The service's clock (results' playedAt, the current week); tests move it across a week boundary. */
   now?: () => Date;
-}
-
-export interface Deployable {
-  listen(port?: number): Promise<http.Server>;
-  close(): Promise<void>;
 }
 
 /** HTTP API for results, history and statistics, plus the relay that publishes the results outbox. */
 export function createGameResultsService(
   config: BaseConfig & ResultBudgetConfig,
   options: GameResultsOptions = {},
-) {
+): HttpService & { drainOutbox(): Promise<void> } {
   const logger = createLogger('game-results', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, { logger });
   const relay = startOutboxRelay({
@@ -43,35 +49,35 @@ export function createGameResultsService(
   });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
-  const budget = new ResultBudget(redis, config.REDIS_PREFIX, config);
-  const service = createHttpService({
+  const deps: GameResultsDeps = {
+    pool,
+    budget: new ResultBudget(redis, config.REDIS_PREFIX, config),
+    now: options.now ?? (() => new Date()),
+    timeZone: config.TIME_ZONE,
+  };
+  const http = createHttpService({
     name: 'game-results',
     config,
     logger,
     readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: gameResultsRoutes({
-      pool,
-      budget,
-      now: options.now ?? (() => new Date()),
-      timeZone: config.TIME_ZONE,
-    }),
+    routes: gameResultsRoutes(deps),
   });
   return {
-    app: service.app,
+    app: http.app,
     /** Publishes whatever the outbox holds now (tests and the benchmark use it to measure without waiting). */
     drainOutbox: () => relay.drain(),
-    listen: (port?: number) => service.listen(port),
-    async close() {
-      await service.close();
-      await relay.stop();
-      redis.disconnect();
-      await pool.end();
-    },
+    listen: (port) => http.listen(port),
+    close: closeInOrder(
+      () => http.close(),
+      () => relay.stop(),
+      () => redis.disconnect(),
+      () => pool.end(),
+    ),
   };
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into the statistics read model; serves health only. */
-export function startStatisticsWorker(config: BaseConfig): Deployable {
+export function startStatisticsWorker(config: BaseConfig): RunningWorker {
   return startWorker({
     name: STATISTICS_CONSUMER,
     config,

@@ -1,5 +1,5 @@
+import type { Db } from '@mathgames/platform';
 import type { TokenPurpose } from '../domain/tokens.js';
-import type { Db } from './db.js';
 
 export type TokenRecord = { userId: number; email: string; expiresAt: Date; usedAt: Date | null };
 

@@ -1,8 +1,6 @@
-import type { MistakeKind } from '@mathgames/contracts';
-import type { OutboxRow } from '@mathgames/platform';
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import type { GameResultRecordedEvent, MistakeKind } from '@mathgames/contracts';
+import type { Db } from '@mathgames/platform';
+import { gameResultRecordedRow } from './outbox-event.js';
 
 export interface StoredQuestion {
   question: string;
@@ -84,14 +82,15 @@ function toStored(row: ResultRow): StoredGameResult {
 /**
  * Inserts the result, counts it in the user's history total, and writes its event to the outbox with the NOTIFY
  * that wakes the relay, all in one statement (one round trip; one transaction unless the caller holds one): the
- * event exists exactly when the result does. `announce.payload` gets the assigned id as `resultId`. Returns
- * null, writing nothing, when this user already stored a result under the same client id.
+ * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing
+ * nothing, when this user already stored a result under the same client id.
  */
 export async function insertAnnouncedGameResult(
-  db: Queryable,
+  db: Db,
   result: NewGameResult,
-  announce: OutboxRow,
+  event: GameResultRecordedEvent,
 ): Promise<StoredGameResult | null> {
+  const announce = gameResultRecordedRow(event);
   const { rows } = await db.query<ResultRow>({
     // Named: parsed and planned once per connection, not on every result.
     name: `insert-announced-game-result:${announce.table}`,
@@ -137,7 +136,7 @@ export async function insertAnnouncedGameResult(
 }
 
 export async function findByClientResultId(
-  db: Queryable,
+  db: Db,
   userId: number,
   clientResultId: string,
 ): Promise<StoredGameResult | null> {
@@ -156,7 +155,7 @@ export interface HistoryPage {
 
 /** Newest first, keyset-paginated: each page costs the same however long the history is. */
 export async function listHistory(
-  db: Queryable,
+  db: Db,
   userId: number,
   limit: number,
   after: HistoryCursor | null,

@@ -7,6 +7,9 @@ export const DEV_MAIL_TOKEN_KEY = 'dev-mail-token-key-change-me-in-production-00
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A deployable's `PORT`, with the default from the ports table (docs/conventions.md). */
+export const portWithDefault = (defaultPort: number) => port.default(defaultPort);
+
 export const baseConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.optional(),

@@ -3,6 +3,9 @@ import { createLogger, type Logger } from './logger.js';
 
 export type { Pool, PoolClient } from 'pg';
 
+/** What a repository function takes: the pool, or a client inside a transaction (`withTransaction`). */
+export type Db = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
 export interface PoolOptions {
   max?: number;
   logger?: Logger;

@@ -27,6 +27,20 @@ export interface HttpService {
   close(): Promise<void>;
 }
 
+/**
+ * A deployable's close(): runs the steps once, in order (stop taking work first, disconnect last); later calls
+ * get the first call's promise.
+ */
+export function closeInOrder(...steps: (() => Promise<unknown> | unknown)[]): () => Promise<void> {
+  let closed: Promise<void> | undefined;
+  return () => {
+    closed ??= (async () => {
+      for (const step of steps) await step();
+    })();
+    return closed;
+  };
+}
+
 const OPERATIONAL_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

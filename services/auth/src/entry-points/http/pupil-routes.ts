@@ -10,7 +10,7 @@ import {
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import { z } from 'zod';
-import type { AuthContext } from '../../domain/context.js';
+import type { AuthDeps } from '../../domain/deps.js';
 import {
   createPupilAccounts,
   createSignInLink,
@@ -40,7 +40,7 @@ const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchem
  * reachable only inside the cluster (and the network policy lets only classes call auth). The caller's signed
  * identity is the teacher; the classes service has already checked that the class and pupil are theirs.
  */
-export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
+export function pupilRoutes(ctx: AuthDeps, internalSecret: string) {
   return (app: Express) => {
     // Public: a pupil at the class's sign-in screen. Not in the gateway's per-address credential budget, since a
     // whole school signs in from one address; the per-pupil and per-class limits guard it instead.

@@ -28,7 +28,7 @@ import {
   verifyEmail,
 } from '../../domain/account.js';
 import { deleteOwnAccount } from '../../domain/account-deletion.js';
-import { type AuthContext, RateLimitedError } from '../../domain/context.js';
+import { type AuthDeps, RateLimitedError } from '../../domain/deps.js';
 import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain/profile.js';
 
 /** Session directives for the gateway (docs/conventions.md); it acts on them and strips them. */
@@ -90,7 +90,7 @@ const rateLimitedHandler: ErrorRequestHandler = (err, req, res, next) => {
     });
 };
 
-export function authRoutes(ctx: AuthContext) {
+export function authRoutes(ctx: AuthDeps) {
   return (app: Express) => {
     // Personal data: never cached by the browser or a proxy (the photo route sets its own caching).
     app.use((_req, res, next) => {

@@ -6,7 +6,6 @@ import {
 } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
-import type pg from 'pg';
 import {
   assignPractice,
   closeClassAssignment,
@@ -14,6 +13,7 @@ import {
   listClassAssignments,
   pupilAssignments,
 } from '../../domain/assignments.js';
+import type { ClassesDeps } from '../../domain/deps.js';
 
 // A malformed id names nothing: the same 404 as a missing or foreign one.
 const classIdOf = (req: Request) => {
@@ -31,7 +31,7 @@ const assignmentIdOf = (req: Request) => {
  * Assignments. The teacher's endpoints answer only for their own class (another teacher's class or assignment, and
  * any pupil, get the 404 of a missing one); `/api/classes/me/assignments` lists the signed-in pupil's own.
  */
-export function assignmentsRoutes(ctx: { pool: pg.Pool }) {
+export function assignmentsRoutes(ctx: Pick<ClassesDeps, 'pool'>) {
   return (app: Express) => {
     app.use(['/api/classes/me/assignments', '/api/classes/:classId/assignments'], (_req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');

@@ -21,7 +21,6 @@ import {
   issueClassLoginCards,
   listClassPupils,
   newPupilSignInLink,
-  type PupilsContext,
   removeAllPupilsOfClass,
   removeClassPupil,
   renameClassPupil,
@@ -29,6 +28,7 @@ import {
   revokePupilSignInLink,
   unlockClassPupil,
 } from '../../domain/class-pupils.js';
+import type { ClassesDeps } from '../../domain/deps.js';
 import {
   changeTeacherClass,
   createTeacherClass,
@@ -53,7 +53,7 @@ const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req)
 const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
-export function classesRoutes(ctx: PupilsContext & { internalSecret: string; timeZone: string }) {
+export function classesRoutes(ctx: ClassesDeps) {
   return (app: Express) => {
     // Open to anyone with the code (pupils are not signed in yet): the class name, first names and a ticket for
     // auth. An unknown, closed or archived class looks the same.

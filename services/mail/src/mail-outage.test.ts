@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MAIL_QUEUE } from '@mathgames/contracts';
+import type { RunningWorker } from '@mathgames/platform';
 import {
   createQueue,
   DEV_MAIL_TOKEN_KEY,
@@ -16,7 +17,7 @@ import {
 } from '@mathgames/platform/testing';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailWorker, startMailWorker } from './index.js';
+import { startMailWorker } from './index.js';
 
 /**
  * The issue asks for 10 minutes of SMTP refusing connections. The worker's behaviour does not depend on the
@@ -29,7 +30,7 @@ const MAILS = 20;
 
 let environment: Awaited<ReturnType<typeof createTestEnvironment>>;
 let smtp: SmtpCapture | undefined;
-let worker: MailWorker | undefined;
+let worker: RunningWorker | undefined;
 let queue: Queue;
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MAIL_QUEUE, type MailJobName } from '@mathgames/contracts';
+import type { RunningWorker } from '@mathgames/platform';
 import { createQueue, DEV_MAIL_TOKEN_KEY, loadConfig, sealMailToken } from '@mathgames/platform';
 import {
   createTestEnvironment,
@@ -9,11 +10,11 @@ import {
 } from '@mathgames/platform/testing';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailWorker, startMailWorker } from './index.js';
+import { startMailWorker } from './index.js';
 
 let environment: Awaited<ReturnType<typeof createTestEnvironment>>;
 let smtp: SmtpCapture;
-let worker: MailWorker;
+let worker: RunningWorker;
 let queue: Queue;
 
 beforeAll(async () => {

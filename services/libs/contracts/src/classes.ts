@@ -1,6 +1,6 @@
 /** Classes: a teacher's classes and their join codes (the classes service and the teacher screens). */
 import { z } from 'zod';
-import type { MessageKey } from './messages.js';
+import type { MessageKey } from './message-catalogue.js';
 import {
   difficultyInputSchema,
   difficultySchema,

@@ -1,5 +1,5 @@
 /** Durations and relative dates for the result, history and profile screens (spec §2, §9). */
-import { translate } from './messages.js';
+import { translate } from './message-catalogue.js';
 import type { Lang } from './values.js';
 
 /** Elapsed milliseconds as mm:ss (minutes grow past 59, seconds always two digits). */

@@ -1,10 +1,10 @@
 /**
  * zod schemas for every request, response and event of spec §7. Issue messages are message keys
- * (see messages.ts); the platform error handler translates them and names the field.
+ * (see message-catalogue.ts); the platform error handler translates them and names the field.
  */
 import { z } from 'zod';
 import { BADGE_TIER_IDS } from './badges.js';
-import type { MessageKey } from './messages.js';
+import type { MessageKey } from './message-catalogue.js';
 import { MISTAKE_KINDS } from './mistakes.js';
 import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from './review-schedule.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.js';
+import { messages } from './message-catalogue.js';
 import {
   LEVEL_TITLES,
   levelBounds,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMessageKey, MESSAGE_KEYS, messages, translate } from './messages.js';
+import { isMessageKey, MESSAGE_KEYS, messages, translate } from './message-catalogue.js';
 import { MISTAKE_KINDS, mistakeMessageKey } from './question-generator.js';
 
 describe('message catalogue', () => {

@@ -1,4 +1,5 @@
 import {
+  ALL_BADGE_CATEGORIES,
   type BadgeSummary,
   badgeSummaryFromCounts,
   type CategoryKey,
@@ -15,7 +16,7 @@ export type SummaryDeps = Pick<BadgesDeps, 'pool' | 'cache' | 'logger'>;
 function toCounts(byKey: Map<string, number>): CompletedCounts {
   let all = 0;
   for (const n of byKey.values()) all += n;
-  return SUMMARY_CATEGORIES.map((key) => (key === 'tumu' ? all : (byKey.get(key) ?? 0)));
+  return SUMMARY_CATEGORIES.map((key) => (key === ALL_BADGE_CATEGORIES ? all : (byKey.get(key) ?? 0)));
 }
 
 /** Reads the user's completed counts from Postgres: at most the catalogue's rows, whatever the history. */

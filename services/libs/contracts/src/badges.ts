@@ -1,11 +1,11 @@
 /** The badge catalogue: 5 categories × 5 difficulties × 7 tiers = 175 badges (spec §3, §9). */
 import {
-  type CategoryKey,
   categoryKeyFromGameType,
   DIFFICULTIES,
   type Difficulty,
   foldKey,
   GAME_TYPES,
+  type GameCategoryKey,
   type GameType,
 } from './values.js';
 
@@ -40,7 +40,7 @@ export interface BadgeDefinition {
   /** Stable, URL-safe ASCII: `<category key>.<folded difficulty>.<tier>`, e.g. `cikarma.cok-kolay.novice`. */
   id: string;
   category: GameType;
-  categoryKey: Exclude<CategoryKey, 'tumu'>;
+  categoryKey: GameCategoryKey;
   difficulty: Difficulty;
   tier: BadgeTier;
   /** 1-7, lowest tier first. */

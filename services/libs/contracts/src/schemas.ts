@@ -8,6 +8,7 @@ import type { MessageKey } from './message-catalogue.js';
 import { MISTAKE_KINDS } from './mistakes.js';
 import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from './review-schedule.js';
 import {
+  ALL_BADGE_CATEGORIES,
   CATEGORY_KEYS,
   DIFFICULTIES,
   GAME_TYPES,
@@ -483,12 +484,12 @@ export const userBadgesQuerySchema = input({
     .min(1, k('invalid_limit'))
     .max(USER_BADGES_MAX_LIMIT, k('invalid_limit'))
     .default(USER_BADGES_MAX_LIMIT),
-  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default(ALL_BADGE_CATEGORIES),
 }).meta({ id: 'UserBadgesQuery' });
 export type UserBadgesQuery = z.infer<typeof userBadgesQuerySchema>;
 
 export const badgeSummaryQuerySchema = input({
-  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default(ALL_BADGE_CATEGORIES),
 }).meta({ id: 'BadgeSummaryQuery' });
 export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQuerySchema>;
 

@@ -35,8 +35,19 @@ export const DIFFICULTY_AGES = {
   'çok zor': '10-11',
 } as const satisfies Record<Difficulty, string>;
 
-export const CATEGORY_KEYS = ['tumu', 'toplama', 'cikarma', 'carpma', 'bolme', 'kesirler'] as const;
+/** The badge category "all" (every badge, no filter); its wire value (query strings, cached counts) is 'tumu'. */
+export const ALL_BADGE_CATEGORIES = 'tumu';
+export const CATEGORY_KEYS = [
+  ALL_BADGE_CATEGORIES,
+  'toplama',
+  'cikarma',
+  'carpma',
+  'bolme',
+  'kesirler',
+] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
+/** One game type's badge category: every category key except ALL_BADGE_CATEGORIES. */
+export type GameCategoryKey = Exclude<CategoryKey, typeof ALL_BADGE_CATEGORIES>;
 
 export const QUESTION_COUNTS = [5, 10, 15, 20] as const;
 export type QuestionCount = (typeof QUESTION_COUNTS)[number];
@@ -127,15 +138,15 @@ const CATEGORY_BY_GAME_TYPE = {
   kesirler: 'kesirler',
 } as const satisfies Record<GameType, CategoryKey>;
 
-export function categoryKeyFromGameType(type: GameType): Exclude<CategoryKey, 'tumu'> {
+export function categoryKeyFromGameType(type: GameType): GameCategoryKey {
   return CATEGORY_BY_GAME_TYPE[type];
 }
 
-/** 'tumu' (all) and unknown keys give null: no filter. */
+/** ALL_BADGE_CATEGORIES (or 'all') and unknown keys give null: no filter. */
 export function gameTypeFromCategoryKey(key: unknown): GameType | null {
   if (typeof key !== 'string') return null;
   const k = foldKey(key);
-  if (k === 'tumu' || k === 'all') return null;
+  if (k === ALL_BADGE_CATEGORIES || k === 'all') return null;
   return parseGameType(k);
 }
 

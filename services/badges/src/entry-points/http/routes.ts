@@ -1,4 +1,5 @@
 import {
+  ALL_BADGE_CATEGORIES,
   badgeSummaryBody,
   badgeSummaryEtag,
   badgeSummaryQuerySchema,
@@ -18,7 +19,9 @@ export function badgesRoutes(deps: BadgesDeps) {
     app.get('/api/user-badges/summary', async (req, res) => {
       const userId = requireUser(req);
       const category: CategoryKey =
-        req.query.category === undefined ? 'tumu' : badgeSummaryQuerySchema.parse(req.query).category;
+        req.query.category === undefined
+          ? ALL_BADGE_CATEGORIES
+          : badgeSummaryQuerySchema.parse(req.query).category;
       const summary = await getSummary(deps, userId, category);
       const etag = badgeSummaryEtag(summary);
       res.setHeader('ETag', etag);

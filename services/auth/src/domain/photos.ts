@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_SIZE_PX = 256;
 /** ~24 megapixels: any real camera photo fits, a decompression bomb (e.g. 20000×20000) does not. */
 export const PHOTO_MAX_INPUT_PIXELS = 24_000_000;

@@ -313,7 +313,6 @@ export const assignmentPupilResultSchema = z.object({
   /** Finished after the due date; null until finished. */
   late: z.boolean().nullable(),
 });
-export type AssignmentPupilResult = z.infer<typeof assignmentPupilResultSchema>;
 
 export const classAssignmentSchema = z
   .object({

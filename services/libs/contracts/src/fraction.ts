@@ -15,11 +15,6 @@ export function gcd(a: number, b: number): number {
   return x;
 }
 
-export function reduceFraction(f: Fraction): Fraction {
-  const g = gcd(f.numerator, f.denominator) || 1;
-  return { numerator: f.numerator / g, denominator: f.denominator / g };
-}
-
 /** Numerators 0-999 and denominators 1-999 fit the codec; anything else is a programming error. */
 export function encodeFraction(numerator: number, denominator: number): number {
   if (

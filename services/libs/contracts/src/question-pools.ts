@@ -4,7 +4,6 @@
  */
 import type { Difficulty, GameType } from './values.js';
 
-export type IntegerOperator = '+' | '-' | '×' | '÷';
 export type FractionOperator = '+' | '-' | '×';
 export type IntegerSample = readonly [number, number];
 export type FractionSample = readonly [number, number, FractionOperator, number, number];

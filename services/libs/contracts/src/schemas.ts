@@ -161,7 +161,6 @@ export const resetPasswordFormSchema = input({
   message: k('passwords_mismatch'),
   path: ['confirmPassword'],
 });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** The token is required: `{ email, newPassword }` alone would let anyone reset anyone's password. */
 export const resetPasswordRequestSchema = input({
@@ -519,7 +518,6 @@ export const gameTypeStatSchema = z.object({
   total: z.number().int().nonnegative(),
   rate: z.number().int().min(0).max(100),
 });
-export type GameTypeStat = z.infer<typeof gameTypeStatSchema>;
 
 export const mistakeCountSchema = z
   .object({ kind: mistakeKindSchema, count: z.number().int().positive() })
@@ -652,4 +650,3 @@ export const MAIL_JOB_SCHEMAS = {
 /** The fields of mail jobs that carry a sealed token (the mail worker opens them, then wipes them). */
 export const MAIL_TOKEN_FIELDS = ['verificationToken', 'resetToken', 'changeToken', 'revertToken'] as const;
 export type MailJobName = keyof typeof MAIL_JOB_SCHEMAS;
-export const MAIL_JOB_NAMES = Object.keys(MAIL_JOB_SCHEMAS) as MailJobName[];

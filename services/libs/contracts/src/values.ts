@@ -24,16 +24,6 @@ export const DIFFICULTY_KEYS = {
   zor: 'hard',
   'çok zor': 'very-hard',
 } as const satisfies Record<Difficulty, string>;
-export type DifficultyKey = (typeof DIFFICULTY_KEYS)[Difficulty];
-
-/** Age hint per difficulty (spec §1). */
-export const DIFFICULTY_AGES = {
-  'çok kolay': '6-7',
-  kolay: '7-8',
-  orta: '8-9',
-  zor: '9-10',
-  'çok zor': '10-11',
-} as const satisfies Record<Difficulty, string>;
 
 /** The badge category "all" (every badge, no filter); its wire value (query strings, cached counts) is 'tumu'. */
 export const ALL_BADGE_CATEGORIES = 'tumu';
@@ -96,10 +86,6 @@ export function normalizeGameType(s: unknown): GameType {
   return parseGameType(s) ?? DEFAULT_GAME_TYPE;
 }
 
-export function isGameType(s: unknown): s is GameType {
-  return typeof s === 'string' && (GAME_TYPES as readonly string[]).includes(s);
-}
-
 const DIFFICULTY_ALIASES: Record<string, Difficulty> = {};
 function difficultyAlias(d: Difficulty, ...aliases: string[]): void {
   for (const a of [d, DIFFICULTY_KEYS[d], ...aliases]) DIFFICULTY_ALIASES[foldKey(a)] = d;
@@ -119,15 +105,6 @@ export function parseDifficulty(s: unknown): Difficulty | null {
 /** For play: unknown falls back to easy. */
 export function normalizeDifficulty(s: unknown): Difficulty {
   return parseDifficulty(s) ?? DEFAULT_DIFFICULTY;
-}
-
-export function isDifficulty(s: unknown): s is Difficulty {
-  return typeof s === 'string' && (DIFFICULTIES as readonly string[]).includes(s);
-}
-
-/** 1 (very easy) to 5 (very hard). */
-export function difficultyLevel(d: Difficulty): number {
-  return DIFFICULTIES.indexOf(d) + 1;
 }
 
 const CATEGORY_BY_GAME_TYPE = {
@@ -150,10 +127,6 @@ export function gameTypeFromCategoryKey(key: unknown): GameType | null {
   return parseGameType(k);
 }
 
-export function isCategoryKey(s: unknown): s is CategoryKey {
-  return typeof s === 'string' && (CATEGORY_KEYS as readonly string[]).includes(s);
-}
-
 export function isQuestionCount(n: unknown): n is QuestionCount {
   return typeof n === 'number' && (QUESTION_COUNTS as readonly number[]).includes(n);
 }
@@ -166,7 +139,6 @@ export function normalizeQuestionCount(n: unknown): QuestionCount {
 
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
-export const DEFAULT_LANG: Lang = 'tr';
 
 /** 'en', 'en-GB', 'EN' → 'en'; everything else → Turkish, the fallback language. */
 export function normalizeLang(s: unknown): Lang {

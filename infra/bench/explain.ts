@@ -62,7 +62,7 @@ try {
     honestResult({ gameType: 'toplama', difficulty: 'orta', questionsCount: 10, correct: 7, seed: 3 }),
     new Date(),
   );
-  const row = { ...verified, userId, clientResultId: null, createdAt: new Date() };
+  const row = { ...verified, userId, clientResultId: null, playedAt: new Date() };
   const event = gameResultRecordedEvent(row);
   const client = await pool.connect();
   try {
@@ -84,7 +84,7 @@ try {
           questionsCount: 10,
           correctAnswers: 7,
           points: pointsFor(7),
-          recordedAt: new Date(),
+          playedAt: new Date(),
         },
         'Europe/Istanbul',
       );

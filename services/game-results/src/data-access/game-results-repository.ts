@@ -21,7 +21,8 @@ export interface NewGameResult {
   totalTime: number;
   points: number;
   questions: StoredQuestion[];
-  createdAt: Date;
+  /** When the game was played (column `created_at`; the API's `createdAt`). */
+  playedAt: Date;
 }
 
 export interface StoredGameResult extends Omit<NewGameResult, 'clientResultId'> {
@@ -33,7 +34,7 @@ export interface HistoryRow {
   id: number;
   gameType: string;
   difficulty: string;
-  createdAt: Date;
+  playedAt: Date;
   correctAnswers: number;
   questionsCount: number;
   totalTime: number;
@@ -42,7 +43,7 @@ export interface HistoryRow {
 
 /** Position in the newest-first history: created_at in epoch microseconds (exact, unlike a JS Date) and id. */
 export interface HistoryCursor {
-  createdAtMicros: bigint;
+  playedAtMicros: bigint;
   id: number;
 }
 
@@ -75,7 +76,7 @@ function toStored(row: ResultRow): StoredGameResult {
     totalTime: row.total_time,
     points: row.points,
     questions: row.questions,
-    createdAt: row.created_at,
+    playedAt: row.created_at,
   };
 }
 
@@ -122,7 +123,7 @@ export async function insertAnnouncedGameResult(
       result.totalTime,
       result.points,
       JSON.stringify(result.questions),
-      result.createdAt,
+      result.playedAt,
       announce.id,
       announce.destination,
       announce.topic,
@@ -182,7 +183,7 @@ export async function listHistory(
              OR (r.created_at, r.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::bigint))
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT $2`,
-    [userId, limit + 1, after ? after.createdAtMicros.toString() : null, after ? after.id : null],
+    [userId, limit + 1, after ? after.playedAtMicros.toString() : null, after ? after.id : null],
   );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -200,13 +201,13 @@ export async function listHistory(
       id: row.id,
       gameType: row.game_type,
       difficulty: row.difficulty,
-      createdAt: row.created_at,
+      playedAt: row.created_at,
       correctAnswers: row.correct_answers,
       questionsCount: row.questions_count,
       totalTime: row.total_time,
       points: row.points,
     })),
-    next: rows.length > limit && last ? { createdAtMicros: BigInt(last.created_us), id: last.id } : null,
+    next: rows.length > limit && last ? { playedAtMicros: BigInt(last.created_us), id: last.id } : null,
     total,
   };
 }

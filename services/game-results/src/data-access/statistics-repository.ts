@@ -7,8 +7,8 @@ export interface RecordedResultFacts {
   questionsCount: number;
   correctAnswers: number;
   points: number;
-  /** When the game was recorded; its local date in the product's time zone picks the day bucket. */
-  recordedAt: Date;
+  /** When the game was played; its local date in the product's time zone picks the day bucket. */
+  playedAt: Date;
   /** One kind per explained wrong answer (repeats count). */
   mistakes?: readonly string[];
 }
@@ -50,9 +50,9 @@ export async function addToReadModel(db: Db, facts: RecordedResultFacts, timeZon
       facts.correctAnswers,
       facts.points,
       facts.gameType,
-      localDateKey(facts.recordedAt, timeZone),
+      localDateKey(facts.playedAt, timeZone),
       facts.mistakes ?? [],
-      facts.recordedAt,
+      facts.playedAt,
     ],
   });
 }

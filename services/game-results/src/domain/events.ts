@@ -18,7 +18,7 @@ export function gameResultRecordedEvent(result: NewGameResult): GameResultRecord
     questionsCount: result.questionsCount,
     correctAnswers: result.correctAnswers,
     totalTime: result.totalTime,
-    playedAt: result.createdAt.toISOString(),
+    playedAt: result.playedAt.toISOString(),
     mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
   };
 }

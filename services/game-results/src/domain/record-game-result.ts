@@ -34,14 +34,13 @@ export async function recordGameResult(
 ): Promise<Recorded> {
   const verified = verifyGameResult(body, deps.now());
   // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it.
-  const { playedAt, ...game } = verified;
-  const row: NewGameResult = { ...game, userId, clientResultId: idempotencyKey, createdAt: playedAt };
+  const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey };
   const event = gameResultRecordedEvent(row);
   // Most games have no mistake to schedule: then the one statement is the whole transaction.
   const stored = gameHasMistakes(row)
     ? await withTransaction(deps.pool, async (client) => {
         const inserted = await insertAnnouncedGameResult(client, row, event);
-        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.createdAt);
+        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.playedAt);
         return inserted;
       })
     : await insertAnnouncedGameResult(deps.pool, row, event);

@@ -24,7 +24,7 @@ function resultBody(result: StoredGameResult, message: string) {
     id: result.id,
     gameType: result.gameType,
     difficulty: result.difficulty,
-    createdAt: result.createdAt.toISOString(),
+    createdAt: result.playedAt.toISOString(),
     correctAnswers: result.correctAnswers,
     questionsCount: result.questionsCount,
     totalTime: result.totalTime,

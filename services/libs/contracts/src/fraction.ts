@@ -1,4 +1,4 @@
-/** Fraction answers travel as numbers: 1,000,000 + numerator × 1000 + denominator (spec §3). */
+/** Fraction answers travel as numbers: 1,000,000 + numerator × 1000 + denominator (docs/product-rules.md#values). */
 
 export const FRACTION_OFFSET = 1_000_000;
 export const FRACTION_NUMERATOR_FACTOR = 1000;

@@ -92,7 +92,7 @@ function assertGameInvariants(
 describe('question generator (property-based)', () => {
   for (const gameType of GAME_TYPES) {
     for (const difficulty of DIFFICULTIES) {
-      it(`keeps every rule of spec §5 for ${gameType} / ${difficulty} at every question count`, () => {
+      it(`keeps every question rule (product-rules.md#questions) for ${gameType} / ${difficulty} at every question count`, () => {
         fc.assert(
           fc.property(fc.integer(), fc.constantFrom(...QUESTION_COUNTS), (seed, count) => {
             const questions = generateQuestions({ gameType, difficulty, count, random: seeded(seed) });
@@ -177,7 +177,7 @@ describe('wrong options are plausible mistakes', () => {
   });
 });
 
-describe('fixed pools follow the ranges the spec names', () => {
+describe('fixed pools follow the ranges of product-rules.md#questions', () => {
   it('has five samples per operation and difficulty', () => {
     for (const type of ['toplama', 'çıkarma', 'çarpma', 'bölme'] as const) {
       for (const d of DIFFICULTIES) expect(INTEGER_POOLS[type][d]).toHaveLength(5);

@@ -1,5 +1,5 @@
 /**
- * The question generator of spec §5: unique questions, exactly the requested count, four shuffled options
+ * The question generator (docs/product-rules.md#questions): unique questions, exactly the requested count, four shuffled options
  * whose wrong values are plausible mistakes (each labelled), balanced answer positions. Pure and
  * repeatable: pass `random` to replay a game.
  */
@@ -33,7 +33,7 @@ export const MAX_POSITION_REPEATS = 3;
 export interface Question {
   gameType: GameType;
   difficulty: Difficulty;
-  /** Integer operands are numbers; fraction operands are texts such as '1/2' (spec §3). */
+  /** Integer operands are numbers; fraction operands are texts such as '1/2'. */
   num1: number | string;
   num2: number | string;
   operator: Operator;

@@ -1,5 +1,5 @@
 /**
- * zod schemas for every request, response and event of spec §7. Issue messages are message keys
+ * zod schemas for every request, response and event of the API. Issue messages are message keys
  * (see message-catalogue.ts); the platform error handler translates them and names the field.
  */
 import { z } from 'zod';
@@ -73,7 +73,7 @@ export const gameTypeSchema = z.enum(GAME_TYPES);
 export const difficultySchema = z.enum(DIFFICULTIES);
 export const categoryKeySchema = z.enum(CATEGORY_KEYS);
 
-/** Accepts every alias of spec §3 and gives the canonical game type; unknown is a 400 on writes. */
+/** Accepts every topic alias (docs/product-rules.md#values) and gives the canonical game type; unknown is a 400 on writes. */
 export const gameTypeInputSchema = z.string({ error: k('invalid_game_type') }).transform((s, ctx) => {
   const t = parseGameType(s);
   if (!t) {
@@ -261,7 +261,7 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const PHOTO_FIELD = 'photo';
 
-/** The spec's photo rules; the service must also sniff the bytes, not trust the declared type. */
+/** Photo rules (images only, under 5 MB: docs/product-rules.md#values); the service must also sniff the bytes, not trust the declared type. */
 export function checkPhoto(file: { size: number; type: string } | null | undefined): MessageKey | null {
   if (!file || !(file.size > 0)) return 'photo_required';
   if (!(ALLOWED_PHOTO_TYPES as readonly string[]).includes(file.type.toLowerCase()))
@@ -503,7 +503,7 @@ export type BadgeSummary = z.infer<typeof badgeSummarySchema>;
 export const gameResultResponseSchema = historyRecordSchema
   .extend({
     message: z.string().optional(),
-    /** When present the client replaces its cached badge list with it (spec §7). */
+    /** When present the client replaces its cached badge list with it. */
     badges: z.array(userBadgeItemSchema).optional(),
   })
   .meta({ id: 'GameResultResponse' });

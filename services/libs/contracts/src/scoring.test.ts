@@ -80,7 +80,7 @@ describe('result bands', () => {
     expect(resultBand(percent)).toBe(band);
   });
 
-  it('shows the spec texts', () => {
+  it('shows the result band texts (product-rules.md#screens)', () => {
     expect(messages.en[resultBandMessageKey(95)]).toBe('Congratulations! Amazing performance!');
     expect(messages.en[resultBandMessageKey(10)]).toBe('Keep trying! You can do it!');
   });

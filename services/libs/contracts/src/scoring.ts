@@ -1,4 +1,4 @@
-/** Points, levels and result bands (spec §2, §9). */
+/** Points, levels and result bands (docs/product-rules.md#numbers, #screens). */
 import type { MessageKey } from './message-catalogue.js';
 import type { Lang } from './values.js';
 

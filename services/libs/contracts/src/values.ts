@@ -1,4 +1,4 @@
-/** Game types, difficulties, category keys and question counts, with every alias of spec §3. */
+/** Game types, difficulties, category keys and question counts, with every alias (docs/product-rules.md#values). */
 
 export const GAME_TYPES = ['toplama', 'çıkarma', 'çarpma', 'bölme', 'kesirler'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
@@ -81,7 +81,7 @@ export function parseGameType(s: unknown): GameType | null {
   return GAME_TYPE_ALIASES[foldKey(s)] ?? null;
 }
 
-/** Reading a game type: every alias of spec §3; unknown falls back to addition. */
+/** Reading a game type: every alias (docs/product-rules.md#values); unknown falls back to addition. */
 export function normalizeGameType(s: unknown): GameType {
   return parseGameType(s) ?? DEFAULT_GAME_TYPE;
 }
@@ -165,7 +165,7 @@ export function gameTypeLabel(type: unknown, lang: Lang): string {
   return GAME_TYPE_LABELS[normalizeGameType(type)][lang];
 }
 
-/** Localised difficulty; an unknown stored value is shown as given (spec §3). */
+/** Localised difficulty; an unknown stored value is shown as given. */
 export function difficultyLabel(value: unknown, lang: Lang): string {
   const d = parseDifficulty(value);
   return d ? DIFFICULTY_LABELS[d][lang] : String(value ?? '');

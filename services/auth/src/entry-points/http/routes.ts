@@ -64,7 +64,7 @@ function acceptPhoto(): RequestHandler {
 }
 
 /**
- * The spec's clients drop confirmPassword before sending, but one that sends it gets the form's rules
+ * The web app drops confirmPassword before sending, but one that sends it gets the form's rules
  * (6 to 72, must match) checked here too, reported on confirmPassword.
  */
 function confirmationMatches(body: unknown, password: string): void {

@@ -73,7 +73,7 @@ export function gameResultsRoutes(deps: GameResultsDeps) {
     });
 
     // Weekly progress is derived from per-day counts of the current week, so there is nothing to clear: the
-    // spec's Monday call succeeds without touching data, however often it is made.
+    // web app's Monday call succeeds without touching data, however often it is made.
     app.post('/api/statistics/resetWeeklyProgress', (req, res) => {
       requireUser(req);
       res.json({ message: translate('weekly_progress_reset', req.identity.lang) });

@@ -1,12 +1,5 @@
-import { loadConfig, mailTokenConfigShape, portWithDefault } from '@mathgames/platform';
+import { configLoader, mailTokenConfigShape } from '@mathgames/platform';
 
-export const authConfigShape = {
-  PORT: portWithDefault(4001),
-  ...mailTokenConfigShape,
-};
-
+export const authConfigShape = mailTokenConfigShape;
+export const loadAuthConfig = configLoader('auth', authConfigShape);
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
-
-export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(authConfigShape, env, { deployable: 'auth' });
-}

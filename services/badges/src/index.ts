@@ -16,14 +16,7 @@ import { BADGES_CONSUMER, badgeSubscription } from './entry-points/consumers/bad
 import { badgeErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { badgesRoutes } from './entry-points/http/routes.js';
 
-export {
-  type BadgesConfig,
-  type BadgeWorkerConfig,
-  badgesConfigShape,
-  badgeWorkerConfigShape,
-  loadBadgesConfig,
-  loadBadgeWorkerConfig,
-} from './config.js';
+export { type BadgesConfig, loadBadgesConfig, loadBadgeWorkerConfig } from './config.js';
 export { BADGES_CONSUMER, BADGES_QUEUE } from './entry-points/consumers/badge-consumer.js';
 
 function createRedis(config: BaseConfig): Redis {

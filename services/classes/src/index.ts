@@ -19,9 +19,7 @@ import { classesRoutes } from './entry-points/http/routes.js';
 
 export {
   type ClassesConfig,
-  type ClassesWorkerConfig,
   classesConfigShape,
-  classesWorkerConfigShape,
   loadClassesConfig,
   loadClassesWorkerConfig,
 } from './config.js';

@@ -17,14 +17,7 @@ import { erasureSubscription } from './entry-points/consumers/erasure-consumer.j
 import { STATISTICS_CONSUMER, statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { gameResultsRoutes } from './entry-points/http/routes.js';
 
-export {
-  type GameResultsConfig,
-  gameResultsConfigShape,
-  loadGameResultsConfig,
-  loadStatisticsWorkerConfig,
-  type StatisticsWorkerConfig,
-  statisticsWorkerConfigShape,
-} from './config.js';
+export { type GameResultsConfig, loadGameResultsConfig, loadStatisticsWorkerConfig } from './config.js';
 export { resultBudgetConfigShape } from './domain/result-budget.js';
 export { STATISTICS_CONSUMER, STATISTICS_QUEUE } from './entry-points/consumers/statistics-consumer.js';
 

@@ -1,8 +1,7 @@
-import { type BaseConfig, loadConfig, mailTokenConfigShape, portWithDefault } from '@mathgames/platform';
+import { type BaseConfig, configLoader, mailTokenConfigShape } from '@mathgames/platform';
 import { z } from 'zod';
 
 export const mailWorkerConfigShape = {
-  PORT: portWithDefault(4014),
   // The retry schedule of a mail that cannot be sent (SMTP down): doubling from the base up to the cap, until
   // the window ends; then the job is parked in the failed set (metric bullmq_jobs_parked_total).
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(2),
@@ -21,6 +20,4 @@ export type MailWorkerConfig = Pick<
  * The mail worker's settings. SECRET_NEEDS['mail-worker'] includes SMTP_URL and MAIL_TOKEN_KEY: production
  * refuses the log-only transport (it would write links into the log) and the development token key.
  */
-export function loadMailWorkerConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(mailWorkerConfigShape, env, { deployable: 'mail-worker' });
-}
+export const loadMailWorkerConfig = configLoader('mail-worker', mailWorkerConfigShape);

@@ -1,9 +1,6 @@
 import {
   type BaseConfig,
-  closeInOrder,
-  createHttpService,
-  createLogger,
-  createPool,
+  createDatabaseService,
   type HttpService,
   type RunningWorker,
   startWorker,
@@ -31,33 +28,18 @@ function createRedis(config: BaseConfig): Redis {
 
 /** HTTP API for the user's badges and the polled summary. */
 export function createBadgesService(config: BaseConfig): HttpService {
-  const logger = createLogger('badges', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const redis = createRedis(config);
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const deps: BadgesDeps = {
-    pool,
-    cache: createSummaryCache(redis, config.REDIS_PREFIX),
-    logger,
-    catalogue: createCatalogueReader(pool),
-  };
-  const http = createHttpService({
-    name: 'badges',
-    config,
-    logger,
-    // Not Redis: without it the summary is computed from Postgres, so badges still serves.
-    readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: badgesRoutes(deps),
+  return createDatabaseService('badges', config, ({ pool, logger }) => {
+    const redis = createRedis(config);
+    redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+    const deps: BadgesDeps = {
+      pool,
+      cache: createSummaryCache(redis, config.REDIS_PREFIX),
+      logger,
+      catalogue: createCatalogueReader(pool),
+    };
+    // Not Redis in readiness: without it the summary is computed from Postgres, so badges still serves.
+    return { routes: badgesRoutes(deps), stop: [() => redis.disconnect()] };
   });
-  return {
-    app: http.app,
-    listen: (port) => http.listen(port),
-    close: closeInOrder(
-      () => http.close(),
-      () => redis.disconnect(),
-      () => pool.end(),
-    ),
-  };
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into badge progress; serves health only. */

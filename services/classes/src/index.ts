@@ -1,13 +1,4 @@
-import {
-  type BaseConfig,
-  closeInOrder,
-  createHttpService,
-  createLogger,
-  createPool,
-  type HttpService,
-  type RunningWorker,
-  startWorker,
-} from '@mathgames/platform';
+import { type BaseConfig, createDatabaseService, defineWorker, type HttpService } from '@mathgames/platform';
 import type { ClassesConfig } from './config.js';
 import type { ClassesDeps } from './domain/deps.js';
 import { createPupilAccountsClient } from './domain/pupil-accounts.js';
@@ -28,41 +19,25 @@ export { CLASSES_CONSUMER, CLASSES_QUEUE } from './entry-points/consumers/progre
 
 /** HTTP API for teachers' classes (and, through them, their pupils). */
 export function createClassesService(config: ClassesConfig): HttpService {
-  const logger = createLogger('classes', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const deps: ClassesDeps = {
-    pool,
-    teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
-    accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
-    internalSecret: config.INTERNAL_SECRET,
-    timeZone: config.TIME_ZONE,
-  };
-  const http = createHttpService({
-    name: 'classes',
-    config,
-    logger,
-    readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: (app) => {
-      assignmentsRoutes(deps)(app);
-      classesRoutes(deps)(app);
-    },
+  return createDatabaseService('classes', config, ({ pool }) => {
+    const deps: ClassesDeps = {
+      pool,
+      teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
+      accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
+      internalSecret: config.INTERNAL_SECRET,
+      timeZone: config.TIME_ZONE,
+    };
+    return {
+      routes: (app) => {
+        assignmentsRoutes(deps)(app);
+        classesRoutes(deps)(app);
+      },
+    };
   });
-  return {
-    app: http.app,
-    listen: (port) => http.listen(port),
-    close: closeInOrder(
-      () => http.close(),
-      () => pool.end(),
-    ),
-  };
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into the class progress read model. */
-export function startClassesWorker(config: BaseConfig): RunningWorker {
-  return startWorker({
-    name: CLASSES_CONSUMER,
-    config,
-    schema: 'classes',
-    subscriptions: () => [progressSubscription(config.TIME_ZONE), classesErasureSubscription()],
-  });
-}
+export const startClassesWorker = defineWorker<BaseConfig>(CLASSES_CONSUMER, 'classes', (config) => [
+  progressSubscription(config.TIME_ZONE),
+  classesErasureSubscription(),
+]);

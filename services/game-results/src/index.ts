@@ -1,14 +1,10 @@
 import { GAME_RESULT_RECORDED } from '@mathgames/contracts';
 import {
   type BaseConfig,
-  closeInOrder,
-  createHttpService,
-  createLogger,
-  createPool,
+  createDatabaseService,
+  defineWorker,
   type HttpService,
-  type RunningWorker,
   startOutboxRelay,
-  startWorker,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
 import type { GameResultsDeps } from './domain/deps.js';
@@ -31,50 +27,33 @@ export function createGameResultsService(
   config: BaseConfig & ResultBudgetConfig,
   options: GameResultsOptions = {},
 ): HttpService & { drainOutbox(): Promise<void> } {
-  const logger = createLogger('game-results', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const relay = startOutboxRelay({
-    pool,
-    schema: 'results',
-    config,
-    publishes: [GAME_RESULT_RECORDED],
-    logger,
+  return createDatabaseService('game-results', config, ({ pool, logger }) => {
+    const relay = startOutboxRelay({
+      pool,
+      schema: 'results',
+      config,
+      publishes: [GAME_RESULT_RECORDED],
+      logger,
+    });
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
+    const deps: GameResultsDeps = {
+      pool,
+      budget: new ResultBudget(redis, config.REDIS_PREFIX, config),
+      now: options.now ?? (() => new Date()),
+      timeZone: config.TIME_ZONE,
+    };
+    return {
+      routes: gameResultsRoutes(deps),
+      stop: [() => relay.stop(), () => redis.disconnect()],
+      /** Publishes whatever the outbox holds now (tests and the benchmark use it to measure without waiting). */
+      expose: { drainOutbox: () => relay.drain() },
+    };
   });
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
-  const deps: GameResultsDeps = {
-    pool,
-    budget: new ResultBudget(redis, config.REDIS_PREFIX, config),
-    now: options.now ?? (() => new Date()),
-    timeZone: config.TIME_ZONE,
-  };
-  const http = createHttpService({
-    name: 'game-results',
-    config,
-    logger,
-    readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: gameResultsRoutes(deps),
-  });
-  return {
-    app: http.app,
-    /** Publishes whatever the outbox holds now (tests and the benchmark use it to measure without waiting). */
-    drainOutbox: () => relay.drain(),
-    listen: (port) => http.listen(port),
-    close: closeInOrder(
-      () => http.close(),
-      () => relay.stop(),
-      () => redis.disconnect(),
-      () => pool.end(),
-    ),
-  };
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into the statistics read model; serves health only. */
-export function startStatisticsWorker(config: BaseConfig): RunningWorker {
-  return startWorker({
-    name: STATISTICS_CONSUMER,
-    config,
-    schema: 'results',
-    subscriptions: () => [statisticsSubscription(config.TIME_ZONE), erasureSubscription()],
-  });
-}
+export const startStatisticsWorker = defineWorker<BaseConfig>(STATISTICS_CONSUMER, 'results', (config) => [
+  statisticsSubscription(config.TIME_ZONE),
+  erasureSubscription(),
+]);

@@ -3,6 +3,7 @@ export * from './amqp.js';
 export { backoffDelay, sleep } from './backoff.js';
 export * from './bullmq.js';
 export * from './config.js';
+export * from './database-service.js';
 export * from './db.js';
 export { translateMessage } from './error-messages.js';
 export * from './errors.js';

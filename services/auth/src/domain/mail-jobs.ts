@@ -1,28 +1,10 @@
-import {
-  EVENT_TYPES,
-  type Lang,
-  type MailJobName,
-  type UserEmailAlreadyRegisteredEvent,
-  type UserEmailChangedEvent,
-  type UserEmailChangeRequestedEvent,
-  type UserPasswordChangedEvent,
-  type UserPasswordResetRequestedEvent,
-  type UserRegisteredEvent,
-} from '@mathgames/contracts';
+import { EVENT_TYPES, type Lang, type MailJob } from '@mathgames/contracts';
 import { type PoolClient, sealMailToken } from '@mathgames/platform';
 import { queueMailJob } from '../data-access/outbox.js';
 import { eventBase as base } from './events.js';
 
 type UserFields = { userId: number; email: string; username: string; lang: Lang };
 type IssuedToken = { token: string; expiresAt: Date };
-
-type MailJob =
-  | { name: 'verify-email'; payload: UserRegisteredEvent }
-  | { name: 'reset-password'; payload: UserPasswordResetRequestedEvent }
-  | { name: 'email-already-registered'; payload: UserEmailAlreadyRegisteredEvent }
-  | { name: 'email-changed'; payload: UserEmailChangedEvent }
-  | { name: 'confirm-email-change'; payload: UserEmailChangeRequestedEvent }
-  | { name: 'password-changed'; payload: UserPasswordChangedEvent };
 
 /**
  * Builds the mail jobs and queues them (data-access `queueMailJob`) in the same transaction as the change they
@@ -40,7 +22,7 @@ export class MailJobs {
   }
 
   private queue(client: PoolClient, job: MailJob): Promise<string> {
-    return queueMailJob(client, job.name satisfies MailJobName, job.payload);
+    return queueMailJob(client, job.name, job.payload);
   }
 
   verification(client: PoolClient, user: UserFields, token: IssuedToken): Promise<string> {

@@ -650,3 +650,7 @@ export const MAIL_JOB_SCHEMAS = {
 /** The fields of mail jobs that carry a sealed token (the mail worker opens them, then wipes them). */
 export const MAIL_TOKEN_FIELDS = ['verificationToken', 'resetToken', 'changeToken', 'revertToken'] as const;
 export type MailJobName = keyof typeof MAIL_JOB_SCHEMAS;
+/** A mail job's payload, by the job's name. */
+export type MailJobPayload<Name extends MailJobName = MailJobName> = z.infer<(typeof MAIL_JOB_SCHEMAS)[Name]>;
+/** A mail job as auth queues it: one member per job name, with that job's payload. */
+export type MailJob = { [Name in MailJobName]: { name: Name; payload: MailJobPayload<Name> } }[MailJobName];

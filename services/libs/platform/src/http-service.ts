@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { BaseConfig } from './config.js';
 import './express-augment.js';
+import type { z } from 'zod';
 import { AppError, createErrorHandler } from './errors.js';
 import { IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.js';
 import { type Logger, runWithRequestId } from './logger.js';
@@ -186,6 +187,16 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
       });
     },
   };
+}
+
+/**
+ * A path parameter (e.g. `:classId`) read with its schema. A malformed id names nothing, so it answers the same
+ * 404 (with the given message key) as a missing or foreign one.
+ */
+export function pathIdOr404<T>(req: Request, param: string, schema: z.ZodType<T>, messageKey: string): T {
+  const parsed = schema.safeParse(req.params[param]);
+  if (!parsed.success) throw new AppError(404, 'not_found', messageKey);
+  return parsed.data;
 }
 
 /** The signed-in user's id, or 401 for anonymous callers. */

@@ -7,7 +7,7 @@ import {
   pupilLoginRequestSchema,
   renamePupilRequestSchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser } from '@mathgames/platform';
+import { pathIdOr404, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import { z } from 'zod';
 import type { AuthDeps } from '../../domain/deps.js';
@@ -25,11 +25,7 @@ import {
 } from '../../domain/pupils.js';
 import { SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from './routes.js';
 
-const pupilIdOf = (req: Request) => {
-  const parsed = pupilIdSchema.safeParse(req.params.userId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
-  return parsed.data;
-};
+const pupilIdOf = (req: Request) => pathIdOr404(req, 'userId', pupilIdSchema, 'pupil_not_found');
 
 const cardsSchema = z.object({ userIds: z.array(pupilIdSchema).min(1).max(MAX_PUPILS_PER_CLASS) });
 

@@ -1,11 +1,6 @@
-import {
-  assignmentIdSchema,
-  classIdSchema,
-  createAssignmentRequestSchema,
-  translate,
-} from '@mathgames/contracts';
-import { AppError, requireUser } from '@mathgames/platform';
-import type { Express, Request } from 'express';
+import { createAssignmentRequestSchema, translate } from '@mathgames/contracts';
+import { requireUser } from '@mathgames/platform';
+import type { Express } from 'express';
 import {
   assignPractice,
   closeClassAssignment,
@@ -14,18 +9,7 @@ import {
   pupilAssignments,
 } from '../../domain/assignments.js';
 import type { ClassesDeps } from '../../domain/deps.js';
-
-// A malformed id names nothing: the same 404 as a missing or foreign one.
-const classIdOf = (req: Request) => {
-  const parsed = classIdSchema.safeParse(req.params.classId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
-  return parsed.data;
-};
-const assignmentIdOf = (req: Request) => {
-  const parsed = assignmentIdSchema.safeParse(req.params.assignmentId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'assignment_not_found');
-  return parsed.data;
-};
+import { assignmentIdOf, classIdOf } from './path-ids.js';
 
 /**
  * Assignments. The teacher's endpoints answer only for their own class (another teacher's class or assignment, and

@@ -1,11 +1,9 @@
 import {
   addPupilsRequestSchema,
   type ClassJoin,
-  classIdSchema,
   createClassRequestSchema,
   joinCodeSchema,
   loginCardsRequestSchema,
-  pupilIdSchema,
   renamePupilRequestSchema,
   translate,
   updateClassRequestSchema,
@@ -37,18 +35,8 @@ import {
   listTeacherClasses,
   regenerateJoinCode,
 } from '../../domain/teacher-classes.js';
+import { classIdOf, pupilIdOf } from './path-ids.js';
 
-// A malformed id names no class: the same 404 as a missing or foreign one.
-const classIdOf = (req: Request) => {
-  const parsed = classIdSchema.safeParse(req.params.classId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
-  return parsed.data;
-};
-const pupilIdOf = (req: Request) => {
-  const parsed = pupilIdSchema.safeParse(req.params.pupilId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
-  return parsed.data;
-};
 const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req) });
 const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 

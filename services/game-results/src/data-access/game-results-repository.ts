@@ -1,5 +1,5 @@
 import type { GameResultRecordedEvent, MistakeKind } from '@mathgames/contracts';
-import type { Db } from '@mathgames/platform';
+import { type Db, queryOne } from '@mathgames/platform';
 import { gameResultRecordedRow } from './outbox-event.js';
 
 export interface StoredQuestion {
@@ -141,11 +141,12 @@ export async function findByClientResultId(
   userId: number,
   clientResultId: string,
 ): Promise<StoredGameResult | null> {
-  const { rows } = await db.query<ResultRow>(
+  const row = await queryOne<ResultRow>(
+    db,
     `SELECT ${RESULT_COLUMNS} FROM results.game_results WHERE user_id = $1 AND client_result_id = $2`,
     [userId, clientResultId],
   );
-  return rows[0] ? toStored(rows[0]) : null;
+  return row ? toStored(row) : null;
 }
 
 export interface HistoryPage {

@@ -1,6 +1,7 @@
 export { addressBucket } from './address-bucket.js';
 export * from './amqp.js';
 export { backoffDelay, sleep } from './backoff.js';
+export * from './budget-limiter.js';
 export * from './bullmq.js';
 export * from './config.js';
 export * from './database-service.js';

@@ -12,21 +12,13 @@ import {
   OPTION_COUNT,
   PositionBalancer,
   type Question,
+  seededRandom,
 } from './question-generator.js';
 import { FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
 import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
 
-/** mulberry32: a tiny seeded source so every failing game can be replayed from its seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Every failing game can be replayed from its seed (seededRandom).
+const seeded = seededRandom;
 
 const OPERATOR_OF = { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' } as const;
 

@@ -48,6 +48,18 @@ export interface Question {
 
 export type Random = () => number;
 
+/** A seeded random source (mulberry32): the same seed replays the same game (tests, fixtures, benchmarks). */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export interface GenerateOptions {
   gameType: GameType;
   difficulty: Difficulty;

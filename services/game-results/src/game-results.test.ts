@@ -1,19 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
+import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService, startStatisticsWorker } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { serviceClient, startServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // Sunday 22 November 2026, 23:59 and Monday 23 November, 00:01 in Europe/Istanbul (UTC+3).
 const SUNDAY_2359 = new Date('2026-11-22T20:59:00Z');
 const MONDAY_0001 = new Date('2026-11-22T21:01:00Z');
 
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
-let worker: ReturnType<typeof startStatisticsWorker>;
 let baseUrl: string;
+let close: () => Promise<void>;
 let clock: Date | null = null;
 let nextUser = 1000;
 
@@ -26,17 +22,11 @@ async function statistics(api: ReturnType<typeof newUser>): Promise<StatisticsRe
 }
 
 beforeAll(async () => {
-  env = await createTestEnvironment();
-  service = createGameResultsService(env.config, { now: () => clock ?? new Date() });
-  worker = startStatisticsWorker(env.config);
-  const server = await service.listen(0);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl, close } = await startServiceUnderTest({ worker: true, now: () => clock ?? new Date() }));
 });
 
 afterAll(async () => {
-  await service?.close();
-  await worker?.close();
-  await env?.cleanup();
+  await close?.();
 });
 
 describe('posting a game result', () => {

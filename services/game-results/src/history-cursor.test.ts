@@ -1,22 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { serviceClient, startServiceUnderTest } from './test-support/api.js';
 
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
 let baseUrl: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  env = await createTestEnvironment({ amqp: false });
-  service = createGameResultsService(env.config);
-  baseUrl = `http://127.0.0.1:${((await service.listen(0)).address() as AddressInfo).port}`;
+  ({ baseUrl, close } = await startServiceUnderTest({ amqp: false }));
 });
 
 afterAll(async () => {
-  await service?.close();
-  await env?.cleanup();
+  await close?.();
 });
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');

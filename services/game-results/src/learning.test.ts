@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   answerToRational,
   compute,
@@ -7,18 +6,16 @@ import {
   type ReviewScheduleResponse,
   type StatisticsResponse,
 } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
+import { type TestEnvironment, waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService, startStatisticsWorker } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { serviceClient, startServiceUnderTest } from './test-support/api.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date('2026-11-23T08:00:00Z');
 
 let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
-let worker: ReturnType<typeof startStatisticsWorker>;
 let baseUrl: string;
+let close: () => Promise<void>;
 let clock = T0;
 let nextUser = 5000;
 
@@ -51,17 +48,11 @@ function result(gameType: string, difficulty: string, played: Array<[string, num
 }
 
 beforeAll(async () => {
-  env = await createTestEnvironment();
-  service = createGameResultsService(env.config, { now: () => clock });
-  worker = startStatisticsWorker(env.config);
-  const server = await service.listen(0);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ env, baseUrl, close } = await startServiceUnderTest({ worker: true, now: () => clock }));
 });
 
 afterAll(async () => {
-  await service?.close();
-  await worker?.close();
-  await env?.cleanup();
+  await close?.();
 });
 
 describe('mistakes are data', () => {

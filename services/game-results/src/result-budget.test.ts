@@ -1,24 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { RESULT_BUDGETS, translate } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { serviceClient, startServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // Issue 13, gap 9: a script cannot post perfect games as fast as it likes.
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
 let baseUrl: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  env = await createTestEnvironment({ amqp: false });
-  service = createGameResultsService(env.config);
-  baseUrl = `http://127.0.0.1:${((await service.listen(0)).address() as AddressInfo).port}`;
+  ({ baseUrl, close } = await startServiceUnderTest({ amqp: false }));
 });
+
 afterAll(async () => {
-  await service?.close();
-  await env?.cleanup();
+  await close?.();
 });
 
 describe('the per-user budget for results', () => {

@@ -1,19 +1,17 @@
 import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, startServiceUnderTest } from './test-support/api.js';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // Sunday 22 November 2026, 23:59 and Monday 23 November, 00:01 in Europe/Istanbul (UTC+3).
 const SUNDAY_2359 = new Date('2026-11-22T20:59:00Z');
 const MONDAY_0001 = new Date('2026-11-22T21:01:00Z');
 
-let baseUrl: string;
-let close: () => Promise<void>;
 let clock: Date | null = null;
 let nextUser = 1000;
 
-const newUser = () => serviceClient(baseUrl, nextUser++);
+const newUser = () => serviceClient(running.baseUrl, nextUser++);
 
 async function statistics(api: ReturnType<typeof newUser>): Promise<StatisticsResponse> {
   const res = await api<StatisticsResponse>('GET', '/api/statistics');
@@ -21,13 +19,7 @@ async function statistics(api: ReturnType<typeof newUser>): Promise<StatisticsRe
   return res.body;
 }
 
-beforeAll(async () => {
-  ({ baseUrl, close } = await startServiceUnderTest({ worker: true, now: () => clock ?? new Date() }));
-});
-
-afterAll(async () => {
-  await close?.();
-});
+const running = useServiceUnderTest({ worker: true, now: () => clock ?? new Date() });
 
 describe('posting a game result', () => {
   it('stores it, answers 201 with the stored result, and counts it in statistics once the worker ran', async () => {
@@ -57,7 +49,7 @@ describe('posting a game result', () => {
   });
 
   it('without a signed-in user is a 401 in the request language', async () => {
-    const anonymous = serviceClient(baseUrl, null, 'en');
+    const anonymous = serviceClient(running.baseUrl, null, 'en');
     const res = await anonymous('POST', '/api/game-results', { body: honestResult() });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'unauthorized', message: 'Please log in to do this' });
@@ -132,7 +124,7 @@ describe('a forged result is a 400 naming the problem and stores nothing', () =>
   });
 
   it('rejects an impossibly fast game, in English for an English request', async () => {
-    const api = serviceClient(baseUrl, nextUser++, 'en');
+    const api = serviceClient(running.baseUrl, nextUser++, 'en');
     const res = await api('POST', '/api/game-results', { body: honestResult({ totalTime: 2 }) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'forged_result', field: 'totalTime' });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, startServiceUnderTest } from './test-support/api.js';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 
-let baseUrl: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ baseUrl, close } = await startServiceUnderTest({ amqp: false }));
-});
-
-afterAll(async () => {
-  await close?.();
-});
+const running = useServiceUnderTest({ amqp: false });
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
 
@@ -22,7 +13,7 @@ describe('a crafted history cursor (issue 13, gap 7)', () => {
     ['an id past bigint', cursorOf('1700000000000000.99999999999999999999')],
     ['an id of zero digits', cursorOf('1700000000000000.')],
   ])('is a 400 naming cursor, never a 500: %s', async (_why, cursor) => {
-    const res = await serviceClient(baseUrl, 4242)('GET', `/api/game-results?cursor=${cursor}`);
+    const res = await serviceClient(running.baseUrl, 4242)('GET', `/api/game-results?cursor=${cursor}`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', field: 'cursor' });
   });

@@ -1,23 +1,15 @@
 import { RESULT_BUDGETS, translate } from '@mathgames/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, startServiceUnderTest } from './test-support/api.js';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // Issue 13, gap 9: a script cannot post perfect games as fast as it likes.
-let baseUrl: string;
-let close: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ baseUrl, close } = await startServiceUnderTest({ amqp: false }));
-});
-
-afterAll(async () => {
-  await close?.();
-});
+const running = useServiceUnderTest({ amqp: false });
 
 describe('the per-user budget for results', () => {
   it('refuses results past the per-minute budget with 429 and Retry-After, for that user only', async () => {
-    const script = serviceClient(baseUrl, 9001, 'en');
+    const script = serviceClient(running.baseUrl, 9001, 'en');
     for (let i = 0; i < RESULT_BUDGETS.perMinute.points; i++) {
       const res = await script('POST', '/api/game-results', { body: honestResult({ correct: 10, seed: i }) });
       expect(res.status, `result ${i + 1}`).toBe(201);
@@ -32,7 +24,7 @@ describe('the per-user budget for results', () => {
       message: translate('rate_limited', 'en', { seconds }),
     });
 
-    const child = serviceClient(baseUrl, 9002);
+    const child = serviceClient(running.baseUrl, 9002);
     expect((await child('POST', '/api/game-results', { body: honestResult({ seed: 1 }) })).status).toBe(201);
   });
 

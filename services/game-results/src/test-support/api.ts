@@ -6,6 +6,7 @@ import {
   TEST_INTERNAL_SECRET,
   type TestEnvironment,
 } from '@mathgames/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { createGameResultsService, startStatisticsWorker } from '../index.js';
 
 export interface ApiResponse<T = unknown> {
@@ -66,4 +67,19 @@ export async function startServiceUnderTest(
       await env.cleanup();
     },
   };
+}
+
+/** startServiceUnderTest in this file's beforeAll, closed in its afterAll; read `env` and `baseUrl` inside tests. */
+export function useServiceUnderTest(options: Parameters<typeof startServiceUnderTest>[0] = {}) {
+  const running = {} as { env: TestEnvironment; baseUrl: string };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await startServiceUnderTest(options);
+    close = started.close;
+    Object.assign(running, { env: started.env, baseUrl: started.baseUrl });
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+  return running;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MAIL_QUEUE } from '@mathgames/contracts';
-import type { RunningWorker } from '@mathgames/platform';
 import {
   createQueue,
   DEV_MAIL_TOKEN_KEY,
   jobsParkedTotal,
   loadConfig,
+  type RunningWorker,
   sealMailToken,
 } from '@mathgames/platform';
 import {
@@ -18,6 +18,7 @@ import {
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailWorker } from './index.js';
+import { closeMailTest, mailQueueOf } from './test-support/mail-test.js';
 
 /**
  * The issue asks for 10 minutes of SMTP refusing connections. The worker's behaviour does not depend on the
@@ -35,17 +36,9 @@ let queue: Queue;
 
 beforeAll(async () => {
   environment = await createTestEnvironment({ migrate: false, amqp: false });
-  queue = createQueue(MAIL_QUEUE, {
-    redisUrl: environment.env.REDIS_URL!,
-    prefix: environment.env.REDIS_PREFIX!,
-  });
+  queue = mailQueueOf(environment);
 });
-afterAll(async () => {
-  await queue?.close();
-  await worker?.close();
-  await environment?.cleanup();
-  await smtp?.close();
-});
+afterAll(() => closeMailTest({ queue, worker, environment, smtp }));
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 

@@ -37,8 +37,9 @@ typecheck: node_modules/.package-lock.json
 	npx tsc -p infra/bench/tsconfig.json
 	npx tsc -p k8s
 
+# Biome, then the import boundaries (.dependency-cruiser.cjs; docs/conventions.md, "Import boundaries").
 lint: node_modules/.package-lock.json
-	npx biome check .
+	npm run --silent lint
 
 migrate: node_modules/.package-lock.json
 	npm run migrate
@@ -85,7 +86,7 @@ test: node_modules/.package-lock.json
 	$(MAKE) --no-print-directory typecheck || { echo "typecheck failed"; steps=$$((steps+1)); }; took typecheck $$t; \
 	wait $$web || { cat $(REPORTS)/build-web.log; echo "web app build failed"; steps=$$((steps+1)); }; \
 	took "typecheck and web app build" $$t; \
-	echo "== lint"; t=$$SECONDS; npx biome check . || { echo "lint failed"; steps=$$((steps+1)); }; took lint $$t; \
+	echo "== lint"; t=$$SECONDS; $(MAKE) --no-print-directory lint || { echo "lint failed"; steps=$$((steps+1)); }; took lint $$t; \
 	echo "== unit, integration, frontend ($$TEST_WORKERS files at once)"; t=$$SECONDS; \
 	$(VITEST) --maxWorkers=$$TEST_WORKERS --outputFile=$(REPORTS)/main.json --project unit --project integration --project frontend || true; \
 	took "unit, integration, frontend" $$t; \

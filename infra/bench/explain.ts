@@ -14,11 +14,11 @@ import {
   listUserBadges,
 } from '../../services/badges/src/data-access/badges-repository.js';
 import { insertAnnouncedGameResult } from '../../services/game-results/src/data-access/game-results-repository.js';
-import { gameResultRecordedRow } from '../../services/game-results/src/data-access/outbox-event.js';
 import {
   addToReadModel,
   readStatistics,
 } from '../../services/game-results/src/data-access/statistics-repository.js';
+import { gameResultRecordedEvent } from '../../services/game-results/src/domain/events.js';
 import { verifyGameResult } from '../../services/game-results/src/domain/verify-game-result.js';
 
 type Query = string | { name?: string; text: string; values?: unknown[] };
@@ -61,8 +61,8 @@ try {
     honestResult({ gameType: 'toplama', difficulty: 'orta', questionsCount: 10, correct: 7, seed: 3 }),
     new Date(),
   );
-  const row = { ...verified, userId, clientResultId: null, createdAt: new Date() };
-  const event = gameResultRecordedRow(row);
+  const row = { ...verified, userId, clientResultId: null, playedAt: new Date() };
+  const event = gameResultRecordedEvent(row);
   const client = await pool.connect();
   try {
     // Warm the badge rows as a pupil who played before would have them.
@@ -83,7 +83,7 @@ try {
           questionsCount: 10,
           correctAnswers: 7,
           points: pointsFor(7),
-          recordedAt: new Date(),
+          playedAt: new Date(),
         },
         'Europe/Istanbul',
       );

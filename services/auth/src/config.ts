@@ -1,13 +1,5 @@
-import { loadConfig, mailTokenConfigShape } from '@mathgames/platform';
-import { z } from 'zod';
+import { configLoader, mailTokenConfigShape } from '@mathgames/platform';
 
-export const authConfigShape = {
-  PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  ...mailTokenConfigShape,
-};
-
+export const authConfigShape = mailTokenConfigShape;
+export const loadAuthConfig = configLoader('auth', authConfigShape);
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
-
-export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(authConfigShape, env, { deployable: 'auth' });
-}

@@ -1,9 +1,7 @@
 import { MAIL_QUEUE, sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
 import {
   type BaseConfig,
-  createHttpService,
-  createLogger,
-  createPool,
+  createDatabaseService,
   DEV_MAIL_TOKEN_KEY,
   type HttpService,
   startOutboxRelay,
@@ -12,7 +10,7 @@ import { Redis } from 'ioredis';
 import { purgePublishedOutbox } from './data-access/outbox.js';
 import { AbuseLimits, type LIMITS } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
-import type { AuthContext } from './domain/context.js';
+import type { AuthDeps } from './domain/deps.js';
 import { MailJobs } from './domain/mail-jobs.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
 import { pupilRoutes } from './entry-points/http/pupil-routes.js';
@@ -42,64 +40,50 @@ export interface AuthServiceOptions {
 }
 
 export function createAuthService(config: ServiceConfig, options: AuthServiceOptions = {}): HttpService {
-  const logger = createLogger('auth', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
-  const ctx: AuthContext = {
-    pool,
-    limits: new AbuseLimits(redis, config.REDIS_PREFIX, options.limits),
-    background: new BackgroundTasks(logger),
-    mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
-    logger,
-    async endSessions(userId) {
-      const key = userSessionsKey(config.REDIS_PREFIX, userId);
-      const ids = await redis.smembers(key);
-      await redis.del(key, ...ids.map((id) => sessionKey(config.REDIS_PREFIX, id)));
-    },
-  };
-  void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
-  const relay = startOutboxRelay({
-    pool,
-    schema: 'auth',
-    config,
-    // Account deletions go to every erasing service; mail jobs to BullMQ.
-    publishes: [USER_DELETED],
-    enqueues: [MAIL_QUEUE],
-    logger,
+  return createDatabaseService('auth', config, ({ pool, logger }) => {
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
+    redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
+    const deps: AuthDeps = {
+      pool,
+      limits: new AbuseLimits(redis, config.REDIS_PREFIX, options.limits),
+      background: new BackgroundTasks(logger),
+      mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
+      logger,
+      async endSessions(userId) {
+        const key = userSessionsKey(config.REDIS_PREFIX, userId);
+        const ids = await redis.smembers(key);
+        await redis.del(key, ...ids.map((id) => sessionKey(config.REDIS_PREFIX, id)));
+      },
+    };
+    void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
+    const relay = startOutboxRelay({
+      pool,
+      schema: 'auth',
+      config,
+      // Account deletions go to every erasing service; mail jobs to BullMQ.
+      publishes: [USER_DELETED],
+      enqueues: [MAIL_QUEUE],
+      logger,
+    });
+    const purge = setInterval(
+      () => {
+        purgePublishedOutbox(pool).catch((err: unknown) => logger.warn({ err }, 'outbox purge failed'));
+      },
+      60 * 60 * 1000,
+    );
+    purge.unref();
+    // Not Redis in readiness: without it the abuse limits count in memory and mail waits in the outbox.
+    return {
+      routes: (app) => {
+        pupilRoutes(deps, config.INTERNAL_SECRET)(app);
+        authRoutes(deps)(app);
+      },
+      stop: [
+        () => clearInterval(purge),
+        () => deps.background.drain(),
+        () => relay.stop(),
+        () => redis.quit().catch(() => redis.disconnect()),
+      ],
+    };
   });
-  const http = createHttpService({
-    name: 'auth',
-    config,
-    logger,
-    // Not Redis: without it the abuse limits count in memory and mail waits in the outbox, so auth still serves.
-    readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: (app) => {
-      pupilRoutes(ctx, config.INTERNAL_SECRET)(app);
-      authRoutes(ctx)(app);
-    },
-  });
-  const purge = setInterval(
-    () => {
-      purgePublishedOutbox(pool).catch((err: unknown) => logger.warn({ err }, 'outbox purge failed'));
-    },
-    60 * 60 * 1000,
-  );
-  purge.unref();
-  let closed: Promise<void> | undefined;
-  return {
-    app: http.app,
-    listen: (port) => http.listen(port),
-    close() {
-      closed ??= (async () => {
-        clearInterval(purge);
-        await http.close();
-        await ctx.background.drain();
-        await relay.stop();
-        await redis.quit().catch(() => redis.disconnect());
-        await pool.end();
-      })();
-      return closed;
-    },
-  };
 }

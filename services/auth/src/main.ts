@@ -3,5 +3,5 @@ import { createAuthService, loadAuthConfig } from './index.js';
 
 const config = loadAuthConfig();
 const service = createAuthService(config);
-await service.listen(config.PORT);
 onShutdown(() => service.close());
+await service.listen(config.PORT);

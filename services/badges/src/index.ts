@@ -1,24 +1,20 @@
-import type http from 'node:http';
 import {
   type BaseConfig,
-  createHttpService,
-  createLogger,
-  createPool,
+  createDatabaseService,
+  type HttpService,
+  type RunningWorker,
   startWorker,
 } from '@mathgames/platform';
 import { Redis } from 'ioredis';
 import { createSummaryCache } from './data-access/summary-cache.js';
+import type { BadgesDeps } from './domain/deps.js';
 import { createCatalogueReader } from './domain/user-badges.js';
 import { BADGES_CONSUMER, badgeSubscription } from './entry-points/consumers/badge-consumer.js';
 import { badgeErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { badgesRoutes } from './entry-points/http/routes.js';
 
+export { type BadgesConfig, loadBadgesConfig, loadBadgeWorkerConfig } from './config.js';
 export { BADGES_CONSUMER, BADGES_QUEUE } from './entry-points/consumers/badge-consumer.js';
-
-export interface Deployable {
-  listen(port?: number): Promise<http.Server>;
-  close(): Promise<void>;
-}
 
 function createRedis(config: BaseConfig): Redis {
   // Fail a command fast while Redis is away instead of queueing it: the summary then answers from Postgres.
@@ -31,36 +27,26 @@ function createRedis(config: BaseConfig): Redis {
 }
 
 /** HTTP API for the user's badges and the polled summary. */
-export function createBadgesService(config: BaseConfig) {
-  const logger = createLogger('badges', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const redis = createRedis(config);
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const cache = createSummaryCache(redis, config.REDIS_PREFIX);
-  const service = createHttpService({
-    name: 'badges',
-    config,
-    logger,
-    // Not Redis: without it the summary is computed from Postgres, so badges still serves.
-    readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: badgesRoutes({ pool, cache, logger, catalogue: createCatalogueReader(pool) }),
+export function createBadgesService(config: BaseConfig): HttpService {
+  return createDatabaseService('badges', config, ({ pool, logger }) => {
+    const redis = createRedis(config);
+    redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+    const deps: BadgesDeps = {
+      pool,
+      cache: createSummaryCache(redis, config.REDIS_PREFIX),
+      logger,
+      catalogue: createCatalogueReader(pool),
+    };
+    // Not Redis in readiness: without it the summary is computed from Postgres, so badges still serves.
+    return { routes: badgesRoutes(deps), stop: [() => redis.disconnect()] };
   });
-  return {
-    app: service.app,
-    listen: (port?: number) => service.listen(port),
-    async close() {
-      await service.close();
-      redis.disconnect();
-      await pool.end();
-    },
-  };
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into badge progress; serves health only. */
 export function startBadgeWorker(
   config: BaseConfig,
   options: { summaryTtlSeconds?: number } = {},
-): Deployable {
+): RunningWorker {
   return startWorker({
     name: BADGES_CONSUMER,
     config,

@@ -1,10 +1,7 @@
-import { loadConfig, onShutdown } from '@mathgames/platform';
-import { z } from 'zod';
-import { createBadgesService } from './index.js';
+import { onShutdown } from '@mathgames/platform';
+import { createBadgesService, loadBadgesConfig } from './index.js';
 
-const config = loadConfig({ PORT: z.coerce.number().int().min(0).max(65535).default(4003) }, process.env, {
-  deployable: 'badges',
-});
+const config = loadBadgesConfig();
 const service = createBadgesService(config);
 onShutdown(() => service.close());
 await service.listen(config.PORT);

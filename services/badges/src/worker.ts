@@ -1,10 +1,7 @@
-import { loadConfig, onShutdown } from '@mathgames/platform';
-import { z } from 'zod';
-import { startBadgeWorker } from './index.js';
+import { onShutdown } from '@mathgames/platform';
+import { loadBadgeWorkerConfig, startBadgeWorker } from './index.js';
 
-const config = loadConfig({ PORT: z.coerce.number().int().min(0).max(65535).default(4013) }, process.env, {
-  deployable: 'badge-worker',
-});
+const config = loadBadgeWorkerConfig();
 const worker = startBadgeWorker(config);
 onShutdown(() => worker.close());
 await worker.listen(config.PORT);

@@ -1,54 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { EVENT_QUEUES, EVENT_TYPES, type GameResultRecordedEvent, pointsFor } from '@mathgames/contracts';
-import { type AmqpClient, createAmqpClient, createLogger } from '@mathgames/platform';
-import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
+import { type GameResultRecordedEvent, pointsFor } from '@mathgames/contracts';
+import type { TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLASSES_CONSUMER, startClassesWorker } from './index.js';
+import { type ClassesWorkerKit, gameRecorded, startClassesWorkerKit } from './test-support/worker-kit.js';
 
+let kit: ClassesWorkerKit;
 let env: TestEnvironment;
-let worker: ReturnType<typeof startClassesWorker>;
-let publisher: AmqpClient;
 let classId: number;
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
-function recorded(userId: number, overrides: Partial<GameResultRecordedEvent> = {}): GameResultRecordedEvent {
-  return {
-    id: randomUUID(),
-    type: EVENT_TYPES.gameResultRecorded,
-    createdAt: new Date().toISOString(),
-    resultId: 1,
-    userId,
+/** Division, hard, 6 of 10 in 90 s, played now, unless overridden. */
+const recorded = (userId: number, overrides: Partial<GameResultRecordedEvent> = {}) =>
+  gameRecorded(userId, {
     gameType: 'bölme',
     difficulty: 'zor',
-    questionsCount: 10,
     correctAnswers: 6,
     totalTime: 90,
-    playedAt: new Date().toISOString(),
     ...overrides,
-  };
-}
-
-/** Publishes the events and waits until the worker has applied every one. */
-async function apply(...events: GameResultRecordedEvent[]) {
-  for (const event of events)
-    await publisher.publish(EVENT_TYPES.gameResultRecorded, event, {}, { messageId: event.id });
-  await waitFor(async () => {
-    const { rows } = await env.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM classes.processed_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])',
-      [CLASSES_CONSUMER, events.map((e) => e.id)],
-    );
-    return rows[0]!.n === new Set(events.map((e) => e.id)).size ? true : null;
   });
-}
-
-async function addPupil(userId: number) {
-  await env.pool.query('INSERT INTO classes.pupils (user_id, class_id, display_name) VALUES ($1, $2, $3)', [
-    userId,
-    classId,
-    `Pupil ${userId}`,
-  ]);
-}
+const apply = (...events: GameResultRecordedEvent[]) => kit.apply(...events);
+const addPupil = (userId: number) => kit.addPupil(userId);
 
 /** Division, hard, 10 questions, given `createdMinutesAgo` and due in `dueInMinutes` (negative: already past). */
 async function assign(
@@ -78,24 +49,12 @@ const completion = async (assignmentId: number, userId: number) =>
   ).rows[0];
 
 beforeAll(async () => {
-  env = await createTestEnvironment();
-  worker = startClassesWorker(env.config);
-  publisher = createAmqpClient({
-    url: env.config.AMQP_URL,
-    logger: createLogger('test', 'warn'),
-    queues: [EVENT_QUEUES.classes],
-  });
-  await publisher.ready();
-  const { rows } = await env.pool.query<{ id: number }>(
-    `INSERT INTO classes.classes (teacher_id, name, grade, join_code) VALUES (1, '4-A', 4, 'GHJKMN') RETURNING id`,
-  );
-  classId = rows[0]!.id;
+  kit = await startClassesWorkerKit({ name: '4-A', grade: 4, joinCode: 'GHJKMN' });
+  ({ env, classId } = kit);
 });
 
 afterAll(async () => {
-  await publisher?.close();
-  await worker?.close();
-  await env?.cleanup();
+  await kit?.close();
 });
 
 describe('assignments finished by recorded games (classes-worker)', () => {

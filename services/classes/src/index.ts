@@ -1,12 +1,6 @@
-import type http from 'node:http';
-import {
-  type BaseConfig,
-  createHttpService,
-  createLogger,
-  createPool,
-  startWorker,
-} from '@mathgames/platform';
+import { type BaseConfig, createDatabaseService, defineWorker, type HttpService } from '@mathgames/platform';
 import type { ClassesConfig } from './config.js';
+import type { ClassesDeps } from './domain/deps.js';
 import { createPupilAccountsClient } from './domain/pupil-accounts.js';
 import { createTeacherDirectory } from './domain/teacher-directory.js';
 import { classesErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
@@ -14,51 +8,36 @@ import { CLASSES_CONSUMER, progressSubscription } from './entry-points/consumers
 import { assignmentsRoutes } from './entry-points/http/assignments-routes.js';
 import { classesRoutes } from './entry-points/http/routes.js';
 
-export { type ClassesConfig, classesConfigShape, loadClassesConfig } from './config.js';
+export {
+  type ClassesConfig,
+  classesConfigShape,
+  loadClassesConfig,
+  loadClassesWorkerConfig,
+} from './config.js';
 export { PUPIL_HISTORY_LIMIT } from './data-access/progress-repository.js';
 export { CLASSES_CONSUMER, CLASSES_QUEUE } from './entry-points/consumers/progress-consumer.js';
 
-export interface Deployable {
-  listen(port?: number): Promise<http.Server>;
-  close(): Promise<void>;
-}
-
 /** HTTP API for teachers' classes (and, through them, their pupils). */
-export function createClassesService(config: ClassesConfig) {
-  const logger = createLogger('classes', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, { logger });
-  const service = createHttpService({
-    name: 'classes',
-    config,
-    logger,
-    readiness: { postgres: () => pool.query('SELECT 1') },
-    routes: (app) => {
-      assignmentsRoutes({ pool })(app);
-      classesRoutes({
-        pool,
-        teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
-        accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
-        internalSecret: config.INTERNAL_SECRET,
-        timeZone: config.TIME_ZONE,
-      })(app);
-    },
+export function createClassesService(config: ClassesConfig): HttpService {
+  return createDatabaseService('classes', config, ({ pool }) => {
+    const deps: ClassesDeps = {
+      pool,
+      teachers: createTeacherDirectory(config.AUTH_URL, config.INTERNAL_SECRET),
+      accounts: createPupilAccountsClient(config.AUTH_URL, config.INTERNAL_SECRET),
+      internalSecret: config.INTERNAL_SECRET,
+      timeZone: config.TIME_ZONE,
+    };
+    return {
+      routes: (app) => {
+        assignmentsRoutes(deps)(app);
+        classesRoutes(deps)(app);
+      },
+    };
   });
-  return {
-    app: service.app,
-    listen: (port?: number) => service.listen(port),
-    async close() {
-      await service.close();
-      await pool.end();
-    },
-  };
 }
 
 /** Consumes `game-result.recorded.v1` from its own queue into the class progress read model. */
-export function startClassesWorker(config: BaseConfig): Deployable {
-  return startWorker({
-    name: CLASSES_CONSUMER,
-    config,
-    schema: 'classes',
-    subscriptions: () => [progressSubscription(config.TIME_ZONE), classesErasureSubscription()],
-  });
-}
+export const startClassesWorker = defineWorker<BaseConfig>(CLASSES_CONSUMER, 'classes', (config) => [
+  progressSubscription(config.TIME_ZONE),
+  classesErasureSubscription(),
+]);

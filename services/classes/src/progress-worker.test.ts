@@ -1,51 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import {
-  EVENT_QUEUES,
-  EVENT_TYPES,
-  type GameResultRecordedEvent,
-  pointsFor,
-  weekStartKey,
-} from '@mathgames/contracts';
-import { type AmqpClient, createAmqpClient, createLogger } from '@mathgames/platform';
-import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
+import { type GameResultRecordedEvent, pointsFor, weekStartKey } from '@mathgames/contracts';
+import type { TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_HISTORY_LIMIT } from './data-access/progress-repository.js';
-import { CLASSES_CONSUMER, startClassesWorker } from './index.js';
+import { type ClassesWorkerKit, gameRecorded, startClassesWorkerKit } from './test-support/worker-kit.js';
 
+let kit: ClassesWorkerKit;
 let env: TestEnvironment;
-let worker: ReturnType<typeof startClassesWorker>;
-let publisher: AmqpClient;
-let classId: number;
 
-function recorded(userId: number, overrides: Partial<GameResultRecordedEvent> = {}): GameResultRecordedEvent {
-  return {
-    id: randomUUID(),
-    type: EVENT_TYPES.gameResultRecorded,
-    createdAt: new Date().toISOString(),
-    resultId: 1,
-    userId,
-    gameType: 'toplama',
-    difficulty: 'kolay',
-    questionsCount: 10,
-    correctAnswers: 7,
-    totalTime: 60,
-    playedAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-const publish = (event: GameResultRecordedEvent) =>
-  publisher.publish(EVENT_TYPES.gameResultRecorded, event, {}, { messageId: event.id });
-
-async function processed(eventId: string) {
-  await waitFor(async () => {
-    const { rowCount } = await env.pool.query(
-      'SELECT 1 FROM classes.processed_events WHERE consumer = $1 AND event_id = $2',
-      [CLASSES_CONSUMER, eventId],
-    );
-    return (rowCount ?? 0) > 0 ? true : null;
-  });
-}
+const recorded = gameRecorded;
+const publish = (event: GameResultRecordedEvent) => kit.publish(event);
+const processed = (eventId: string) => kit.processed(eventId);
+const addPupil = (userId: number) => kit.addPupil(userId);
 
 const progressOf = async (userId: number) =>
   (
@@ -57,33 +22,13 @@ const progressOf = async (userId: number) =>
     )
   ).rows[0];
 
-async function addPupil(userId: number) {
-  await env.pool.query('INSERT INTO classes.pupils (user_id, class_id, display_name) VALUES ($1, $2, $3)', [
-    userId,
-    classId,
-    `Pupil ${userId}`,
-  ]);
-}
-
 beforeAll(async () => {
-  env = await createTestEnvironment();
-  worker = startClassesWorker(env.config);
-  publisher = createAmqpClient({
-    url: env.config.AMQP_URL,
-    logger: createLogger('test', 'warn'),
-    queues: [EVENT_QUEUES.classes],
-  });
-  await publisher.ready();
-  const { rows } = await env.pool.query<{ id: number }>(
-    `INSERT INTO classes.classes (teacher_id, name, grade, join_code) VALUES (1, '2-B', 2, 'ABCDEF') RETURNING id`,
-  );
-  classId = rows[0]!.id;
+  kit = await startClassesWorkerKit({ name: '2-B', grade: 2, joinCode: 'ABCDEF' });
+  env = kit.env;
 });
 
 afterAll(async () => {
-  await publisher?.close();
-  await worker?.close();
-  await env?.cleanup();
+  await kit?.close();
 });
 
 describe('the class progress read model (classes-worker)', () => {

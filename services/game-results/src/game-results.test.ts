@@ -1,23 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService, startStatisticsWorker } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { waitFor } from '@mathgames/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // Sunday 22 November 2026, 23:59 and Monday 23 November, 00:01 in Europe/Istanbul (UTC+3).
 const SUNDAY_2359 = new Date('2026-11-22T20:59:00Z');
 const MONDAY_0001 = new Date('2026-11-22T21:01:00Z');
 
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
-let worker: ReturnType<typeof startStatisticsWorker>;
-let baseUrl: string;
 let clock: Date | null = null;
 let nextUser = 1000;
 
-const newUser = () => serviceClient(baseUrl, nextUser++);
+const newUser = () => serviceClient(running.baseUrl, nextUser++);
 
 async function statistics(api: ReturnType<typeof newUser>): Promise<StatisticsResponse> {
   const res = await api<StatisticsResponse>('GET', '/api/statistics');
@@ -25,19 +19,7 @@ async function statistics(api: ReturnType<typeof newUser>): Promise<StatisticsRe
   return res.body;
 }
 
-beforeAll(async () => {
-  env = await createTestEnvironment();
-  service = createGameResultsService(env.config, { now: () => clock ?? new Date() });
-  worker = startStatisticsWorker(env.config);
-  const server = await service.listen(0);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await service?.close();
-  await worker?.close();
-  await env?.cleanup();
-});
+const running = useServiceUnderTest({ worker: true, now: () => clock ?? new Date() });
 
 describe('posting a game result', () => {
   it('stores it, answers 201 with the stored result, and counts it in statistics once the worker ran', async () => {
@@ -67,7 +49,7 @@ describe('posting a game result', () => {
   });
 
   it('without a signed-in user is a 401 in the request language', async () => {
-    const anonymous = serviceClient(baseUrl, null, 'en');
+    const anonymous = serviceClient(running.baseUrl, null, 'en');
     const res = await anonymous('POST', '/api/game-results', { body: honestResult() });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'unauthorized', message: 'Please log in to do this' });
@@ -142,7 +124,7 @@ describe('a forged result is a 400 naming the problem and stores nothing', () =>
   });
 
   it('rejects an impossibly fast game, in English for an English request', async () => {
-    const api = serviceClient(baseUrl, nextUser++, 'en');
+    const api = serviceClient(running.baseUrl, nextUser++, 'en');
     const res = await api('POST', '/api/game-results', { body: honestResult({ totalTime: 2 }) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'forged_result', field: 'totalTime' });
@@ -255,7 +237,7 @@ describe('weekly progress', () => {
       });
       expect(monday.weeklyProgress).toEqual([5, 0, 0, 0, 0, 0, 0]);
       // The browser counts its days in the zone the answer names.
-      expect(monday.timeZone).toBe(env.config.TIME_ZONE);
+      expect(monday.timeZone).toBe(running.env.config.TIME_ZONE);
 
       clock = SUNDAY_2359;
       expect((await statistics(api)).weeklyProgress).toEqual([0, 0, 0, 0, 0, 0, 3]);

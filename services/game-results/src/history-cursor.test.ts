@@ -1,23 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
-let baseUrl: string;
-
-beforeAll(async () => {
-  env = await createTestEnvironment({ amqp: false });
-  service = createGameResultsService(env.config);
-  baseUrl = `http://127.0.0.1:${((await service.listen(0)).address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await service?.close();
-  await env?.cleanup();
-});
+const running = useServiceUnderTest({ amqp: false });
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
 
@@ -29,7 +13,7 @@ describe('a crafted history cursor (issue 13, gap 7)', () => {
     ['an id past bigint', cursorOf('1700000000000000.99999999999999999999')],
     ['an id of zero digits', cursorOf('1700000000000000.')],
   ])('is a 400 naming cursor, never a 500: %s', async (_why, cursor) => {
-    const res = await serviceClient(baseUrl, 4242)('GET', `/api/game-results?cursor=${cursor}`);
+    const res = await serviceClient(running.baseUrl, 4242)('GET', `/api/game-results?cursor=${cursor}`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', field: 'cursor' });
   });

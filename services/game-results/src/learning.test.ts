@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   answerToRational,
   compute,
@@ -7,22 +6,17 @@ import {
   type ReviewScheduleResponse,
   type StatisticsResponse,
 } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService, startStatisticsWorker } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { waitFor } from '@mathgames/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date('2026-11-23T08:00:00Z');
 
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
-let worker: ReturnType<typeof startStatisticsWorker>;
-let baseUrl: string;
 let clock = T0;
 let nextUser = 5000;
 
-const newUser = () => serviceClient(baseUrl, nextUser++);
+const newUser = () => serviceClient(running.baseUrl, nextUser++);
 
 /** The true answer of a question text, in the answer codec. */
 function answerOf(text: string): number {
@@ -50,19 +44,7 @@ function result(gameType: string, difficulty: string, played: Array<[string, num
   };
 }
 
-beforeAll(async () => {
-  env = await createTestEnvironment();
-  service = createGameResultsService(env.config, { now: () => clock });
-  worker = startStatisticsWorker(env.config);
-  const server = await service.listen(0);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await service?.close();
-  await worker?.close();
-  await env?.cleanup();
-});
+const running = useServiceUnderTest({ worker: true, now: () => clock });
 
 describe('mistakes are data', () => {
   it('a forged mistake kind is stored as the kind the server derives, and the event carries it', async () => {
@@ -79,12 +61,12 @@ describe('mistakes are data', () => {
       ]),
     });
     expect(posted.status).toBe(201);
-    const { rows } = await env.pool.query<{ questions: Array<{ mistake: string | null }> }>(
+    const { rows } = await running.env.pool.query<{ questions: Array<{ mistake: string | null }> }>(
       'SELECT questions FROM results.game_results WHERE id = $1',
       [posted.body.id],
     );
     expect(rows[0]!.questions.map((q) => q.mistake)).toEqual(['carry-slip', null, null, 'off-by-one', null]);
-    const outbox = await env.pool.query<{ payload: { mistakes: string[] } }>(
+    const outbox = await running.env.pool.query<{ payload: { mistakes: string[] } }>(
       `SELECT payload FROM results.outbox WHERE payload->>'resultId' = $1`,
       [String(posted.body.id)],
     );
@@ -217,7 +199,7 @@ describe('practice my mistakes (Leitner, controlled clock)', () => {
   });
 
   it('refuses a review answer whose question is not of that topic and level, naming the field', async () => {
-    const api = serviceClient(baseUrl, nextUser++, 'en');
+    const api = serviceClient(running.baseUrl, nextUser++, 'en');
     const res = await api('POST', '/api/game-results/review', {
       body: {
         answers: [

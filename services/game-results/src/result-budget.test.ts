@@ -1,29 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { RESULT_BUDGETS, translate } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameResultsService } from './index.js';
-import { serviceClient } from './test-support/api.js';
+import { describe, expect, it } from 'vitest';
+import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // Issue 13, gap 9: a script cannot post perfect games as fast as it likes.
-let env: TestEnvironment;
-let service: ReturnType<typeof createGameResultsService>;
-let baseUrl: string;
 
-beforeAll(async () => {
-  env = await createTestEnvironment({ amqp: false });
-  service = createGameResultsService(env.config);
-  baseUrl = `http://127.0.0.1:${((await service.listen(0)).address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await service?.close();
-  await env?.cleanup();
-});
+const running = useServiceUnderTest({ amqp: false });
 
 describe('the per-user budget for results', () => {
   it('refuses results past the per-minute budget with 429 and Retry-After, for that user only', async () => {
-    const script = serviceClient(baseUrl, 9001, 'en');
+    const script = serviceClient(running.baseUrl, 9001, 'en');
     for (let i = 0; i < RESULT_BUDGETS.perMinute.points; i++) {
       const res = await script('POST', '/api/game-results', { body: honestResult({ correct: 10, seed: i }) });
       expect(res.status, `result ${i + 1}`).toBe(201);
@@ -38,7 +24,7 @@ describe('the per-user budget for results', () => {
       message: translate('rate_limited', 'en', { seconds }),
     });
 
-    const child = serviceClient(baseUrl, 9002);
+    const child = serviceClient(running.baseUrl, 9002);
     expect((await child('POST', '/api/game-results', { body: honestResult({ seed: 1 }) })).status).toBe(201);
   });
 

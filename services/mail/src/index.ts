@@ -1,56 +1,27 @@
-import type http from 'node:http';
 import { MAIL_QUEUE, MAIL_TOKEN_FIELDS } from '@mathgames/contracts';
 import {
-  type BaseConfig,
   createLogger,
   DEV_MAIL_TOKEN_KEY,
   type Job,
   type JobRetryPolicy,
-  loadConfig,
-  mailTokenConfigShape,
   processJobs,
+  type RunningWorker,
   startWorker,
 } from '@mathgames/platform';
 import { UnrecoverableError } from 'bullmq';
-import { z } from 'zod';
-import { InvalidMailJobError, mailsForJob } from './messages.js';
+import type { MailWorkerConfig } from './config.js';
+import { InvalidMailJobError, mailsForJob } from './job-mails.js';
 import { createMailTransport } from './transport.js';
 
 /** Picked up by the manifest tests like every package's `*ConfigShape`. */
 export { mailTokenConfigShape } from '@mathgames/platform';
-export { InvalidMailJobError, mailsForJob, type OutgoingMail } from './messages.js';
+export {
+  loadMailWorkerConfig,
+  type MailWorkerConfig,
+  mailWorkerConfigShape,
+} from './config.js';
+export { InvalidMailJobError, mailsForJob, type OutgoingMail } from './job-mails.js';
 export { escapeHtml, MAIL_KINDS, type MailKind, maskEmail, renderMail } from './templates.js';
-
-export type MailWorkerConfig = Pick<
-  BaseConfig,
-  'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'INTERNAL_SECRET' | 'LOG_LEVEL'
-> & { PORT?: number | undefined; MAIL_TOKEN_KEY?: string | undefined };
-
-/**
- * The mail worker's settings. SECRET_NEEDS['mail-worker'] includes SMTP_URL and MAIL_TOKEN_KEY: production
- * refuses the log-only transport (it would write links into the log) and the development token key.
- */
-export function loadMailWorkerConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(
-    {
-      PORT: z.coerce.number().int().min(0).max(65535).default(4014),
-      // The retry schedule of a mail that cannot be sent (SMTP down): doubling from the base up to the cap, until
-      // the window ends; then the job is parked in the failed set (metric bullmq_jobs_parked_total).
-      MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(2),
-      MAIL_RETRY_MAX_SECONDS: z.coerce.number().positive().default(900),
-      MAIL_RETRY_FOR_HOURS: z.coerce.number().positive().default(24),
-      ...mailTokenConfigShape,
-    },
-    env,
-    { deployable: 'mail-worker' },
-  );
-}
-
-export type MailWorker = {
-  /** Serves /healthz, /readyz and /metrics only. */
-  listen(port?: number): Promise<http.Server>;
-  close(): Promise<void>;
-};
 
 /** Mails sent in parallel (each its own SMTP connection). */
 export const MAIL_WORKER_CONCURRENCY = 5;
@@ -72,7 +43,7 @@ const SENT_MARKER_SECONDS = 14 * 24 * 60 * 60;
 export function startMailWorker(
   config: MailWorkerConfig,
   options: { retry?: JobRetryPolicy } = {},
-): MailWorker {
+): RunningWorker {
   const logger = createLogger('mail-worker', config.LOG_LEVEL);
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const sentKey = (jobId: string, part: string) => sentMarkerKey(config.REDIS_PREFIX, jobId, part);

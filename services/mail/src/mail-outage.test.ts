@@ -5,6 +5,7 @@ import {
   DEV_MAIL_TOKEN_KEY,
   jobsParkedTotal,
   loadConfig,
+  type RunningWorker,
   sealMailToken,
 } from '@mathgames/platform';
 import {
@@ -16,7 +17,8 @@ import {
 } from '@mathgames/platform/testing';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailWorker, startMailWorker } from './index.js';
+import { startMailWorker } from './index.js';
+import { closeMailTest, mailQueueOf } from './test-support/mail-test.js';
 
 /**
  * The issue asks for 10 minutes of SMTP refusing connections. The worker's behaviour does not depend on the
@@ -29,22 +31,14 @@ const MAILS = 20;
 
 let environment: Awaited<ReturnType<typeof createTestEnvironment>>;
 let smtp: SmtpCapture | undefined;
-let worker: MailWorker | undefined;
+let worker: RunningWorker | undefined;
 let queue: Queue;
 
 beforeAll(async () => {
   environment = await createTestEnvironment({ migrate: false, amqp: false });
-  queue = createQueue(MAIL_QUEUE, {
-    redisUrl: environment.env.REDIS_URL!,
-    prefix: environment.env.REDIS_PREFIX!,
-  });
+  queue = mailQueueOf(environment);
 });
-afterAll(async () => {
-  await queue?.close();
-  await worker?.close();
-  await environment?.cleanup();
-  await smtp?.close();
-});
+afterAll(() => closeMailTest({ queue, worker, environment, smtp }));
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 

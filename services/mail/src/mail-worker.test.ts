@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MAIL_QUEUE, type MailJobName } from '@mathgames/contracts';
-import { createQueue, DEV_MAIL_TOKEN_KEY, loadConfig, sealMailToken } from '@mathgames/platform';
+import {
+  createQueue,
+  DEV_MAIL_TOKEN_KEY,
+  loadConfig,
+  type RunningWorker,
+  sealMailToken,
+} from '@mathgames/platform';
 import {
   createTestEnvironment,
   type SmtpCapture,
@@ -9,28 +15,21 @@ import {
 } from '@mathgames/platform/testing';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailWorker, startMailWorker } from './index.js';
+import { startMailWorker } from './index.js';
+import { closeMailTest, mailQueueOf } from './test-support/mail-test.js';
 
 let environment: Awaited<ReturnType<typeof createTestEnvironment>>;
 let smtp: SmtpCapture;
-let worker: MailWorker;
+let worker: RunningWorker;
 let queue: Queue;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   environment = await createTestEnvironment({ migrate: false, amqp: false, env: { SMTP_URL: smtp.url } });
   worker = startMailWorker(loadConfig({}, environment.env));
-  queue = createQueue(MAIL_QUEUE, {
-    redisUrl: environment.env.REDIS_URL!,
-    prefix: environment.env.REDIS_PREFIX!,
-  });
+  queue = mailQueueOf(environment);
 });
-afterAll(async () => {
-  await queue?.close();
-  await worker?.close();
-  await environment?.cleanup();
-  await smtp?.close();
-});
+afterAll(() => closeMailTest({ queue, worker, environment, smtp }));
 
 const base = (type: string) => ({ id: randomUUID(), type, createdAt: new Date().toISOString() });
 const user = (email: string, lang: 'tr' | 'en') => ({ userId: 7, email, username: 'Zeynep', lang });

@@ -1,6 +1,6 @@
 import type { Logger } from '@mathgames/platform';
 import nodemailer from 'nodemailer';
-import type { OutgoingMail } from './messages.js';
+import type { OutgoingMail } from './job-mails.js';
 
 export type MailTransport = {
   send(mail: OutgoingMail, headers: { messageId: string }): Promise<void>;

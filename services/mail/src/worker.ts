@@ -9,5 +9,5 @@ const worker = startMailWorker(config, {
     retryForMs: config.MAIL_RETRY_FOR_HOURS * 3_600_000,
   },
 });
-await worker.listen(config.PORT);
 onShutdown(() => worker.close());
+await worker.listen(config.PORT);

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '@mathgames/platform';
 
 export async function savePhoto(
   db: Db,

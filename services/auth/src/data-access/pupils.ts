@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '@mathgames/platform';
 
 /** A pupil account: no e-mail and no usable password ('!' never verifies); the pictures are checked instead. */
 export async function insertPupil(

@@ -1,5 +1,5 @@
+import { type Db, queryOne } from '@mathgames/platform';
 import type { TokenPurpose } from '../domain/tokens.js';
-import type { Db } from './db.js';
 
 export type TokenRecord = { userId: number; email: string; expiresAt: Date; usedAt: Date | null };
 
@@ -19,13 +19,13 @@ export async function findUsableToken(
   hash: Buffer,
   purpose: TokenPurpose,
 ): Promise<TokenRecord | null> {
-  const { rows } = await db.query<TokenRecord>(
+  return queryOne<TokenRecord>(
+    db,
     `SELECT user_id AS "userId", email, expires_at AS "expiresAt", used_at AS "usedAt"
        FROM auth.tokens
       WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
     [hash, purpose],
   );
-  return rows[0] ?? null;
 }
 
 /** Spends a token atomically: of two concurrent uses exactly one gets the row. */

@@ -1,5 +1,5 @@
 import type { Lang, UserRole } from '@mathgames/contracts';
-import type { Db } from './db.js';
+import type { Db } from '@mathgames/platform';
 
 export type UserRecord = {
   id: number;

@@ -1,5 +1,6 @@
+import { createBudgetLimiter } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** A refusal: how many seconds until the caller may try again. */
 export type LimitExceeded = { retryAfterSeconds: number };
@@ -48,16 +49,10 @@ export class AbuseLimits {
     limits: Record<LimitName, LimiterSpec> = LIMITS,
   ) {
     this.limiters = Object.fromEntries(
+      // While Redis is unreachable the budgets count in this process instead of failing logins with a 500.
       Object.entries(limits).map(([name, spec]) => [
         name,
-        new RateLimiterRedis({
-          storeClient: redis,
-          keyPrefix: `${prefix}auth:rl:${name}`,
-          points: spec.points,
-          duration: spec.durationSeconds,
-          // While Redis is unreachable, count in this process instead of failing logins with a 500.
-          insuranceLimiter: new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds }),
-        }),
+        createBudgetLimiter(redis, `${prefix}auth:rl:${name}`, spec),
       ]),
     ) as unknown as Record<LimitName, RateLimiterRedis>;
   }

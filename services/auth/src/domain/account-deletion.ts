@@ -1,19 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, USER_DELETED } from '@mathgames/contracts';
-import { AppError, outbox, type PoolClient, withTransaction } from '@mathgames/platform';
+import { AppError, withTransaction } from '@mathgames/platform';
+import { announceUserDeleted } from '../data-access/outbox.js';
 import { deleteUser, pupilsOfTeacher } from '../data-access/pupils.js';
 import { findUserById } from '../data-access/users.js';
-import { type AuthContext, throwIfLimited } from './context.js';
+import { type AuthDeps, throwIfLimited } from './deps.js';
+import { userDeletedEvent } from './events.js';
 import { verifyPassword } from './passwords.js';
-
-async function announceDeletion(tx: PoolClient, userId: number) {
-  await outbox('auth').publish(tx, USER_DELETED, {
-    id: randomUUID(),
-    type: EVENT_TYPES.userDeleted,
-    createdAt: new Date().toISOString(),
-    userId,
-  });
-}
 
 /**
  * A user deletes their own account after typing their password again. A teacher's pupils go with them (their
@@ -21,7 +12,7 @@ async function announceDeletion(tx: PoolClient, userId: number) {
  * each service erases its rows (the classes-worker drops the teacher's classes), then every session ends.
  * Pupils cannot: their teacher removes them.
  */
-export async function deleteOwnAccount(ctx: AuthContext, userId: number, password: string, ip: string) {
+export async function deleteOwnAccount(ctx: AuthDeps, userId: number, password: string, ip: string) {
   const user = await findUserById(ctx.pool, userId);
   if (!user) throw new AppError(401, 'unauthorized', 'unauthorized');
   if (user.role === 'pupil')
@@ -37,10 +28,10 @@ export async function deleteOwnAccount(ctx: AuthContext, userId: number, passwor
     const pupils = user.role === 'teacher' ? await pupilsOfTeacher(tx, userId) : [];
     for (const pupilId of pupils) {
       await deleteUser(tx, pupilId);
-      await announceDeletion(tx, pupilId);
+      await announceUserDeleted(tx, userDeletedEvent(pupilId));
     }
     await deleteUser(tx, userId);
-    await announceDeletion(tx, userId);
+    await announceUserDeleted(tx, userDeletedEvent(userId));
     return [...pupils, userId];
   });
   for (const id of gone) await ctx.endSessions(id);

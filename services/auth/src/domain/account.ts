@@ -19,8 +19,8 @@ import {
   setPasswordHash,
   setVerifiedEmail,
 } from '../data-access/users.js';
-import { type AuthContext, throwIfLimited } from './context.js';
 import { toCurrentUser } from './current-user.js';
+import { type AuthDeps, throwIfLimited } from './deps.js';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords.js';
 import { createToken, hashToken, TOKEN_LIFETIME_MS, type TokenPurpose } from './tokens.js';
 
@@ -43,7 +43,7 @@ export async function issueToken(
  * caller (no account enumeration) and mails the address's owner instead. A taken username is a 409: names
  * are public anyway and the child needs to pick another.
  */
-export async function register(ctx: AuthContext, input: RegisterRequest, caller: Caller): Promise<void> {
+export async function register(ctx: AuthDeps, input: RegisterRequest, caller: Caller): Promise<void> {
   throwIfLimited(await ctx.limits.take({ registerIp: callerBucket(caller), registerAccount: input.email }));
   const lang = input.lang ?? caller.lang;
   // Hash before looking anything up, so every outcome costs the same time.
@@ -91,7 +91,7 @@ function callerBucket(caller: Caller): string {
 
 /** Checks the password; one generic failure whatever went wrong. Returns the user for the session. */
 export async function login(
-  ctx: AuthContext,
+  ctx: AuthDeps,
   input: LoginRequest,
   caller: Caller,
 ): Promise<{ userId: number; user: CurrentUser }> {
@@ -120,7 +120,7 @@ export async function login(
   return { userId: user.id, user: toCurrentUser(fresh ?? user) };
 }
 
-export async function getCurrentUser(ctx: AuthContext, userId: number): Promise<CurrentUser> {
+export async function getCurrentUser(ctx: AuthDeps, userId: number): Promise<CurrentUser> {
   const user = await findUserById(ctx.pool, userId);
   // A session outliving its account reads as logged out.
   if (!user) throw new AppError(401, 'unauthorized');
@@ -131,7 +131,7 @@ export async function getCurrentUser(ctx: AuthContext, userId: number): Promise<
  * The link of /verify-email: a registration's verification (single use, 24 h, only for the address it was
  * sent to) or the confirmation of an e-mail change, which is when the change takes effect.
  */
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<'verified' | 'email_changed'> {
+export async function verifyEmail(ctx: AuthDeps, token: string): Promise<'verified' | 'email_changed'> {
   const hash = hashToken(token);
   const outcome = await withTransaction(ctx.pool, async (client) => {
     const record = await consumeToken(client, hash, 'verify_email');
@@ -145,7 +145,7 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<'ver
 
 /** The new address proved itself: switch to it, void links sent to the old one, give the old one a way back. */
 async function applyEmailChange(
-  ctx: AuthContext,
+  ctx: AuthDeps,
   client: PoolClient,
   change: { userId: number; email: string },
 ): Promise<'email_changed' | null> {
@@ -171,7 +171,7 @@ async function applyEmailChange(
  * The old address's way back after an e-mail change: restores it, voids every pending link and returns the
  * user whose sessions must all end (whoever changed the address is logged out; the owner resets the password).
  */
-export async function revertEmailChange(ctx: AuthContext, token: string): Promise<number> {
+export async function revertEmailChange(ctx: AuthDeps, token: string): Promise<number> {
   const invalid = () => new AppError(400, 'invalid_token', 'email_change_token_invalid', 'token');
   return withTransaction(ctx.pool, async (client) => {
     const record = await consumeToken(client, hashToken(token), 'revert_email');
@@ -187,7 +187,7 @@ export async function revertEmailChange(ctx: AuthContext, token: string): Promis
  * Answers at once and does the lookup, token and mail after the response, so neither the body nor the
  * timing tells whether the address has an account.
  */
-export async function requestPasswordReset(ctx: AuthContext, email: string, caller: Caller): Promise<void> {
+export async function requestPasswordReset(ctx: AuthDeps, email: string, caller: Caller): Promise<void> {
   throwIfLimited(await ctx.limits.take({ forgotIp: callerBucket(caller), forgotAccount: email }));
   ctx.background.run('forgot-password', async () => {
     const user = await findUserByEmail(ctx.pool, email);
@@ -204,7 +204,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string, call
   });
 }
 
-export async function validateResetToken(ctx: AuthContext, token: string): Promise<TokenValidationResponse> {
+export async function validateResetToken(ctx: AuthDeps, token: string): Promise<TokenValidationResponse> {
   const record = await findUsableToken(ctx.pool, hashToken(token), 'reset_password');
   const user = record ? await findUserById(ctx.pool, record.userId) : null;
   if (!record || !user) return { valid: false, username: null, email: null };
@@ -213,7 +213,7 @@ export async function validateResetToken(ctx: AuthContext, token: string): Promi
 
 /** Spends the token, sets the password and returns the user whose sessions must all end. */
 export async function resetPassword(
-  ctx: AuthContext,
+  ctx: AuthDeps,
   input: ResetPasswordRequest,
   caller: Caller,
 ): Promise<number> {

@@ -1,37 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import {
-  EVENT_TYPES,
-  type Lang,
-  MAIL_QUEUE,
-  type MailJobName,
-  type UserEmailAlreadyRegisteredEvent,
-  type UserEmailChangedEvent,
-  type UserEmailChangeRequestedEvent,
-  type UserPasswordChangedEvent,
-  type UserPasswordResetRequestedEvent,
-  type UserRegisteredEvent,
-} from '@mathgames/contracts';
-import { outbox, type PoolClient, sealMailToken } from '@mathgames/platform';
+import { EVENT_TYPES, type Lang, type MailJob } from '@mathgames/contracts';
+import { type PoolClient, sealMailToken } from '@mathgames/platform';
+import { queueMailJob } from '../data-access/outbox.js';
+import { eventBase as base } from './events.js';
 
 type UserFields = { userId: number; email: string; username: string; lang: Lang };
 type IssuedToken = { token: string; expiresAt: Date };
 
-type MailJob =
-  | { name: 'verify-email'; payload: UserRegisteredEvent }
-  | { name: 'reset-password'; payload: UserPasswordResetRequestedEvent }
-  | { name: 'email-already-registered'; payload: UserEmailAlreadyRegisteredEvent }
-  | { name: 'email-changed'; payload: UserEmailChangedEvent }
-  | { name: 'confirm-email-change'; payload: UserEmailChangeRequestedEvent }
-  | { name: 'password-changed'; payload: UserPasswordChangedEvent };
-
 /**
- * Queues mails in the same transaction as the change they announce. Tokens are sealed with MAIL_TOKEN_KEY
- * (only auth and the mail worker hold it), so the outbox row and the BullMQ job never carry a usable link.
- * The event id doubles as the outbox id, which the relay uses as BullMQ job id: a relay retry can never queue
- * the same mail twice.
+ * Builds the mail jobs and queues them (data-access `queueMailJob`) in the same transaction as the change they
+ * announce. Tokens are sealed with MAIL_TOKEN_KEY (only auth and the mail worker hold it), so the outbox row and
+ * the BullMQ job never carry a usable link.
  */
-const authOutbox = outbox('auth');
-
 export class MailJobs {
   constructor(private readonly mailTokenKey: string) {}
 
@@ -43,7 +22,7 @@ export class MailJobs {
   }
 
   private queue(client: PoolClient, job: MailJob): Promise<string> {
-    return authOutbox.enqueue(client, MAIL_QUEUE, job.name satisfies MailJobName, job.payload);
+    return queueMailJob(client, job.name, job.payload);
   }
 
   verification(client: PoolClient, user: UserFields, token: IssuedToken): Promise<string> {
@@ -118,5 +97,3 @@ export class MailJobs {
     });
   }
 }
-
-const base = () => ({ id: randomUUID(), createdAt: new Date().toISOString() });

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_SIZE_PX = 256;
 /** ~24 megapixels: any real camera photo fits, a decompression bomb (e.g. 20000×20000) does not. */
 export const PHOTO_MAX_INPUT_PIXELS = 24_000_000;
-/** The formats the spec allows (contracts ALLOWED_PHOTO_TYPES); every other libvips decoder stays unreachable. */
+/** The image formats photos may have (contracts ALLOWED_PHOTO_TYPES); every other libvips decoder stays unreachable. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 // libvips decoders are large attack surface (HEIF/AVIF, TIFF, SVG, PDF, …): block every loader in this process,
-// then allow back only the four in-memory ones the spec needs. Belt and braces with the magic-byte check below.
+// then allow back only the four in-memory ones those formats need. Belt and braces with the magic-byte check below.
 sharp.block({ operation: ['VipsForeignLoad'] });
 sharp.unblock({
   operation: [

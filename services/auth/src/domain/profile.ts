@@ -9,8 +9,8 @@ import {
   updateProfile as writeProfile,
 } from '../data-access/users.js';
 import { type Caller, issueToken } from './account.js';
-import { type AuthContext, throwIfLimited } from './context.js';
 import { photoUrl, toCurrentUser } from './current-user.js';
+import { type AuthDeps, throwIfLimited } from './deps.js';
 import { verifyPassword } from './passwords.js';
 import { PhotoRejectedError, processPhoto } from './photos.js';
 
@@ -23,7 +23,7 @@ export type ProfileUpdateResult = { user: CurrentUser; emailChangeRequested: boo
  * the same whether or not the address is free, so the form tells nobody which addresses are registered.
  */
 export async function updateProfile(
-  ctx: AuthContext,
+  ctx: AuthDeps,
   userId: number,
   input: ProfileUpdateRequest,
   caller: Caller,
@@ -68,7 +68,7 @@ export async function updateProfile(
 
 /** The password guard of sensitive changes; wrong guesses spend a per-account budget like logins do. */
 async function checkCurrentPassword(
-  ctx: AuthContext,
+  ctx: AuthDeps,
   user: UserRecord,
   password: string | undefined,
 ): Promise<void> {
@@ -80,7 +80,7 @@ async function checkCurrentPassword(
   throw new AppError(400, 'validation_error', 'current_password_wrong', 'currentPassword');
 }
 
-export async function uploadPhoto(ctx: AuthContext, userId: number, file: Buffer): Promise<string> {
+export async function uploadPhoto(ctx: AuthDeps, userId: number, file: Buffer): Promise<string> {
   // Decoding costs real CPU, so each account has an hourly budget of attempts, failed ones included.
   throwIfLimited(await ctx.limits.take({ photoUploadUser: String(userId) }));
   let photo: Awaited<ReturnType<typeof processPhoto>>;
@@ -99,11 +99,11 @@ export async function uploadPhoto(ctx: AuthContext, userId: number, file: Buffer
   return photoUrl(photo.version)!;
 }
 
-export async function removePhoto(ctx: AuthContext, userId: number): Promise<void> {
+export async function removePhoto(ctx: AuthDeps, userId: number): Promise<void> {
   await deletePhoto(ctx.pool, userId);
 }
 
-export async function readPhoto(ctx: AuthContext, userId: number, version: string): Promise<Buffer> {
+export async function readPhoto(ctx: AuthDeps, userId: number, version: string): Promise<Buffer> {
   const content = await findPhoto(ctx.pool, userId, version);
   if (!content) throw new AppError(404, 'not_found');
   return content;

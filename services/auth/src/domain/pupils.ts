@@ -1,15 +1,13 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  EVENT_TYPES,
   type PicturePassword,
   PUPIL_SIGN_IN_LIMITS,
   type PupilLinkLoginRequest,
   type PupilLoginRequest,
   picturePasswordFromBytes,
-  USER_DELETED,
 } from '@mathgames/contracts';
-import { AppError, outbox, verifyJoinTicket, withTransaction } from '@mathgames/platform';
-import type { Db } from '../data-access/db.js';
+import { AppError, type Db, verifyJoinTicket, withTransaction } from '@mathgames/platform';
+import { announceUserDeleted } from '../data-access/outbox.js';
 import {
   classPausedUntil,
   clearPupilFailures,
@@ -25,8 +23,9 @@ import {
   signInLinkHashOf,
 } from '../data-access/pupils.js';
 import { findUserById, recordLogin } from '../data-access/users.js';
-import type { AuthContext } from './context.js';
 import { toCurrentUser } from './current-user.js';
+import type { AuthDeps } from './deps.js';
+import { userDeletedEvent } from './events.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface PupilAccount {
@@ -49,7 +48,7 @@ export const pictureSecret = (pictures: readonly string[]) => pictures.join(':')
  * Usernames are internal and unguessable: pupils sign in by class code, name and pictures, never by username.
  */
 export async function createPupilAccounts(
-  ctx: AuthContext,
+  ctx: AuthDeps,
   input: { classId: number; teacherId: number; names: string[]; lang: 'tr' | 'en' },
 ): Promise<PupilAccount[]> {
   const drawn = await Promise.all(
@@ -77,14 +76,14 @@ export async function createPupilAccounts(
 
 const notFound = () => new AppError(404, 'not_found', 'pupil_not_found');
 
-export async function resetPupilPictures(ctx: AuthContext, userId: number): Promise<PupilAccount> {
+export async function resetPupilPictures(ctx: AuthDeps, userId: number): Promise<PupilAccount> {
   const pictures = drawPictures();
   if (!(await replacePictureHash(ctx.pool, userId, await hashPassword(pictureSecret(pictures)))))
     throw notFound();
   return { userId, pictures };
 }
 
-export async function renamePupilAccount(ctx: AuthContext, userId: number, name: string): Promise<void> {
+export async function renamePupilAccount(ctx: AuthDeps, userId: number, name: string): Promise<void> {
   if (!(await renamePupil(ctx.pool, userId, name))) throw notFound();
 }
 
@@ -92,15 +91,10 @@ export async function renamePupilAccount(ctx: AuthContext, userId: number, name:
  * Deletes the account and announces it in the same transaction (`user.deleted.v1`: every service erases the
  * pupil's rows), then ends the pupil's sessions.
  */
-export async function deletePupilAccount(ctx: AuthContext, userId: number): Promise<void> {
+export async function deletePupilAccount(ctx: AuthDeps, userId: number): Promise<void> {
   const deleted = await withTransaction(ctx.pool, async (tx) => {
     if (!(await deletePupil(tx, userId))) return false;
-    await outbox('auth').publish(tx, USER_DELETED, {
-      id: randomUUID(),
-      type: EVENT_TYPES.userDeleted,
-      createdAt: new Date().toISOString(),
-      userId,
-    });
+    await announceUserDeleted(tx, userDeletedEvent(userId));
     return true;
   });
   if (!deleted) throw notFound();
@@ -134,7 +128,7 @@ async function rightGuess(tx: Db, credential: PupilCredential): Promise<SignInOu
 }
 
 /** Answers a pupil sign-in; the guess that reached the limit already hears about the pause. */
-async function signedIn(ctx: AuthContext, outcome: SignInOutcome, wrong: () => AppError) {
+async function signedIn(ctx: AuthDeps, outcome: SignInOutcome, wrong: () => AppError) {
   if (!outcome.ok) {
     if (outcome.lockedUntil && outcome.lockedUntil > new Date())
       throw paused('pupil_locked', outcome.lockedUntil);
@@ -151,7 +145,7 @@ async function signedIn(ctx: AuthContext, outcome: SignInOutcome, wrong: () => A
  * count against the pupil (a short pause after a handful) and against the class (a pause when a whole roster is
  * being tried), never against the school's address.
  */
-export async function signInPupil(ctx: AuthContext, input: PupilLoginRequest, internalSecret: string) {
+export async function signInPupil(ctx: AuthDeps, input: PupilLoginRequest, internalSecret: string) {
   const classId = verifyJoinTicket(input.ticket, internalSecret);
   if (classId === null) throw new AppError(401, 'join_ticket_invalid', 'join_ticket_invalid', 'ticket');
   const limits = PUPIL_SIGN_IN_LIMITS;
@@ -183,7 +177,7 @@ export async function signInPupil(ctx: AuthContext, input: PupilLoginRequest, in
   );
 }
 
-export async function unlockPupil(ctx: AuthContext, userId: number): Promise<void> {
+export async function unlockPupil(ctx: AuthDeps, userId: number): Promise<void> {
   if (!(await clearPupilFailures(ctx.pool, userId))) throw notFound();
 }
 
@@ -193,13 +187,13 @@ const linkHash = (secret: string) => createHash('sha256').update(secret, 'utf8')
  * A new personal sign-in link for the pupil (the QR code on their card): 24 random bytes behind their id, stored
  * as sha256 (192 bits need no slow hash). The secret is in this answer only; the previous link stops working.
  */
-export async function createSignInLink(ctx: AuthContext, userId: number): Promise<string> {
+export async function createSignInLink(ctx: AuthDeps, userId: number): Promise<string> {
   const secret = `${userId}.${randomBytes(24).toString('base64url')}`;
   if (!(await replaceSignInLinkHash(ctx.pool, userId, linkHash(secret)))) throw notFound();
   return secret;
 }
 
-export async function revokeSignInLink(ctx: AuthContext, userId: number): Promise<void> {
+export async function revokeSignInLink(ctx: AuthDeps, userId: number): Promise<void> {
   if (!(await replaceSignInLinkHash(ctx.pool, userId, null))) throw notFound();
 }
 
@@ -207,7 +201,7 @@ export async function revokeSignInLink(ctx: AuthContext, userId: number): Promis
  * Signs a pupil in by their personal link. Wrong secrets count against the pupil the secret names (the same pause
  * as wrong pictures), never against the school's shared address; a link that was turned off is simply wrong.
  */
-export async function signInPupilByLink(ctx: AuthContext, input: PupilLinkLoginRequest) {
+export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequest) {
   const pupilId = Number(input.secret.slice(0, input.secret.indexOf('.')));
   const outcome = await withTransaction(ctx.pool, async (tx) => {
     const credential = await lockPupilCredential(tx, pupilId);
@@ -231,7 +225,7 @@ export async function signInPupilByLink(ctx: AuthContext, input: PupilLinkLoginR
  * New login cards: fresh pictures and a fresh QR secret for each pupil, in one transaction (a card is either all
  * new or not printed). The answer is the only readable copy; auth keeps the hashes.
  */
-export async function issueLoginCards(ctx: AuthContext, userIds: number[]) {
+export async function issueLoginCards(ctx: AuthDeps, userIds: number[]) {
   const drawn = await Promise.all(
     userIds.map(async (userId) => {
       const pictures = drawPictures();

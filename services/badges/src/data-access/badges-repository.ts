@@ -1,6 +1,4 @@
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import type { Db } from '@mathgames/platform';
 
 export interface CatalogueBadge {
   id: string;
@@ -20,7 +18,7 @@ export interface CatalogueBadge {
 }
 
 /** The seeded catalogue in display order; static data, so callers load it once. */
-export async function loadCatalogue(db: Queryable): Promise<CatalogueBadge[]> {
+export async function loadCatalogue(db: Db): Promise<CatalogueBadge[]> {
   const { rows } = await db.query<{
     id: string;
     category: string;
@@ -59,7 +57,7 @@ export async function loadCatalogue(db: Queryable): Promise<CatalogueBadge[]> {
  * completed by this change: only then do the user's completed counts (the polled summary) change.
  */
 export async function addProgress(
-  db: Queryable,
+  db: Db,
   userId: number,
   category: string,
   difficulty: string,
@@ -99,7 +97,7 @@ export interface UserBadgeRow {
 }
 
 /** A user's started badges: at most the catalogue size, whatever the history length. */
-export async function listUserBadges(db: Queryable, userId: number): Promise<UserBadgeRow[]> {
+export async function listUserBadges(db: Db, userId: number): Promise<UserBadgeRow[]> {
   const { rows } = await db.query<{
     id: number;
     badge_id: string;
@@ -120,7 +118,7 @@ export async function listUserBadges(db: Queryable, userId: number): Promise<Use
 }
 
 /** Completed badges per category key of one user. */
-export async function countCompletedByCategory(db: Queryable, userId: number): Promise<Map<string, number>> {
+export async function countCompletedByCategory(db: Db, userId: number): Promise<Map<string, number>> {
   const { rows } = await db.query<{ category: string; completed: number }>(
     `SELECT b.category_key AS category, count(*)::int AS completed
        FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id

@@ -1,31 +1,26 @@
 import {
+  ALL_BADGE_CATEGORIES,
   type BadgeSummary,
   badgeSummaryFromCounts,
   type CategoryKey,
   SUMMARY_CATEGORIES,
 } from '@mathgames/contracts';
-import type { Logger } from '@mathgames/platform';
-import type pg from 'pg';
+import type { Db } from '@mathgames/platform';
 import { countCompletedByCategory } from '../data-access/badges-repository.js';
-import type { CompletedCounts, SummaryCache } from '../data-access/summary-cache.js';
+import type { CompletedCounts } from '../data-access/summary-cache.js';
+import type { BadgesDeps } from './deps.js';
 
-export interface SummaryDeps {
-  pool: pg.Pool;
-  cache: SummaryCache;
-  logger: Logger;
-}
+/** What the summary needs of the service's dependencies (the badge-worker has these too). */
+export type SummaryDeps = Pick<BadgesDeps, 'pool' | 'cache' | 'logger'>;
 
 function toCounts(byKey: Map<string, number>): CompletedCounts {
   let all = 0;
   for (const n of byKey.values()) all += n;
-  return SUMMARY_CATEGORIES.map((key) => (key === 'tumu' ? all : (byKey.get(key) ?? 0)));
+  return SUMMARY_CATEGORIES.map((key) => (key === ALL_BADGE_CATEGORIES ? all : (byKey.get(key) ?? 0)));
 }
 
 /** Reads the user's completed counts from Postgres: at most the catalogue's rows, whatever the history. */
-export async function computeCompletedCounts(
-  pool: pg.Pool | pg.PoolClient,
-  userId: number,
-): Promise<CompletedCounts> {
+export async function computeCompletedCounts(pool: Db, userId: number): Promise<CompletedCounts> {
   return toCounts(await countCompletedByCategory(pool, userId));
 }
 

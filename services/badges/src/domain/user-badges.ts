@@ -1,4 +1,5 @@
 import {
+  ALL_BADGE_CATEGORIES,
   type BadgeTier,
   type CategoryKey,
   isSpecialTier,
@@ -45,7 +46,7 @@ export async function listBadgesForUser(
   const mine = new Map(rows.map((r) => [r.badgeId, r]));
   const items: UserBadgeItem[] = [];
   for (const b of badges) {
-    if (query.category !== 'tumu' && b.categoryKey !== query.category) continue;
+    if (query.category !== ALL_BADGE_CATEGORIES && b.categoryKey !== query.category) continue;
     const row = mine.get(b.id);
     const completed = row?.completed ?? false;
     if (query.completedOnly && !completed) continue;

@@ -1,7 +1,6 @@
 import type { Difficulty, GameType } from '@mathgames/contracts';
+import type { Db } from '@mathgames/platform';
 import type pg from 'pg';
-
-type Db = pg.Pool | pg.PoolClient;
 
 export interface AssignmentRecord {
   id: number;

@@ -1,6 +1,4 @@
-import type pg from 'pg';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '@mathgames/platform';
 
 export interface PupilRecord {
   id: number;

@@ -19,12 +19,10 @@ import {
   type PupilRecord,
   renamePupilRow,
 } from '../data-access/pupils-repository.js';
-import type { PupilAccountsClient } from './pupil-accounts.js';
-import type { ClassesContext } from './teacher-classes.js';
+import type { ClassesDeps } from './deps.js';
 
-export interface PupilsContext extends ClassesContext {
-  accounts: PupilAccountsClient;
-}
+/** What the pupil use cases need of the service's dependencies. */
+export type PupilsContext = Pick<ClassesDeps, 'pool' | 'teachers' | 'accounts'>;
 
 type Teacher = Identity & { userId: number };
 

@@ -7,7 +7,6 @@ import {
   type UpdateClassRequest,
 } from '@mathgames/contracts';
 import { AppError, type Identity, withTransaction } from '@mathgames/platform';
-import type pg from 'pg';
 import {
   type ClassRecord,
   countClassesOfTeacher,
@@ -18,12 +17,10 @@ import {
   replaceJoinCode,
   updateClass,
 } from '../data-access/classes-repository.js';
-import type { TeacherDirectory } from './teacher-directory.js';
+import type { ClassesDeps } from './deps.js';
 
-export interface ClassesContext {
-  pool: pg.Pool;
-  teachers: TeacherDirectory;
-}
+/** What the class use cases need of the service's dependencies. */
+export type ClassesContext = Pick<ClassesDeps, 'pool' | 'teachers'>;
 
 type Teacher = Identity & { userId: number };
 

@@ -1,8 +1,6 @@
-import type { MistakeKind } from '@mathgames/contracts';
-import type { OutboxRow } from '@mathgames/platform';
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import type { GameResultRecordedEvent, MistakeKind } from '@mathgames/contracts';
+import { type Db, queryOne } from '@mathgames/platform';
+import { gameResultRecordedRow } from './outbox-event.js';
 
 export interface StoredQuestion {
   question: string;
@@ -23,7 +21,8 @@ export interface NewGameResult {
   totalTime: number;
   points: number;
   questions: StoredQuestion[];
-  createdAt: Date;
+  /** When the game was played (column `created_at`; the API's `createdAt`). */
+  playedAt: Date;
 }
 
 export interface StoredGameResult extends Omit<NewGameResult, 'clientResultId'> {
@@ -35,7 +34,7 @@ export interface HistoryRow {
   id: number;
   gameType: string;
   difficulty: string;
-  createdAt: Date;
+  playedAt: Date;
   correctAnswers: number;
   questionsCount: number;
   totalTime: number;
@@ -44,7 +43,7 @@ export interface HistoryRow {
 
 /** Position in the newest-first history: created_at in epoch microseconds (exact, unlike a JS Date) and id. */
 export interface HistoryCursor {
-  createdAtMicros: bigint;
+  playedAtMicros: bigint;
   id: number;
 }
 
@@ -77,21 +76,22 @@ function toStored(row: ResultRow): StoredGameResult {
     totalTime: row.total_time,
     points: row.points,
     questions: row.questions,
-    createdAt: row.created_at,
+    playedAt: row.created_at,
   };
 }
 
 /**
  * Inserts the result, counts it in the user's history total, and writes its event to the outbox with the NOTIFY
  * that wakes the relay, all in one statement (one round trip; one transaction unless the caller holds one): the
- * event exists exactly when the result does. `announce.payload` gets the assigned id as `resultId`. Returns
- * null, writing nothing, when this user already stored a result under the same client id.
+ * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing
+ * nothing, when this user already stored a result under the same client id.
  */
 export async function insertAnnouncedGameResult(
-  db: Queryable,
+  db: Db,
   result: NewGameResult,
-  announce: OutboxRow,
+  event: GameResultRecordedEvent,
 ): Promise<StoredGameResult | null> {
+  const announce = gameResultRecordedRow(event);
   const { rows } = await db.query<ResultRow>({
     // Named: parsed and planned once per connection, not on every result.
     name: `insert-announced-game-result:${announce.table}`,
@@ -123,7 +123,7 @@ export async function insertAnnouncedGameResult(
       result.totalTime,
       result.points,
       JSON.stringify(result.questions),
-      result.createdAt,
+      result.playedAt,
       announce.id,
       announce.destination,
       announce.topic,
@@ -137,15 +137,16 @@ export async function insertAnnouncedGameResult(
 }
 
 export async function findByClientResultId(
-  db: Queryable,
+  db: Db,
   userId: number,
   clientResultId: string,
 ): Promise<StoredGameResult | null> {
-  const { rows } = await db.query<ResultRow>(
+  const row = await queryOne<ResultRow>(
+    db,
     `SELECT ${RESULT_COLUMNS} FROM results.game_results WHERE user_id = $1 AND client_result_id = $2`,
     [userId, clientResultId],
   );
-  return rows[0] ? toStored(rows[0]) : null;
+  return row ? toStored(row) : null;
 }
 
 export interface HistoryPage {
@@ -156,7 +157,7 @@ export interface HistoryPage {
 
 /** Newest first, keyset-paginated: each page costs the same however long the history is. */
 export async function listHistory(
-  db: Queryable,
+  db: Db,
   userId: number,
   limit: number,
   after: HistoryCursor | null,
@@ -183,7 +184,7 @@ export async function listHistory(
              OR (r.created_at, r.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::bigint))
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT $2`,
-    [userId, limit + 1, after ? after.createdAtMicros.toString() : null, after ? after.id : null],
+    [userId, limit + 1, after ? after.playedAtMicros.toString() : null, after ? after.id : null],
   );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -201,13 +202,13 @@ export async function listHistory(
       id: row.id,
       gameType: row.game_type,
       difficulty: row.difficulty,
-      createdAt: row.created_at,
+      playedAt: row.created_at,
       correctAnswers: row.correct_answers,
       questionsCount: row.questions_count,
       totalTime: row.total_time,
       points: row.points,
     })),
-    next: rows.length > limit && last ? { createdAtMicros: BigInt(last.created_us), id: last.id } : null,
+    next: rows.length > limit && last ? { playedAtMicros: BigInt(last.created_us), id: last.id } : null,
     total,
   };
 }

@@ -1,7 +1,5 @@
 import type { ReviewCard } from '@mathgames/contracts';
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import type { Db } from '@mathgames/platform';
 
 interface CardRow {
   game_type: string;
@@ -21,7 +19,7 @@ const toCard = (r: CardRow): ReviewCard =>
   }) as ReviewCard;
 
 /** A pupil's whole schedule (at most one card per topic × level × slip: a few hundred rows at the very most). */
-export async function listReviewCards(db: Queryable, userId: number): Promise<ReviewCard[]> {
+export async function listReviewCards(db: Db, userId: number): Promise<ReviewCard[]> {
   const { rows } = await db.query<CardRow>(
     `SELECT game_type, difficulty, mistake_kind, box, due_at FROM results.review_cards
       WHERE user_id = $1 ORDER BY due_at, game_type, difficulty, mistake_kind`,
@@ -32,7 +30,7 @@ export async function listReviewCards(db: Queryable, userId: number): Promise<Re
 
 /** Writes cards (insert or replace) and deletes retired shapes, in the caller's transaction. */
 export async function saveReviewCards(
-  db: Queryable,
+  db: Db,
   userId: number,
   cards: readonly ReviewCard[],
   retired: readonly ReviewCard[],

@@ -1,7 +1,5 @@
 import { localDateKey, weekStartKey } from '@mathgames/contracts';
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import type { Db } from '@mathgames/platform';
 
 export interface RecordedResultFacts {
   userId: number;
@@ -9,8 +7,8 @@ export interface RecordedResultFacts {
   questionsCount: number;
   correctAnswers: number;
   points: number;
-  /** When the game was recorded; its local date in the product's time zone picks the day bucket. */
-  recordedAt: Date;
+  /** When the game was played; its local date in the product's time zone picks the day bucket. */
+  playedAt: Date;
   /** One kind per explained wrong answer (repeats count). */
   mistakes?: readonly string[];
 }
@@ -19,11 +17,7 @@ export interface RecordedResultFacts {
  * Adds one recorded game to the user's totals, per-type totals and per-day counts (caller's transaction), in one
  * statement: one round trip per event keeps the worker's lag low.
  */
-export async function addToReadModel(
-  db: Queryable,
-  facts: RecordedResultFacts,
-  timeZone: string,
-): Promise<void> {
+export async function addToReadModel(db: Db, facts: RecordedResultFacts, timeZone: string): Promise<void> {
   await db.query({
     // Named: planned once per connection (planning costs as much as running it).
     name: 'statistics-add-to-read-model',
@@ -56,9 +50,9 @@ export async function addToReadModel(
       facts.correctAnswers,
       facts.points,
       facts.gameType,
-      localDateKey(facts.recordedAt, timeZone),
+      localDateKey(facts.playedAt, timeZone),
       facts.mistakes ?? [],
-      facts.recordedAt,
+      facts.playedAt,
     ],
   });
 }
@@ -83,7 +77,7 @@ export const TOP_MISTAKES = 5;
 
 /** One round trip, bounded rows (1 + at most 5 types + at most 7 days): cost does not grow with history. */
 export async function readStatistics(
-  db: Queryable,
+  db: Db,
   userId: number,
   now: Date,
   timeZone: string,

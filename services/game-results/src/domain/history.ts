@@ -5,7 +5,7 @@ import { type HistoryCursor, listHistory } from '../data-access/game-results-rep
 
 /** Opaque to clients; encodes the last item's exact position so the next page starts right after it. */
 export function encodeCursor(cursor: HistoryCursor): string {
-  return Buffer.from(`${cursor.createdAtMicros}.${cursor.id}`).toString('base64url');
+  return Buffer.from(`${cursor.playedAtMicros}.${cursor.id}`).toString('base64url');
 }
 
 // Positions a cursor we issued can hold: years 1 to 9999 in epoch microseconds, ids Postgres and JS agree on.
@@ -17,11 +17,11 @@ export function decodeCursor(raw: string): HistoryCursor {
   const invalid = () => new AppError(400, 'validation_error', 'invalid_cursor', 'cursor');
   const match = /^(-?\d{1,19})\.(\d{1,16})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
   if (!match) throw invalid();
-  const createdAtMicros = BigInt(match[1]!);
+  const playedAtMicros = BigInt(match[1]!);
   const id = Number(match[2]);
-  if (createdAtMicros < MIN_MICROS || createdAtMicros > MAX_MICROS || !Number.isSafeInteger(id))
+  if (playedAtMicros < MIN_MICROS || playedAtMicros > MAX_MICROS || !Number.isSafeInteger(id))
     throw invalid();
-  return { createdAtMicros, id };
+  return { playedAtMicros, id };
 }
 
 export async function getHistory(
@@ -35,7 +35,7 @@ export async function getHistory(
     items: page.items.map((r) => ({
       ...r,
       gameType: r.gameType as HistoryResponse['items'][number]['gameType'],
-      createdAt: r.createdAt.toISOString(),
+      createdAt: r.playedAt.toISOString(),
     })),
     nextCursor: page.next ? encodeCursor(page.next) : null,
     total: page.total,

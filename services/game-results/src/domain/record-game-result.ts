@@ -6,7 +6,7 @@ import {
   type NewGameResult,
   type StoredGameResult,
 } from '../data-access/game-results-repository.js';
-import { gameResultRecordedRow } from '../data-access/outbox-event.js';
+import { gameResultRecordedEvent } from './events.js';
 import { gameHasMistakes, scheduleGameMistakes } from './review.js';
 import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
 
@@ -34,17 +34,16 @@ export async function recordGameResult(
 ): Promise<Recorded> {
   const verified = verifyGameResult(body, deps.now());
   // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it.
-  const { playedAt, ...game } = verified;
-  const row: NewGameResult = { ...game, userId, clientResultId: idempotencyKey, createdAt: playedAt };
-  const announce = gameResultRecordedRow(row);
+  const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey };
+  const event = gameResultRecordedEvent(row);
   // Most games have no mistake to schedule: then the one statement is the whole transaction.
   const stored = gameHasMistakes(row)
     ? await withTransaction(deps.pool, async (client) => {
-        const inserted = await insertAnnouncedGameResult(client, row, announce);
-        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.createdAt);
+        const inserted = await insertAnnouncedGameResult(client, row, event);
+        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.playedAt);
         return inserted;
       })
-    : await insertAnnouncedGameResult(deps.pool, row, announce);
+    : await insertAnnouncedGameResult(deps.pool, row, event);
   if (stored) return { result: stored, replayed: false };
   // An earlier (or concurrent) post with the same key stored the result; answer with it.
   const winner = idempotencyKey ? await findByClientResultId(deps.pool, userId, idempotencyKey) : null;

@@ -1,6 +1,7 @@
 import { RESULT_BUDGETS } from '@mathgames/contracts';
+import { createBudgetLimiter } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 
 /**
@@ -28,16 +29,9 @@ export class ResultBudget {
         points: config.RESULT_BUDGET_PER_HOUR ?? RESULT_BUDGETS.perHour.points,
       },
     };
-    this.limiters = Object.entries(budgets).map(
-      ([name, spec]) =>
-        new RateLimiterRedis({
-          storeClient: redis,
-          keyPrefix: `${prefix}results:budget:${name}`,
-          points: spec.points,
-          duration: spec.durationSeconds,
-          // While Redis is unreachable, count in this process rather than refuse every child's result.
-          insuranceLimiter: new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds }),
-        }),
+    // While Redis is unreachable the budgets count in this process rather than refuse every child's result.
+    this.limiters = Object.entries(budgets).map(([name, spec]) =>
+      createBudgetLimiter(redis, `${prefix}results:budget:${name}`, spec),
     );
   }
 

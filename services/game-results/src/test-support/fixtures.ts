@@ -4,6 +4,7 @@ import {
   generateQuestions,
   parseDifficulty,
   parseGameType,
+  seededRandom,
 } from '@mathgames/contracts';
 
 export interface ResultShape {
@@ -15,18 +16,6 @@ export interface ResultShape {
   totalTime?: number;
   /** Picks the generated questions, so two results differ and a run is reproducible. */
   seed?: number;
-}
-
-/** mulberry32: a tiny seeded generator, so fixtures are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -42,7 +31,7 @@ export function honestResult(shape: ResultShape = {}): GameResultRequestInput {
     gameType: parseGameType(gameType) ?? 'toplama',
     difficulty: parseDifficulty(difficulty) ?? 'kolay',
     count,
-    random: seeded(shape.seed ?? 1),
+    random: seededRandom(shape.seed ?? 1),
   });
   const questions = generated.map((q, i) => {
     const right = i < correct;

@@ -2,7 +2,6 @@
 import { decodeFraction, encodeFraction, gcd } from './fraction.js';
 
 export type Operator = '+' | '-' | '×' | '÷';
-export const OPERATORS: readonly Operator[] = ['+', '-', '×', '÷'];
 
 /** A rational in lowest terms with a positive denominator. */
 export interface Rational {

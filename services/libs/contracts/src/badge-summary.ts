@@ -1,19 +1,21 @@
 import { BADGE_CATALOGUE } from './badges.js';
 import type { BadgeSummary } from './schemas.js';
-import { CATEGORY_KEYS, type CategoryKey } from './values.js';
+import { ALL_BADGE_CATEGORIES, CATEGORY_KEYS, type CategoryKey } from './values.js';
 
 /**
  * The badge summary `{ total, completed }`, polled every 3 s by every open tab. The badge-worker keeps each user's
  * completed counts in one Redis string; the badges service and the gateway's poll path both read it, so its key,
  * format, body and validator are defined here once.
  */
-/** 'tumu' (all) first, then one per game type: the order of the cached counts. */
+/** ALL_BADGE_CATEGORIES first, then one per game type: the order of the cached counts. */
 export const SUMMARY_CATEGORIES: readonly CategoryKey[] = CATEGORY_KEYS;
 
 export const BADGE_TOTALS: Readonly<Record<CategoryKey, number>> = Object.fromEntries(
   SUMMARY_CATEGORIES.map((key) => [
     key,
-    key === 'tumu' ? BADGE_CATALOGUE.length : BADGE_CATALOGUE.filter((b) => b.categoryKey === key).length,
+    key === ALL_BADGE_CATEGORIES
+      ? BADGE_CATALOGUE.length
+      : BADGE_CATALOGUE.filter((b) => b.categoryKey === key).length,
   ]),
 ) as Record<CategoryKey, number>;
 

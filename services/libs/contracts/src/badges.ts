@@ -1,11 +1,11 @@
-/** The badge catalogue: 5 categories × 5 difficulties × 7 tiers = 175 badges (spec §3, §9). */
+/** The badge catalogue: 5 categories × 5 difficulties × 7 tiers = 175 badges (docs/product-rules.md#values). */
 import {
-  type CategoryKey,
   categoryKeyFromGameType,
   DIFFICULTIES,
   type Difficulty,
   foldKey,
   GAME_TYPES,
+  type GameCategoryKey,
   type GameType,
 } from './values.js';
 
@@ -40,7 +40,7 @@ export interface BadgeDefinition {
   /** Stable, URL-safe ASCII: `<category key>.<folded difficulty>.<tier>`, e.g. `cikarma.cok-kolay.novice`. */
   id: string;
   category: GameType;
-  categoryKey: Exclude<CategoryKey, 'tumu'>;
+  categoryKey: GameCategoryKey;
   difficulty: Difficulty;
   tier: BadgeTier;
   /** 1-7, lowest tier first. */
@@ -52,7 +52,7 @@ export interface BadgeDefinition {
   icon: BadgeIcon;
 }
 
-// Turkish name stems carry the category keyword so the keyword icon rule (spec §2) finds it.
+// Turkish name stems carry the category keyword so the keyword icon rule (docs/product-rules.md#screens) finds it.
 const CATEGORY_TEXT: Record<GameType, { tr: string; trNoun: string; en: string; enNoun: string }> = {
   toplama: { tr: 'Toplama', trNoun: 'toplama', en: 'Addition', enNoun: 'addition' },
   çıkarma: { tr: 'Çıkarma', trNoun: 'çıkarma', en: 'Subtraction', enNoun: 'subtraction' },

@@ -1,6 +1,6 @@
 /** Classes: a teacher's classes and their join codes (the classes service and the teacher screens). */
 import { z } from 'zod';
-import type { MessageKey } from './messages.js';
+import type { MessageKey } from './message-catalogue.js';
 import {
   difficultyInputSchema,
   difficultySchema,
@@ -313,7 +313,6 @@ export const assignmentPupilResultSchema = z.object({
   /** Finished after the due date; null until finished. */
   late: z.boolean().nullable(),
 });
-export type AssignmentPupilResult = z.infer<typeof assignmentPupilResultSchema>;
 
 export const classAssignmentSchema = z
   .object({

@@ -1,5 +1,5 @@
-/** Durations and relative dates for the result, history and profile screens (spec §2, §9). */
-import { translate } from './messages.js';
+/** Durations and relative dates for the result, history and profile screens (docs/product-rules.md#screens). */
+import { translate } from './message-catalogue.js';
 import type { Lang } from './values.js';
 
 /** Elapsed milliseconds as mm:ss (minutes grow past 59, seconds always two digits). */
@@ -88,7 +88,7 @@ function dateTimeFormat(locale: string, timeZone: string, style: 'short' | 'long
 
 const LOCALES: Record<Lang, string> = { tr: 'tr-TR', en: 'en-GB' };
 
-/** History dates always use the Turkish locale (spec §9), e.g. `22.11.2026 15:04`. */
+/** History dates always use the Turkish format, e.g. `22.11.2026 15:04`. */
 export function formatHistoryDate(date: Date | string | number, timeZone: string): string {
   const d = new Date(date);
   return Number.isNaN(d.getTime()) ? '' : dateTimeFormat('tr-TR', timeZone, 'short').format(d);

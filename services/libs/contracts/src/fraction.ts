@@ -1,4 +1,4 @@
-/** Fraction answers travel as numbers: 1,000,000 + numerator × 1000 + denominator (spec §3). */
+/** Fraction answers travel as numbers: 1,000,000 + numerator × 1000 + denominator (docs/product-rules.md#values). */
 
 export const FRACTION_OFFSET = 1_000_000;
 export const FRACTION_NUMERATOR_FACTOR = 1000;
@@ -13,11 +13,6 @@ export function gcd(a: number, b: number): number {
   let y = Math.abs(b);
   while (y) [x, y] = [y, x % y];
   return x;
-}
-
-export function reduceFraction(f: Fraction): Fraction {
-  const g = gcd(f.numerator, f.denominator) || 1;
-  return { numerator: f.numerator / g, denominator: f.denominator / g };
 }
 
 /** Numerators 0-999 and denominators 1-999 fit the codec; anything else is a programming error. */

@@ -6,7 +6,7 @@ export * from './classes.js';
 export * from './event-catalogue.js';
 export * from './formatting.js';
 export * from './fraction.js';
-export * from './messages.js';
+export * from './message-catalogue.js';
 export * from './mistakes.js';
 export * from './next-step.js';
 export * from './openapi.js';

@@ -12,7 +12,7 @@ import {
   rational,
 } from './arithmetic.js';
 import { gcd } from './fraction.js';
-import type { MessageKey } from './messages.js';
+import type { MessageKey } from './message-catalogue.js';
 
 /** Which slip a wrong option stands for, so a later screen can explain it. */
 export const MISTAKE_KINDS = [

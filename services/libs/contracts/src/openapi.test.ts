@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi.js';
 
 describe('OpenAPI document', () => {
-  it('describes every endpoint of spec §7 with schemas generated from zod', () => {
+  it('describes every endpoint with schemas generated from zod', () => {
     const doc = buildOpenApiDocument();
     expect(doc.openapi).toMatch(/^3\./);
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>

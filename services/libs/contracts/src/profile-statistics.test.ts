@@ -3,7 +3,7 @@ import { adjustProfileStatistics, weeklyCorrectAnswers } from './profile-statist
 
 const base = { totalQuestions: 40, correctAnswers: 30, weeklyProgress: [0, 0, 0, 0, 0, 0, 0] };
 
-describe('profile statistics adjustment (spec §9)', () => {
+describe('profile statistics adjustment (product-rules.md#numbers)', () => {
   it('recomputes the success rate from correct and total', () => {
     expect(adjustProfileStatistics({ ...base, totalPoints: 300 }).successRate).toBe(75);
   });

@@ -1,4 +1,4 @@
-/** The profile screen's statistics adjustment rules (spec §9), applied to a statistics response. */
+/** The profile screen's statistics adjustment (docs/product-rules.md#numbers), applied to a statistics response. */
 import { pointsFor, successRate } from './scoring.js';
 
 export interface ProfileStatisticsInput {

@@ -12,21 +12,13 @@ import {
   OPTION_COUNT,
   PositionBalancer,
   type Question,
+  seededRandom,
 } from './question-generator.js';
 import { FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
 import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
 
-/** mulberry32: a tiny seeded source so every failing game can be replayed from its seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Every failing game can be replayed from its seed (seededRandom).
+const seeded = seededRandom;
 
 const OPERATOR_OF = { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' } as const;
 
@@ -92,7 +84,7 @@ function assertGameInvariants(
 describe('question generator (property-based)', () => {
   for (const gameType of GAME_TYPES) {
     for (const difficulty of DIFFICULTIES) {
-      it(`keeps every rule of spec §5 for ${gameType} / ${difficulty} at every question count`, () => {
+      it(`keeps every question rule (product-rules.md#questions) for ${gameType} / ${difficulty} at every question count`, () => {
         fc.assert(
           fc.property(fc.integer(), fc.constantFrom(...QUESTION_COUNTS), (seed, count) => {
             const questions = generateQuestions({ gameType, difficulty, count, random: seeded(seed) });
@@ -177,7 +169,7 @@ describe('wrong options are plausible mistakes', () => {
   });
 });
 
-describe('fixed pools follow the ranges the spec names', () => {
+describe('fixed pools follow the ranges of product-rules.md#questions', () => {
   it('has five samples per operation and difficulty', () => {
     for (const type of ['toplama', 'çıkarma', 'çarpma', 'bölme'] as const) {
       for (const d of DIFFICULTIES) expect(INTEGER_POOLS[type][d]).toHaveLength(5);

@@ -1,5 +1,5 @@
 /**
- * The question generator of spec §5: unique questions, exactly the requested count, four shuffled options
+ * The question generator (docs/product-rules.md#questions): unique questions, exactly the requested count, four shuffled options
  * whose wrong values are plausible mistakes (each labelled), balanced answer positions. Pure and
  * repeatable: pass `random` to replay a game.
  */
@@ -33,7 +33,7 @@ export const MAX_POSITION_REPEATS = 3;
 export interface Question {
   gameType: GameType;
   difficulty: Difficulty;
-  /** Integer operands are numbers; fraction operands are texts such as '1/2' (spec §3). */
+  /** Integer operands are numbers; fraction operands are texts such as '1/2'. */
   num1: number | string;
   num2: number | string;
   operator: Operator;
@@ -47,6 +47,18 @@ export interface Question {
 }
 
 export type Random = () => number;
+
+/** A seeded random source (mulberry32): the same seed replays the same game (tests, fixtures, benchmarks). */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 export interface GenerateOptions {
   gameType: GameType;

@@ -4,7 +4,6 @@
  */
 import type { Difficulty, GameType } from './values.js';
 
-export type IntegerOperator = '+' | '-' | '×' | '÷';
 export type FractionOperator = '+' | '-' | '×';
 export type IntegerSample = readonly [number, number];
 export type FractionSample = readonly [number, number, FractionOperator, number, number];
@@ -13,7 +12,7 @@ type IntegerType = Exclude<GameType, 'kesirler'>;
 
 export const INTEGER_POOLS: Record<IntegerType, Record<Difficulty, readonly IntegerSample[]>> = {
   toplama: {
-    // Very easy sums stay within 5 (spec §5).
+    // Very easy sums stay within 5.
     'çok kolay': [
       [1, 2],
       [2, 2],
@@ -257,7 +256,7 @@ export interface FractionRange {
   /** same: one denominator (easy levels); multiple: one divides the other; any: unrelated. */
   denominators: 'same' | 'multiple' | 'any';
   /**
-   * The denominators random questions use, inside `denominator` (the spec's ceiling): the ones a child of that age
+   * The denominators random questions use, inside `denominator` (the difficulty's ceiling): the ones a child of that age
    * works with, so a hard game asks 3/8 + 5/12, not 5/8 + 7/11.
    */
   friendly?: readonly number[];
@@ -283,7 +282,7 @@ export const FRACTION_RANGES: Record<Difficulty, FractionRange> = {
   },
 };
 
-/** Used when the fraction generator fails (spec §5). */
+/** Used when the fraction generator fails (docs/product-rules.md#questions). */
 export const FRACTION_FALLBACKS: readonly FractionSample[] = [
   [1, 2, '+', 1, 2],
   [3, 4, '-', 1, 4],

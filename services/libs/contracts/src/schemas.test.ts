@@ -20,7 +20,7 @@ function firstIssue(schema: z.ZodType, value: unknown): { path: string; message:
 }
 
 describe('login', () => {
-  it('names the field and the spec message key', () => {
+  it("names the field and the rule's message key", () => {
     expect(firstIssue(loginRequestSchema, { email: 'nope', password: 'secret1' })).toEqual({
       path: 'email',
       message: 'email_invalid',

@@ -1,13 +1,14 @@
 /**
- * zod schemas for every request, response and event of spec §7. Issue messages are message keys
- * (see messages.ts); the platform error handler translates them and names the field.
+ * zod schemas for every request, response and event of the API. Issue messages are message keys
+ * (see message-catalogue.ts); the platform error handler translates them and names the field.
  */
 import { z } from 'zod';
 import { BADGE_TIER_IDS } from './badges.js';
-import type { MessageKey } from './messages.js';
+import type { MessageKey } from './message-catalogue.js';
 import { MISTAKE_KINDS } from './mistakes.js';
 import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from './review-schedule.js';
 import {
+  ALL_BADGE_CATEGORIES,
   CATEGORY_KEYS,
   DIFFICULTIES,
   GAME_TYPES,
@@ -72,7 +73,7 @@ export const gameTypeSchema = z.enum(GAME_TYPES);
 export const difficultySchema = z.enum(DIFFICULTIES);
 export const categoryKeySchema = z.enum(CATEGORY_KEYS);
 
-/** Accepts every alias of spec §3 and gives the canonical game type; unknown is a 400 on writes. */
+/** Accepts every topic alias (docs/product-rules.md#values) and gives the canonical game type; unknown is a 400 on writes. */
 export const gameTypeInputSchema = z.string({ error: k('invalid_game_type') }).transform((s, ctx) => {
   const t = parseGameType(s);
   if (!t) {
@@ -160,7 +161,6 @@ export const resetPasswordFormSchema = input({
   message: k('passwords_mismatch'),
   path: ['confirmPassword'],
 });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** The token is required: `{ email, newPassword }` alone would let anyone reset anyone's password. */
 export const resetPasswordRequestSchema = input({
@@ -261,7 +261,7 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const PHOTO_FIELD = 'photo';
 
-/** The spec's photo rules; the service must also sniff the bytes, not trust the declared type. */
+/** Photo rules (images only, under 5 MB: docs/product-rules.md#values); the service must also sniff the bytes, not trust the declared type. */
 export function checkPhoto(file: { size: number; type: string } | null | undefined): MessageKey | null {
   if (!file || !(file.size > 0)) return 'photo_required';
   if (!(ALLOWED_PHOTO_TYPES as readonly string[]).includes(file.type.toLowerCase()))
@@ -483,12 +483,12 @@ export const userBadgesQuerySchema = input({
     .min(1, k('invalid_limit'))
     .max(USER_BADGES_MAX_LIMIT, k('invalid_limit'))
     .default(USER_BADGES_MAX_LIMIT),
-  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default(ALL_BADGE_CATEGORIES),
 }).meta({ id: 'UserBadgesQuery' });
 export type UserBadgesQuery = z.infer<typeof userBadgesQuerySchema>;
 
 export const badgeSummaryQuerySchema = input({
-  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default('tumu'),
+  category: z.enum(CATEGORY_KEYS, { error: k('invalid_category') }).default(ALL_BADGE_CATEGORIES),
 }).meta({ id: 'BadgeSummaryQuery' });
 export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQuerySchema>;
 
@@ -654,4 +654,7 @@ export const MAIL_JOB_SCHEMAS = {
 /** The fields of mail jobs that carry a sealed token (the mail worker opens them, then wipes them). */
 export const MAIL_TOKEN_FIELDS = ['verificationToken', 'resetToken', 'changeToken', 'revertToken'] as const;
 export type MailJobName = keyof typeof MAIL_JOB_SCHEMAS;
-export const MAIL_JOB_NAMES = Object.keys(MAIL_JOB_SCHEMAS) as MailJobName[];
+/** A mail job's payload, by the job's name. */
+export type MailJobPayload<Name extends MailJobName = MailJobName> = z.infer<(typeof MAIL_JOB_SCHEMAS)[Name]>;
+/** A mail job as auth queues it: one member per job name, with that job's payload. */
+export type MailJob = { [Name in MailJobName]: { name: Name; payload: MailJobPayload<Name> } }[MailJobName];

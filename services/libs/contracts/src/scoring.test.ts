@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.js';
+import { messages } from './message-catalogue.js';
 import {
   LEVEL_TITLES,
   levelBounds,
@@ -80,7 +80,7 @@ describe('result bands', () => {
     expect(resultBand(percent)).toBe(band);
   });
 
-  it('shows the spec texts', () => {
+  it('shows the result band texts (product-rules.md#screens)', () => {
     expect(messages.en[resultBandMessageKey(95)]).toBe('Congratulations! Amazing performance!');
     expect(messages.en[resultBandMessageKey(10)]).toBe('Keep trying! You can do it!');
   });

@@ -1,5 +1,5 @@
-/** Points, levels and result bands (spec §2, §9). */
-import type { MessageKey } from './messages.js';
+/** Points, levels and result bands (docs/product-rules.md#numbers, #screens). */
+import type { MessageKey } from './message-catalogue.js';
 import type { Lang } from './values.js';
 
 export const POINTS_PER_CORRECT = 10;

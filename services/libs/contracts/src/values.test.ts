@@ -13,7 +13,7 @@ import {
   parseDifficulty,
 } from './values.js';
 
-describe('game type aliases (spec §3)', () => {
+describe('game type aliases (product-rules.md#values)', () => {
   const table: Array<[string, string]> = [
     ['toplama', 'toplama'],
     ['add', 'toplama'],

@@ -1,4 +1,4 @@
-/** Game types, difficulties, category keys and question counts, with every alias of spec §3. */
+/** Game types, difficulties, category keys and question counts, with every alias (docs/product-rules.md#values). */
 
 export const GAME_TYPES = ['toplama', 'çıkarma', 'çarpma', 'bölme', 'kesirler'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
@@ -24,19 +24,20 @@ export const DIFFICULTY_KEYS = {
   zor: 'hard',
   'çok zor': 'very-hard',
 } as const satisfies Record<Difficulty, string>;
-export type DifficultyKey = (typeof DIFFICULTY_KEYS)[Difficulty];
 
-/** Age hint per difficulty (spec §1). */
-export const DIFFICULTY_AGES = {
-  'çok kolay': '6-7',
-  kolay: '7-8',
-  orta: '8-9',
-  zor: '9-10',
-  'çok zor': '10-11',
-} as const satisfies Record<Difficulty, string>;
-
-export const CATEGORY_KEYS = ['tumu', 'toplama', 'cikarma', 'carpma', 'bolme', 'kesirler'] as const;
+/** The badge category "all" (every badge, no filter); its wire value (query strings, cached counts) is 'tumu'. */
+export const ALL_BADGE_CATEGORIES = 'tumu';
+export const CATEGORY_KEYS = [
+  ALL_BADGE_CATEGORIES,
+  'toplama',
+  'cikarma',
+  'carpma',
+  'bolme',
+  'kesirler',
+] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
+/** One game type's badge category: every category key except ALL_BADGE_CATEGORIES. */
+export type GameCategoryKey = Exclude<CategoryKey, typeof ALL_BADGE_CATEGORIES>;
 
 export const QUESTION_COUNTS = [5, 10, 15, 20] as const;
 export type QuestionCount = (typeof QUESTION_COUNTS)[number];
@@ -80,13 +81,9 @@ export function parseGameType(s: unknown): GameType | null {
   return GAME_TYPE_ALIASES[foldKey(s)] ?? null;
 }
 
-/** Reading a game type: every alias of spec §3; unknown falls back to addition. */
+/** Reading a game type: every alias (docs/product-rules.md#values); unknown falls back to addition. */
 export function normalizeGameType(s: unknown): GameType {
   return parseGameType(s) ?? DEFAULT_GAME_TYPE;
-}
-
-export function isGameType(s: unknown): s is GameType {
-  return typeof s === 'string' && (GAME_TYPES as readonly string[]).includes(s);
 }
 
 const DIFFICULTY_ALIASES: Record<string, Difficulty> = {};
@@ -110,15 +107,6 @@ export function normalizeDifficulty(s: unknown): Difficulty {
   return parseDifficulty(s) ?? DEFAULT_DIFFICULTY;
 }
 
-export function isDifficulty(s: unknown): s is Difficulty {
-  return typeof s === 'string' && (DIFFICULTIES as readonly string[]).includes(s);
-}
-
-/** 1 (very easy) to 5 (very hard). */
-export function difficultyLevel(d: Difficulty): number {
-  return DIFFICULTIES.indexOf(d) + 1;
-}
-
 const CATEGORY_BY_GAME_TYPE = {
   toplama: 'toplama',
   çıkarma: 'cikarma',
@@ -127,20 +115,16 @@ const CATEGORY_BY_GAME_TYPE = {
   kesirler: 'kesirler',
 } as const satisfies Record<GameType, CategoryKey>;
 
-export function categoryKeyFromGameType(type: GameType): Exclude<CategoryKey, 'tumu'> {
+export function categoryKeyFromGameType(type: GameType): GameCategoryKey {
   return CATEGORY_BY_GAME_TYPE[type];
 }
 
-/** 'tumu' (all) and unknown keys give null: no filter. */
+/** ALL_BADGE_CATEGORIES (or 'all') and unknown keys give null: no filter. */
 export function gameTypeFromCategoryKey(key: unknown): GameType | null {
   if (typeof key !== 'string') return null;
   const k = foldKey(key);
-  if (k === 'tumu' || k === 'all') return null;
+  if (k === ALL_BADGE_CATEGORIES || k === 'all') return null;
   return parseGameType(k);
-}
-
-export function isCategoryKey(s: unknown): s is CategoryKey {
-  return typeof s === 'string' && (CATEGORY_KEYS as readonly string[]).includes(s);
 }
 
 export function isQuestionCount(n: unknown): n is QuestionCount {
@@ -155,7 +139,6 @@ export function normalizeQuestionCount(n: unknown): QuestionCount {
 
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
-export const DEFAULT_LANG: Lang = 'tr';
 
 /** 'en', 'en-GB', 'EN' → 'en'; everything else → Turkish, the fallback language. */
 export function normalizeLang(s: unknown): Lang {
@@ -182,7 +165,7 @@ export function gameTypeLabel(type: unknown, lang: Lang): string {
   return GAME_TYPE_LABELS[normalizeGameType(type)][lang];
 }
 
-/** Localised difficulty; an unknown stored value is shown as given (spec §3). */
+/** Localised difficulty; an unknown stored value is shown as given. */
 export function difficultyLabel(value: unknown, lang: Lang): string {
   const d = parseDifficulty(value);
   return d ? DIFFICULTY_LABELS[d][lang] : String(value ?? '');

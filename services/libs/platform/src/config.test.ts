@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, DEV_INTERNAL_SECRET, loadConfig } from './config.js';
+import { ConfigError, configLoader, DEFAULT_PORTS, DEV_INTERNAL_SECRET, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('points at the local services by default', () => {
@@ -58,5 +58,18 @@ describe('loadConfig', () => {
     const { problems, message } = error as ConfigError;
     expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'TIME_ZONE']);
     expect(message).toContain('"mysql://nope"');
+  });
+});
+
+describe('configLoader', () => {
+  it("gives each deployable its own default PORT, which PORT overrides, and the deployable's extra keys", () => {
+    const loadClasses = configLoader('classes', { AUTH_URL: z.url().default('http://127.0.0.1:4001') });
+    expect(loadClasses({})).toMatchObject({ PORT: DEFAULT_PORTS.classes, AUTH_URL: 'http://127.0.0.1:4001' });
+    expect(loadClasses({ PORT: '5004' }).PORT).toBe(5004);
+    expect(configLoader('badge-worker')({}).PORT).toBe(4013);
+  });
+
+  it("refuses production without the deployable's own secret needs", () => {
+    expect(() => configLoader('badges')({ NODE_ENV: 'production' })).toThrow(ConfigError);
   });
 });

@@ -67,6 +67,33 @@ export const SECRET_NEEDS = {
 } as const satisfies Record<string, readonly string[]>;
 export type DeployableName = keyof typeof SECRET_NEEDS;
 
+/** Each deployable's `PORT` when none is set (docs/conventions.md, "Deployables, ports, entry points"). */
+export const DEFAULT_PORTS = {
+  gateway: 8080,
+  auth: 4001,
+  'game-results': 4002,
+  badges: 4003,
+  classes: 4004,
+  'statistics-worker': 4012,
+  'badge-worker': 4013,
+  'mail-worker': 4014,
+  'classes-worker': 4015,
+} as const satisfies Partial<Record<DeployableName, number>>;
+type Served = keyof typeof DEFAULT_PORTS;
+
+/**
+ * A deployable's config loader (`loadXConfig` in each package's config.ts): the base config, the deployable's own
+ * keys, and `PORT` defaulting to its row of DEFAULT_PORTS; production checks its SECRET_NEEDS.
+ */
+export function configLoader<Extra extends z.ZodRawShape = Record<never, never>>(
+  deployable: Served,
+  extraShape?: Extra,
+): (env?: Record<string, string | undefined>) => BaseConfig & { PORT: number } & z.infer<z.ZodObject<Extra>> {
+  const shape = { PORT: port.default(DEFAULT_PORTS[deployable]), ...(extraShape ?? {}) };
+  return (env = process.env) =>
+    loadConfig(shape, env, { deployable }) as BaseConfig & { PORT: number } & z.infer<z.ZodObject<Extra>>;
+}
+
 const DEV_SECRETS: Record<string, string> = {
   SESSION_SECRET: DEV_SESSION_SECRET,
   INTERNAL_SECRET: DEV_INTERNAL_SECRET,

@@ -3,6 +3,19 @@ import { createLogger, type Logger } from './logger.js';
 
 export type { Pool, PoolClient } from 'pg';
 
+/** What a repository function takes: the pool, or a client inside a transaction (`withTransaction`). */
+export type Db = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/** The first row a query answers, or null when it answers none. */
+export async function queryOne<Row extends pg.QueryResultRow>(
+  db: Db,
+  text: string,
+  values: unknown[],
+): Promise<Row | null> {
+  const { rows } = await db.query<Row>(text, values);
+  return rows[0] ?? null;
+}
+
 export interface PoolOptions {
   max?: number;
   logger?: Logger;

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from './config.js';
 import { AppError } from './errors.js';
-import { createHttpService, type HttpService, requireUser } from './http-service.js';
+import {
+  closeInOrder,
+  createHttpService,
+  type HttpService,
+  pathIdOr404,
+  requireUser,
+} from './http-service.js';
 import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.js';
 import { createLogger } from './logger.js';
 
@@ -233,6 +239,35 @@ describe('an edge service (the gateway) built with createHttpService', () => {
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toMatch(
       /http_requests_total\{service="edge-test",method="POST",route="api",status="200"\}/,
+    );
+  });
+});
+
+describe('closeInOrder', () => {
+  it('runs the steps once, in order, each after the previous one finished; later calls share the first', async () => {
+    const done: string[] = [];
+    const close = closeInOrder(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        done.push('http');
+      },
+      () => done.push('relay'),
+      async () => done.push('pool'),
+    );
+    await Promise.all([close(), close()]);
+    await close();
+    expect(done).toEqual(['http', 'relay', 'pool']);
+  });
+});
+
+describe('pathIdOr404', () => {
+  const schema = z.coerce.number().int().positive();
+  const req = (id: string) => ({ params: { classId: id } }) as never;
+
+  it('reads a well-formed id and answers a malformed one with the 404 of a missing one', () => {
+    expect(pathIdOr404(req('12'), 'classId', schema, 'class_not_found')).toBe(12);
+    expect(() => pathIdOr404(req('x'), 'classId', schema, 'class_not_found')).toThrow(
+      expect.objectContaining({ status: 404, code: 'not_found', messageKey: 'class_not_found' }),
     );
   });
 });

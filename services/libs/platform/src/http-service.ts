@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { BaseConfig } from './config.js';
 import './express-augment.js';
+import type { z } from 'zod';
 import { AppError, createErrorHandler } from './errors.js';
 import { IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.js';
 import { type Logger, runWithRequestId } from './logger.js';
@@ -42,6 +43,20 @@ export interface HttpService {
   app: Express;
   listen(port?: number): Promise<http.Server>;
   close(): Promise<void>;
+}
+
+/**
+ * A deployable's close(): runs the steps once, in order (stop taking work first, disconnect last); later calls
+ * get the first call's promise.
+ */
+export function closeInOrder(...steps: (() => Promise<unknown> | unknown)[]): () => Promise<void> {
+  let closed: Promise<void> | undefined;
+  return () => {
+    closed ??= (async () => {
+      for (const step of steps) await step();
+    })();
+    return closed;
+  };
 }
 
 const OPERATIONAL_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -206,6 +221,16 @@ function identityLayer(secret: string, requireIdentity: boolean, logger: Logger)
     res.setHeader('x-request-id', req.identity.requestId);
     runWithRequestId(req.identity.requestId, next);
   };
+}
+
+/**
+ * A path parameter (e.g. `:classId`) read with its schema. A malformed id names nothing, so it answers the same
+ * 404 (with the given message key) as a missing or foreign one.
+ */
+export function pathIdOr404<T>(req: Request, param: string, schema: z.ZodType<T>, messageKey: string): T {
+  const parsed = schema.safeParse(req.params[param]);
+  if (!parsed.success) throw new AppError(404, 'not_found', messageKey);
+  return parsed.data;
 }
 
 /** The signed-in user's id, or 401 for anonymous callers. */

@@ -88,10 +88,3 @@ export const bullmqQueueJobs = new Gauge({
   labelNames: ['queue', 'state'] as const,
   registers: [metricsRegistry],
 });
-
-/** For gauges other modules add (e.g. queue depth): get-or-create so a second service in the process reuses it. */
-export function registerGauge(name: string, help: string, labelNames: string[] = []): Gauge<string> {
-  const existing = metricsRegistry.getSingleMetric(name);
-  if (existing) return existing as Gauge<string>;
-  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
-}

@@ -97,6 +97,19 @@ function required<T>(value: T | undefined, name: string, worker: string): T {
 }
 
 /**
+ * A service's worker as a function of its config: `name` (the consumer) and `schema` (its processed_events) are
+ * fixed, the subscriptions may read the config (e.g. TIME_ZONE) and the runner's context.
+ */
+export function defineWorker<Config extends WorkerConfig>(
+  name: string,
+  schema: string,
+  subscriptions: (config: Config, context: WorkerContext) => readonly AnySubscription[],
+): (config: Config) => RunningWorker {
+  return (config) =>
+    startWorker({ name, config, schema, subscriptions: (context) => subscriptions(config, context) });
+}
+
+/**
  * Runs a worker from its declared subscriptions: creates the pool, broker client (declaring exactly the queues it
  * consumes, with their dead-letter queues), Redis and BullMQ workers it needs, the health/metrics server whose
  * readiness covers each of them, the processed-events housekeeping, and an orderly close. Every client has error

@@ -7,10 +7,10 @@ import {
   pupilLoginRequestSchema,
   renamePupilRequestSchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser, SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from '@mathgames/platform';
+import { pathIdOr404, requireUser, SESSION_LOGIN_HEADER, SESSION_SHARED_HEADER } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import { z } from 'zod';
-import type { AuthContext } from '../../domain/context.js';
+import type { AuthDeps } from '../../domain/deps.js';
 import {
   createPupilAccounts,
   createSignInLink,
@@ -24,11 +24,7 @@ import {
   unlockPupil,
 } from '../../domain/pupils.js';
 
-const pupilIdOf = (req: Request) => {
-  const parsed = pupilIdSchema.safeParse(req.params.userId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
-  return parsed.data;
-};
+const pupilIdOf = (req: Request) => pathIdOr404(req, 'userId', pupilIdSchema, 'pupil_not_found');
 
 const cardsSchema = z.object({ userIds: z.array(pupilIdSchema).min(1).max(MAX_PUPILS_PER_CLASS) });
 
@@ -39,7 +35,7 @@ const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchem
  * reachable only inside the cluster (and the network policy lets only classes call auth). The caller's signed
  * identity is the teacher; the classes service has already checked that the class and pupil are theirs.
  */
-export function pupilRoutes(ctx: AuthContext, internalSecret: string) {
+export function pupilRoutes(ctx: AuthDeps, internalSecret: string) {
   return (app: Express) => {
     // Public: a pupil at the class's sign-in screen. Not in the gateway's per-address credential budget, since a
     // whole school signs in from one address; the per-pupil and per-class limits guard it instead.

@@ -34,7 +34,7 @@ import {
   verifyEmail,
 } from '../../domain/account.js';
 import { deleteOwnAccount } from '../../domain/account-deletion.js';
-import { type AuthContext, RateLimitedError } from '../../domain/context.js';
+import { type AuthDeps, RateLimitedError } from '../../domain/deps.js';
 import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain/profile.js';
 
 const PHOTO_FILE = /^([A-Za-z0-9_-]{22})\.webp$/;
@@ -64,7 +64,7 @@ function acceptPhoto(): RequestHandler {
 }
 
 /**
- * The spec's clients drop confirmPassword before sending, but one that sends it gets the form's rules
+ * The web app drops confirmPassword before sending, but one that sends it gets the form's rules
  * (6 to 72, must match) checked here too, reported on confirmPassword.
  */
 function confirmationMatches(body: unknown, password: string): void {
@@ -90,7 +90,7 @@ const rateLimitedHandler: ErrorRequestHandler = (err, req, res, next) => {
     });
 };
 
-export function authRoutes(ctx: AuthContext) {
+export function authRoutes(ctx: AuthDeps) {
   return (app: Express) => {
     // Personal data: never cached by the browser or a proxy (the photo route sets its own caching).
     app.use((_req, res, next) => {

@@ -1,4 +1,5 @@
 import {
+  ALL_BADGE_CATEGORIES,
   badgeSummaryBody,
   badgeSummaryEtag,
   badgeSummaryQuerySchema,
@@ -8,23 +9,19 @@ import {
 } from '@mathgames/contracts';
 import { requireUser } from '@mathgames/platform';
 import type { Express } from 'express';
-import type pg from 'pg';
-import type { CatalogueBadge } from '../../data-access/badges-repository.js';
-import { getSummary, type SummaryDeps } from '../../domain/badge-summary.js';
+import { getSummary } from '../../domain/badge-summary.js';
+import type { BadgesDeps } from '../../domain/deps.js';
 import { listBadgesForUser } from '../../domain/user-badges.js';
 
-export interface RouteDeps extends SummaryDeps {
-  pool: pg.Pool;
-  catalogue: () => Promise<CatalogueBadge[]>;
-}
-
-export function badgesRoutes(deps: RouteDeps) {
+export function badgesRoutes(deps: BadgesDeps) {
   return (app: Express) => {
     // Polled every 3 s by every open tab: one Redis GET, a tiny body written once, 304 when unchanged.
     app.get('/api/user-badges/summary', async (req, res) => {
       const userId = requireUser(req);
       const category: CategoryKey =
-        req.query.category === undefined ? 'tumu' : badgeSummaryQuerySchema.parse(req.query).category;
+        req.query.category === undefined
+          ? ALL_BADGE_CATEGORIES
+          : badgeSummaryQuerySchema.parse(req.query).category;
       const summary = await getSummary(deps, userId, category);
       const etag = badgeSummaryEtag(summary);
       res.setHeader('ETag', etag);

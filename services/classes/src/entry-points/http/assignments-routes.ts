@@ -1,12 +1,6 @@
-import {
-  assignmentIdSchema,
-  classIdSchema,
-  createAssignmentRequestSchema,
-  translate,
-} from '@mathgames/contracts';
-import { AppError, requireUser } from '@mathgames/platform';
-import type { Express, Request } from 'express';
-import type pg from 'pg';
+import { createAssignmentRequestSchema, translate } from '@mathgames/contracts';
+import { requireUser } from '@mathgames/platform';
+import type { Express } from 'express';
 import {
   assignPractice,
   closeClassAssignment,
@@ -14,24 +8,14 @@ import {
   listClassAssignments,
   pupilAssignments,
 } from '../../domain/assignments.js';
-
-// A malformed id names nothing: the same 404 as a missing or foreign one.
-const classIdOf = (req: Request) => {
-  const parsed = classIdSchema.safeParse(req.params.classId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
-  return parsed.data;
-};
-const assignmentIdOf = (req: Request) => {
-  const parsed = assignmentIdSchema.safeParse(req.params.assignmentId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'assignment_not_found');
-  return parsed.data;
-};
+import type { ClassesDeps } from '../../domain/deps.js';
+import { assignmentIdOf, classIdOf } from './path-ids.js';
 
 /**
  * Assignments. The teacher's endpoints answer only for their own class (another teacher's class or assignment, and
  * any pupil, get the 404 of a missing one); `/api/classes/me/assignments` lists the signed-in pupil's own.
  */
-export function assignmentsRoutes(ctx: { pool: pg.Pool }) {
+export function assignmentsRoutes(ctx: Pick<ClassesDeps, 'pool'>) {
   return (app: Express) => {
     app.use(['/api/classes/me/assignments', '/api/classes/:classId/assignments'], (_req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');

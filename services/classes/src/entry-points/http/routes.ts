@@ -1,11 +1,9 @@
 import {
   addPupilsRequestSchema,
   type ClassJoin,
-  classIdSchema,
   createClassRequestSchema,
   joinCodeSchema,
   loginCardsRequestSchema,
-  pupilIdSchema,
   renamePupilRequestSchema,
   translate,
   updateClassRequestSchema,
@@ -21,7 +19,6 @@ import {
   issueClassLoginCards,
   listClassPupils,
   newPupilSignInLink,
-  type PupilsContext,
   removeAllPupilsOfClass,
   removeClassPupil,
   renameClassPupil,
@@ -29,6 +26,7 @@ import {
   revokePupilSignInLink,
   unlockClassPupil,
 } from '../../domain/class-pupils.js';
+import type { ClassesDeps } from '../../domain/deps.js';
 import {
   changeTeacherClass,
   createTeacherClass,
@@ -37,23 +35,13 @@ import {
   listTeacherClasses,
   regenerateJoinCode,
 } from '../../domain/teacher-classes.js';
+import { classIdOf, pupilIdOf } from './path-ids.js';
 
-// A malformed id names no class: the same 404 as a missing or foreign one.
-const classIdOf = (req: Request) => {
-  const parsed = classIdSchema.safeParse(req.params.classId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'class_not_found');
-  return parsed.data;
-};
-const pupilIdOf = (req: Request) => {
-  const parsed = pupilIdSchema.safeParse(req.params.pupilId);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'pupil_not_found');
-  return parsed.data;
-};
 const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req) });
 const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
-export function classesRoutes(ctx: PupilsContext & { internalSecret: string; timeZone: string }) {
+export function classesRoutes(ctx: ClassesDeps) {
   return (app: Express) => {
     // Open to anyone with the code (pupils are not signed in yet): the class name, first names and a ticket for
     // auth. An unknown, closed or archived class looks the same.

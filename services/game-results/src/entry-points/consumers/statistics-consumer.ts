@@ -19,7 +19,7 @@ export function statisticsSubscription(timeZone: string) {
           questionsCount: event.questionsCount,
           correctAnswers: event.correctAnswers,
           points: pointsFor(event.correctAnswers),
-          recordedAt: new Date(event.playedAt),
+          playedAt: new Date(event.playedAt),
           mistakes: event.mistakes,
         },
         timeZone,

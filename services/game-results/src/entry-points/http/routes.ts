@@ -1,21 +1,12 @@
 import { historyQuerySchema, translate } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
-import type pg from 'pg';
 import type { StoredGameResult } from '../../data-access/game-results-repository.js';
+import type { GameResultsDeps } from '../../domain/deps.js';
 import { getHistory } from '../../domain/history.js';
 import { recordGameResult } from '../../domain/record-game-result.js';
-import type { ResultBudget } from '../../domain/result-budget.js';
 import { getReviewSchedule, recordReview } from '../../domain/review.js';
 import { getStatistics } from '../../domain/statistics.js';
-
-export interface RouteDeps {
-  pool: pg.Pool;
-  /** Per-user budget for posted results (absent: unlimited, e.g. a test of the route alone). */
-  budget?: ResultBudget;
-  now: () => Date;
-  timeZone: string;
-}
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -33,7 +24,7 @@ function resultBody(result: StoredGameResult, message: string) {
     id: result.id,
     gameType: result.gameType,
     difficulty: result.difficulty,
-    createdAt: result.createdAt.toISOString(),
+    createdAt: result.playedAt.toISOString(),
     correctAnswers: result.correctAnswers,
     questionsCount: result.questionsCount,
     totalTime: result.totalTime,
@@ -43,7 +34,7 @@ function resultBody(result: StoredGameResult, message: string) {
   };
 }
 
-export function gameResultsRoutes(deps: RouteDeps) {
+export function gameResultsRoutes(deps: GameResultsDeps) {
   return (app: Express) => {
     app.post('/api/game-results', async (req, res) => {
       const userId = requireUser(req);
@@ -82,7 +73,7 @@ export function gameResultsRoutes(deps: RouteDeps) {
     });
 
     // Weekly progress is derived from per-day counts of the current week, so there is nothing to clear: the
-    // spec's Monday call succeeds without touching data, however often it is made.
+    // web app's Monday call succeeds without touching data, however often it is made.
     app.post('/api/statistics/resetWeeklyProgress', (req, res) => {
       requireUser(req);
       res.json({ message: translate('weekly_progress_reset', req.identity.lang) });

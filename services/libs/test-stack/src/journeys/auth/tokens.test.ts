@@ -161,7 +161,7 @@ describe('reset tokens', () => {
     ).toBe(401);
   });
 
-  it('are required: the spec payload { email, newPassword } alone resets nothing', async () => {
+  it('are required: the bare payload { email, newPassword } alone resets nothing', async () => {
     await signUp(stack, { username: 'victim', email: 'victim@example.com' });
     const attack = await stack.browser().post('/api/auth/reset-password', {
       email: 'victim@example.com',

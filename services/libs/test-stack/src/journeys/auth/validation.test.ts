@@ -21,7 +21,7 @@ const token = 'a'.repeat(43);
 
 type Case = [rule: string, path: string, body: unknown, field: string, key: MessageKey];
 
-// Spec §5, one row per rule; the same table runs in both languages.
+// docs/product-rules.md#validation, one row per rule; the same table runs in both languages.
 const cases: Case[] = [
   [
     'login: e-mail must be valid',
@@ -180,14 +180,14 @@ const cases: Case[] = [
   ],
 ];
 
-describe.each(['tr', 'en'] as const)('every validation rule of spec section 5 (%s)', (lang) => {
+describe.each(['tr', 'en'] as const)('every validation rule of product-rules.md#validation (%s)', (lang) => {
   it.each(cases)('%s → 400 naming the field', async (_rule, path, body, field, key) => {
     const reply = await member.post(path, body, { lang });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ code: 'validation_error', field, message: translate(key, lang) });
   });
 
-  it('verification: a missing token → 400 with the spec message', async () => {
+  it("verification: a missing token → 400 with the rule's message", async () => {
     const reply = await member.get('/api/auth/verify-email', { lang });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
@@ -197,7 +197,7 @@ describe.each(['tr', 'en'] as const)('every validation rule of spec section 5 (%
     });
   });
 
-  it('verification: an unknown token → 400 with the spec message', async () => {
+  it("verification: an unknown token → 400 with the rule's message", async () => {
     const reply = await member.get(`/api/auth/verify-email?token=${token}`, { lang });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({

@@ -2,21 +2,17 @@ import {
   type ClassAssignment,
   type ClassAssignmentList,
   type ClassAssignmentResponse,
-  type ClassJoin,
   type ClassPupil,
-  type ClassPupilsResponse,
   type Difficulty,
-  formatQuestionText,
   type GameType,
-  generateQuestions,
   MAX_ASSIGNMENTS_PER_CLASS,
   type PupilAssignmentList,
   pointsFor,
-  type TeacherClassResponse,
   translate,
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPupils, createClass, saveGame, signInPupil } from './classes-api.js';
 import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 let stack: ClassesStack;
@@ -34,26 +30,11 @@ const practice = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function classWithPupils(owner: Browser, names: string[]) {
-  const created = await owner.post<TeacherClassResponse>('/api/classes', { name: `A ${names[0]}`, grade: 3 });
-  expect(created.status).toBe(201);
-  const added = await owner.post<ClassPupilsResponse>(`/api/classes/${created.body.class.id}/pupils`, {
-    names,
-  });
-  expect(added.status).toBe(201);
-  return { klass: created.body.class, pupils: added.body.items };
+  const klass = await createClass(owner, `A ${names[0]}`, 3);
+  return { klass, pupils: await addPupils(owner, klass.id, names) };
 }
 
-async function signIn(joinCode: string, pupil: ClassPupil): Promise<Browser> {
-  const browser = stack.browser('en');
-  const roster = await browser.get<ClassJoin>(`/api/classes/join/${joinCode}`);
-  const login = await browser.post('/api/auth/pupil-login', {
-    ticket: roster.body.ticket,
-    pupilId: pupil.id,
-    pictures: pupil.pictures,
-  });
-  expect(login.status).toBe(200);
-  return browser;
-}
+const signIn = (joinCode: string, pupil: ClassPupil) => signInPupil(stack, joinCode, pupil, 'en');
 
 /** Saves a game through game-results, as the gameplay screen does: every answer right but the first `wrong`. */
 async function play(
@@ -61,24 +42,7 @@ async function play(
   game: { gameType: GameType; difficulty: Difficulty; count: 5 | 10 },
   wrong = 0,
 ) {
-  const questions = generateQuestions({
-    gameType: game.gameType,
-    difficulty: game.difficulty,
-    count: game.count,
-  });
-  const saved = await browser.post('/api/game-results', {
-    gameType: game.gameType,
-    difficulty: game.difficulty,
-    questionsCount: game.count,
-    correctAnswers: game.count - wrong,
-    totalTime: 40,
-    questions: questions.map((q, i) => ({
-      question: formatQuestionText(q),
-      answer: q.answer,
-      userAnswer: i < wrong ? Number(q.answer) + 1 : q.answer,
-      isCorrect: i >= wrong,
-    })),
-  });
+  const saved = await saveGame(browser, { ...game, wrong });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
 }
 

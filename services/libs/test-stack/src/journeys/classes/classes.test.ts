@@ -7,6 +7,7 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClass } from './classes-api.js';
 import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 let stack: ClassesStack;
@@ -14,12 +15,6 @@ let teacher: Browser;
 let otherTeacher: Browser;
 
 const codePattern = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
-
-async function createClass(browser: Browser, name = '2-B', grade = 2): Promise<TeacherClass> {
-  const res = await browser.post<TeacherClassResponse>('/api/classes', { name, grade });
-  expect(res.status).toBe(201);
-  return res.body.class;
-}
 
 beforeAll(async () => {
   stack = await startClassesStack();

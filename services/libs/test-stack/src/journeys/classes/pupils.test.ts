@@ -4,27 +4,17 @@ import {
   type ClassPupilsResponse,
   MAX_PUPILS_PER_CLASS,
   PUPIL_PICTURES,
-  type TeacherClassResponse,
   translate,
 } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPupils, createClass } from './classes-api.js';
 import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 let stack: ClassesStack;
 let teacher: Browser;
 let otherTeacher: Browser;
 
-async function newClass(browser: Browser, name = '2-B'): Promise<number> {
-  const res = await browser.post<TeacherClassResponse>('/api/classes', { name, grade: 2 });
-  expect(res.status).toBe(201);
-  return res.body.class.id;
-}
-
-async function addPupils(browser: Browser, classId: number, names: string[]): Promise<ClassPupil[]> {
-  const res = await browser.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, { names });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.items;
-}
+const newClass = async (browser: Browser, name = '2-B') => (await createClass(browser, name, 2)).id;
 
 const rowsOf = async (sql: string, id: number) => (await stack.pool.query(sql, [id])).rows;
 const authUser = (id: number) => rowsOf('SELECT * FROM auth.users WHERE id = $1', id);

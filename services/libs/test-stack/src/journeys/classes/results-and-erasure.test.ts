@@ -4,8 +4,6 @@ import {
   type ClassProgress,
   type ClassPupil,
   type ClassPupilsResponse,
-  formatQuestionText,
-  generateQuestions,
   levelForPoints,
   type PupilProgressDetail,
   pointsFor,
@@ -14,6 +12,7 @@ import {
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPupils, createClass, saveGame, signInPupil } from './classes-api.js';
 import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
 
 let stack: ClassesStack;
@@ -54,44 +53,24 @@ async function rowsLeft(userId: number): Promise<Record<string, number>> {
 
 /** Signs the pupil in with their pictures on a fresh browser and saves a five-question addition game, the first wrong unless all five are right. */
 async function signInAndPlay(joinCode: string, pupil: ClassPupil, correct: 4 | 5) {
-  const browser = stack.browser();
-  const roster = await browser.get<ClassJoin>(`/api/classes/join/${joinCode}`);
-  const login = await browser.post('/api/auth/pupil-login', {
-    ticket: roster.body.ticket,
-    pupilId: pupil.id,
-    pictures: pupil.pictures,
-  });
-  expect(login.status).toBe(200);
-  const questions = generateQuestions({ gameType: 'toplama', difficulty: 'kolay', count: 5 });
-  const saved = await browser.post('/api/game-results', {
+  const browser = await signInPupil(stack, joinCode, pupil);
+  const saved = await saveGame(browser, {
     gameType: 'toplama',
     difficulty: 'kolay',
-    questionsCount: 5,
-    correctAnswers: correct,
+    count: 5,
+    wrong: 5 - correct,
     totalTime: 30,
-    questions: questions.map((q, i) => ({
-      question: formatQuestionText(q),
-      answer: q.answer,
-      userAnswer: correct < 5 && i === 0 ? Number(q.answer) + 1 : q.answer,
-      isCorrect: correct === 5 || i !== 0,
-    })),
   });
   return { browser, saved };
 }
 
 async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
-  const created = await teacherBrowser.post<TeacherClassResponse>('/api/classes', {
-    name: `C ${name}`,
-    grade: 1,
-  });
-  const classId = created.body.class.id;
-  const added = await teacherBrowser.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
-    names: [name, `${name} 2`],
-  });
-  const pupil = added.body.items.find((p) => p.name === name)!;
-  const { browser, saved } = await signInAndPlay(created.body.class.joinCode, pupil, 4);
+  const klass = await createClass(teacherBrowser, `C ${name}`, 1);
+  const added = await addPupils(teacherBrowser, klass.id, [name, `${name} 2`]);
+  const pupil = added.find((p) => p.name === name)!;
+  const { browser, saved } = await signInAndPlay(klass.joinCode, pupil, 4);
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  return { classId, pupil, browser };
+  return { classId: klass.id, pupil, browser };
 }
 
 describe('the class dashboard', () => {

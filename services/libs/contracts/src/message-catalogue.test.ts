@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMessageKey, MESSAGE_KEYS, messages, translate } from './messages.js';
+import { isMessageKey, MESSAGE_KEYS, messages, translate } from './message-catalogue.js';
 import { MISTAKE_KINDS, mistakeMessageKey } from './question-generator.js';
 
 describe('message catalogue', () => {
@@ -11,7 +11,7 @@ describe('message catalogue', () => {
     expect(Object.keys(messages.en).sort()).toEqual([...MESSAGE_KEYS].sort());
   });
 
-  it('keeps the spec Turkish texts exactly', () => {
+  it("keeps the product's Turkish texts exactly (product-rules.md#validation)", () => {
     expect(messages.tr.email_invalid).toBe('Geçerli bir e-posta adresi giriniz');
     expect(messages.tr.password_too_short).toBe('Şifre en az 6 karakter olmalıdır');
     expect(messages.tr.password_too_long).toBe('Şifre en fazla 72 karakter olabilir');

@@ -6,7 +6,7 @@
 import type { Lang } from './values.js';
 
 const tr = {
-  // Validation (spec §5); Turkish texts exactly as the spec gives them.
+  // Validation (docs/product-rules.md#validation): the product's Turkish texts, kept exactly.
   email_invalid: 'Geçerli bir e-posta adresi giriniz',
   email_required: 'E-posta adresi gerekli',
   email_too_long: 'E-posta adresi en fazla 254 karakter olabilir',
@@ -45,7 +45,7 @@ const tr = {
   invalid_category: 'Geçersiz kategori',
   invalid_boolean: 'Geçersiz değer',
 
-  // Error catalogue (spec §8).
+  // Error texts (docs/product-rules.md#errors).
   login_failed: 'Giriş başarısız',
   login_failed_generic: 'Giriş yapılamadı. Lütfen tekrar deneyin.',
   register_failed: 'Kayıt başarısız',
@@ -120,7 +120,7 @@ const tr = {
   unsupported_media_type: 'Desteklenmeyen içerik türü',
   invalid_json: 'Gönderilen veri okunamadı',
 
-  // Result bands (spec §2).
+  // Result bands (docs/product-rules.md#screens).
   result_amazing: 'Tebrikler! Harika bir performans!',
   result_good: 'Aferin! Böyle devam et!',
   result_nice: 'Güzel iş! Gelişiyorsun!',

@@ -4,8 +4,8 @@ import type { AbuseLimits, LimitExceeded } from './abuse-limits.js';
 import type { BackgroundTasks } from './background.js';
 import type { MailJobs } from './mail-jobs.js';
 
-/** What every use-case needs; built once by createAuthService. */
-export type AuthContext = {
+/** The dependency bag: what every use case needs, built once by createAuthService. */
+export type AuthDeps = {
   pool: Pool;
   limits: AbuseLimits;
   background: BackgroundTasks;

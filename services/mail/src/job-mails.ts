@@ -1,13 +1,4 @@
-import type { MailJobName } from '@mathgames/contracts';
-import {
-  MAIL_JOB_SCHEMAS,
-  type UserEmailAlreadyRegisteredEvent,
-  type UserEmailChangedEvent,
-  type UserEmailChangeRequestedEvent,
-  type UserPasswordChangedEvent,
-  type UserPasswordResetRequestedEvent,
-  type UserRegisteredEvent,
-} from '@mathgames/contracts';
+import { MAIL_JOB_SCHEMAS, type MailJobName, type MailJobPayload } from '@mathgames/contracts';
 import { openMailToken } from '@mathgames/platform';
 import { type MailKind, type RenderedMail, renderMail } from './templates.js';
 
@@ -53,7 +44,7 @@ export function mailsForJob(
   });
   switch (name as MailJobName) {
     case 'verify-email': {
-      const e = parsed.data as UserRegisteredEvent;
+      const e = parsed.data as MailJobPayload<'verify-email'>;
       return [
         mail('verify', e.email, 'verify-email', {
           lang: e.lang,
@@ -63,7 +54,7 @@ export function mailsForJob(
       ];
     }
     case 'reset-password': {
-      const e = parsed.data as UserPasswordResetRequestedEvent;
+      const e = parsed.data as MailJobPayload<'reset-password'>;
       return [
         mail('reset', e.email, 'reset-password', {
           lang: e.lang,
@@ -73,7 +64,7 @@ export function mailsForJob(
       ];
     }
     case 'email-already-registered': {
-      const e = parsed.data as UserEmailAlreadyRegisteredEvent;
+      const e = parsed.data as MailJobPayload<'email-already-registered'>;
       return [
         mail('notice', e.email, 'email-already-registered', {
           lang: e.lang,
@@ -83,7 +74,7 @@ export function mailsForJob(
       ];
     }
     case 'confirm-email-change': {
-      const e = parsed.data as UserEmailChangeRequestedEvent;
+      const e = parsed.data as MailJobPayload<'confirm-email-change'>;
       return [
         mail('confirm', e.email, 'confirm-email-change', {
           lang: e.lang,
@@ -95,7 +86,7 @@ export function mailsForJob(
     }
     case 'email-changed': {
       // The old address hears about the change with a way back, so a hijacked account does not go unnoticed.
-      const e = parsed.data as UserEmailChangedEvent;
+      const e = parsed.data as MailJobPayload<'email-changed'>;
       return [
         mail('notice', e.previousEmail, 'email-changed', {
           lang: e.lang,
@@ -106,7 +97,7 @@ export function mailsForJob(
       ];
     }
     case 'password-changed': {
-      const e = parsed.data as UserPasswordChangedEvent;
+      const e = parsed.data as MailJobPayload<'password-changed'>;
       return [
         mail('notice', e.email, 'password-changed', {
           lang: e.lang,

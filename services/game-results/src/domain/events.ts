@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES, type GameResultRecordedEvent } from '@mathgames/contracts';
+import type { NewGameResult } from '../data-access/game-results-repository.js';
+
+/**
+ * The `game-result.recorded.v1` event of a result about to be stored. The result's id is not known yet: 1 stands in
+ * for it (any positive integer passes the same contract rule) and the insert writes the assigned id into `resultId`.
+ */
+export function gameResultRecordedEvent(result: NewGameResult): GameResultRecordedEvent {
+  return {
+    id: randomUUID(),
+    type: EVENT_TYPES.gameResultRecorded,
+    createdAt: new Date().toISOString(),
+    resultId: 1,
+    userId: result.userId,
+    gameType: result.gameType as GameResultRecordedEvent['gameType'],
+    difficulty: result.difficulty as GameResultRecordedEvent['difficulty'],
+    questionsCount: result.questionsCount,
+    correctAnswers: result.correctAnswers,
+    totalTime: result.totalTime,
+    playedAt: result.playedAt.toISOString(),
+    mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
+  };
+}

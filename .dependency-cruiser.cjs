@@ -1,7 +1,5 @@
 // Import boundaries, checked by `make lint` (`npm run lint:boundaries`); the rules in words: docs/conventions.md,
-// "Import boundaries". Imports that broke a rule when the rules came in are listed in `.dependency-cruiser-known-violations.json`
-// and tolerated (`--ignore-known`) until they are gone; a new one fails. Shrink the baseline, never grow it:
-// `npm run lint:boundaries:baseline`.
+// "Import boundaries". There is no exceptions list: any import that breaks a rule fails lint.
 
 /** The deployable service packages under services/ (the libraries in services/libs are shared by all). */
 const SERVICES = '(auth|game-results|badges|classes|mail)';
@@ -106,9 +104,11 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'No import cycles: a module never imports (directly or through others) a module that imports it.',
+        'No import cycles: a module never imports (directly or through others) a module that imports it. A cycle ' +
+        'closed by a lazy import() is not one: the lazily loaded chunk may read state from the module that loads ' +
+        'it on demand (the toast view, the progress persister), which is how code is split off the first download.',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
     },
   ],
   options: {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  ALL_BADGE_CATEGORIES,
   badgeSummaryBody,
   badgeSummaryEtag,
   badgeSummaryFromCounts,
@@ -13,7 +14,7 @@ export const POLL_PATH = '/api/user-badges/summary';
 /** The summary's category when the query is one the cache can answer (none, or one valid `category`); else null. */
 export function cacheableCategory(url: string): CategoryKey | null {
   const query = url.slice(POLL_PATH.length);
-  if (query === '' || query === '?') return 'tumu';
+  if (query === '' || query === '?') return ALL_BADGE_CATEGORIES;
   const match = /^\?category=([a-z]+)$/.exec(query);
   const key = match?.[1];
   return key !== undefined && (CATEGORY_KEYS as readonly string[]).includes(key)

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/gameplay')({
     if (!parseGameType(search.type)) {
       if (!preload) {
         // The contracts message catalogue stays out of the first download (route options ship in it).
-        const { message } = await import('../lib/messages.js');
+        const { message } = await import('../lib/message-catalogue.js');
         toast({
           title: message('error_title'),
           description: message('game_start_error'),

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/profile')({
     if (!user) {
       if (!preload) {
         // The contracts message catalogue stays out of the first download (route options ship in it).
-        const { message } = await import('../lib/messages.js');
+        const { message } = await import('../lib/message-catalogue.js');
         toast({ title: message('access_denied'), variant: 'destructive' });
       }
       throw redirect({ to: '/', replace: true });

@@ -9,7 +9,7 @@ import { serverMessage } from '../lib/api-client.js';
 import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
-import { useMessage } from '../lib/messages.js';
+import { useMessage } from '../lib/message-catalogue.js';
 import { textSearchParams } from '../lib/search-params.js';
 
 const searchSchema = textSearchParams({ token: 512 });

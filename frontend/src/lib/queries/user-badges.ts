@@ -1,5 +1,5 @@
 import type { BadgeSummary, CategoryKey, UserBadgesResponse } from '@mathgames/contracts';
-import { USER_BADGES_MAX_LIMIT } from '@mathgames/contracts';
+import { ALL_BADGE_CATEGORIES, USER_BADGES_MAX_LIMIT } from '@mathgames/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../api-client.js';
@@ -11,8 +11,6 @@ export const BADGE_LIST_STALE_MS = 60_000;
 export const BADGE_SUMMARY_POLL_MS = 3_000;
 
 const PATH = '/api/user-badges';
-/** The category that filters nothing. */
-const ALL_CATEGORIES: CategoryKey = 'tumu';
 
 /**
  * Query keys of `GET /api/user-badges*`, read by the badges screen, the profile and the result summary. The path
@@ -26,7 +24,7 @@ export const badgeKeys = {
 };
 
 const withCategory = (path: string, category: CategoryKey) =>
-  category === ALL_CATEGORIES ? path : `${path}${path.includes('?') ? '&' : '?'}category=${category}`;
+  category === ALL_BADGE_CATEGORIES ? path : `${path}${path.includes('?') ? '&' : '?'}category=${category}`;
 
 const badgeListQueryOptions = (completed: boolean, category: CategoryKey) => {
   const path = withCategory(
@@ -41,18 +39,18 @@ const badgeListQueryOptions = (completed: boolean, category: CategoryKey) => {
 };
 
 /** `GET /api/user-badges?completed=true&limit=1000[&category=]`: the earned badges. */
-export const completedBadgesQueryOptions = (category: CategoryKey = ALL_CATEGORIES) =>
+export const completedBadgesQueryOptions = (category: CategoryKey = ALL_BADGE_CATEGORIES) =>
   badgeListQueryOptions(true, category);
 
 /** `GET /api/user-badges?limit=1000[&category=]`: every badge with the user's progress. */
-export const allBadgesQueryOptions = (category: CategoryKey = ALL_CATEGORIES) =>
+export const allBadgesQueryOptions = (category: CategoryKey = ALL_BADGE_CATEGORIES) =>
   badgeListQueryOptions(false, category);
 
 /**
  * `GET /api/user-badges/summary`: polled every 3 s including in the background. The server answers with an ETag
  * and `no-cache`, so the browser revalidates and gets a 304 without a body when nothing changed.
  */
-export const badgeSummaryQueryOptions = (category: CategoryKey = ALL_CATEGORIES) =>
+export const badgeSummaryQueryOptions = (category: CategoryKey = ALL_BADGE_CATEGORIES) =>
   queryOptions({
     queryKey: badgeKeys.summary(category),
     queryFn: ({ signal }) => api.get<BadgeSummary>(withCategory(`${PATH}/summary`, category), signal),

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { formValues, useFormSubmit } from '../../../lib/forms.js';
 import { currentLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { register } from '../api/register.js';
 import type { AuthMode } from './auth-modal.js';
 import { LinkButton } from './link-button.js';

@@ -1,4 +1,5 @@
 import {
+  ALL_BADGE_CATEGORIES,
   badgeProgressPercent,
   CATEGORY_KEYS,
   type CategoryKey,
@@ -13,7 +14,7 @@ import { AsOf } from '../../../components/as-of.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import {
   allBadgesQueryOptions,
   completedBadgesQueryOptions,
@@ -139,7 +140,8 @@ export function BadgesScreen() {
   const completedPage = pageOf(completedItems, pages.completedPage);
   const ongoingItems = (all.data ?? []).filter((item) => !item.completed).sort(byProgress);
   const ongoingPage = pageOf(ongoingItems, pages.ongoingPage);
-  const total = summary.data?.total ?? (all.data && pages.filter === 'tumu' ? all.data.length : undefined);
+  const total =
+    summary.data?.total ?? (all.data && pages.filter === ALL_BADGE_CATEGORIES ? all.data.length : undefined);
   const done = summary.data?.completed ?? completed.data?.length;
 
   return (

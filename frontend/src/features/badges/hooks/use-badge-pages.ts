@@ -1,4 +1,4 @@
-import type { CategoryKey } from '@mathgames/contracts';
+import { ALL_BADGE_CATEGORIES, type CategoryKey } from '@mathgames/contracts';
 import { useEffect, useReducer, useRef } from 'react';
 
 /** Both badge lists show pages of 10. */
@@ -17,7 +17,11 @@ export type BadgePagesAction =
   | { type: 'ongoing-page'; page: number }
   | { type: 'completed-count-changed' };
 
-export const INITIAL_BADGE_PAGES: BadgePagesState = { filter: 'tumu', completedPage: 0, ongoingPage: 0 };
+export const INITIAL_BADGE_PAGES: BadgePagesState = {
+  filter: ALL_BADGE_CATEGORIES,
+  completedPage: 0,
+  ongoingPage: 0,
+};
 
 /** Changing the filter resets both pages; a change in the completed count resets the completed page. */
 export function badgePagesReducer(state: BadgePagesState, action: BadgePagesAction): BadgePagesState {

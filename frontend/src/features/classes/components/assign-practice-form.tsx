@@ -17,7 +17,7 @@ import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toast } from '../../../components/ui/toast.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { classAssignmentsKey, createAssignment } from '../api/class-assignments.js';
 import { classPupilsQueryOptions } from '../api/class-pupils.js';
 

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { classProgressQueryOptions } from '../api/class-pupils.js';
 import { ClassTable } from './class-table.js';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge } from './accuracy-band.js';

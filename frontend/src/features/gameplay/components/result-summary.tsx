@@ -21,7 +21,7 @@ import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { recentScores } from '../../../lib/recent-scores.js';
 import type { SaveState } from '../api/save-game-result.js';
 import { summarise } from '../hooks/game-machine.js';

@@ -18,7 +18,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { useCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { playSound } from '../../../lib/sound.js';
 import {
   getServerReview,

@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { myAssignmentsQueryOptions } from '../api/my-assignments.js';
 
 function dueText(iso: string, lang: 'tr' | 'en'): string {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { displayNameOf } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { BadgeMini } from './badge-mini.js';
 import { DeleteAccountSection } from './delete-account.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { BadgeMini } from './badge-mini.js';
 
 /** Earned first, then those with progress; badges not yet started are left to the badges screen. */

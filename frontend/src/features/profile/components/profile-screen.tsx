@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { Tabs } from '../../../components/ui/tabs.js';
 import { displayNameOf } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { gameHistoryQueryOptions } from '../../../lib/queries/game-history.js';
 import { statisticsQueryOptions } from '../../../lib/queries/statistics.js';
 import { allBadgesQueryOptions, useBadgeSummary } from '../../../lib/queries/user-badges.js';

@@ -6,7 +6,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast.js';
 import { api, serverMessage } from '../../../lib/api-client.js';
 import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { useSoundEnabled } from '../../../lib/sound.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { sendResetLink } from '../api/send-reset-link.js';

@@ -12,7 +12,7 @@ import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { PointsChart } from './points-chart.js';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { pupilLinkLogin } from '../api/class-join.js';
 
 /** Reads the secret from the fragment once and removes it from the address bar and history. */

@@ -18,7 +18,7 @@ import { Card } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from '../../../components/weekly-chart.js';
-import { useMessage } from '../../../lib/messages.js';
+import { useMessage } from '../../../lib/message-catalogue.js';
 import { statisticsQueryOptions } from '../../../lib/queries/statistics.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { useMondayReset } from '../hooks/use-monday-reset.js';

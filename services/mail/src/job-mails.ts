@@ -1,6 +1,6 @@
 import { MAIL_JOB_SCHEMAS, type MailJobName, type MailJobPayload } from '@mathgames/contracts';
 import { openMailToken } from '@mathgames/platform';
-import { type MailKind, type RenderedMail, renderMail } from './templates.js';
+import { type MailContent, type MailKind, type RenderedMail, renderMail } from './templates.js';
 
 /** One e-mail to send; `part` tells apart the mails of one job (e-mail change sends two). */
 export type OutgoingMail = { part: string; to: string; kind: MailKind } & RenderedMail;
@@ -36,75 +36,50 @@ export function mailsForJob(
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
     throw new InvalidMailJobError(`invalid "${name}" payload (fields: ${fields.join(', ')})`);
   }
-  const mail = (part: string, to: string, kind: MailKind, content: Parameters<typeof renderMail>[1]) => ({
-    part,
-    to,
-    kind,
-    ...renderMail(kind, content),
-  });
+  /** One mail to `to`, greeting the user by name in their language, with a link to `path` (token opened). */
+  const mail = (
+    part: string,
+    to: string,
+    kind: MailKind,
+    user: { lang: MailContent['lang']; username: string },
+    path: string,
+    sealedToken?: string,
+    extra: Partial<MailContent> = {},
+  ): OutgoingMail => {
+    const token = sealedToken === undefined ? undefined : open(sealedToken);
+    const content = { lang: user.lang, name: user.username, link: link(publicUrl, path, token), ...extra };
+    return { part, to, kind, ...renderMail(kind, content) };
+  };
   switch (name as MailJobName) {
     case 'verify-email': {
       const e = parsed.data as MailJobPayload<'verify-email'>;
-      return [
-        mail('verify', e.email, 'verify-email', {
-          lang: e.lang,
-          name: e.username,
-          link: link(publicUrl, '/verify-email', open(e.verificationToken)),
-        }),
-      ];
+      return [mail('verify', e.email, 'verify-email', e, '/verify-email', e.verificationToken)];
     }
     case 'reset-password': {
       const e = parsed.data as MailJobPayload<'reset-password'>;
-      return [
-        mail('reset', e.email, 'reset-password', {
-          lang: e.lang,
-          name: e.username,
-          link: link(publicUrl, '/reset-password', open(e.resetToken)),
-        }),
-      ];
+      return [mail('reset', e.email, 'reset-password', e, '/reset-password', e.resetToken)];
     }
     case 'email-already-registered': {
       const e = parsed.data as MailJobPayload<'email-already-registered'>;
-      return [
-        mail('notice', e.email, 'email-already-registered', {
-          lang: e.lang,
-          name: e.username,
-          link: link(publicUrl, '/'),
-        }),
-      ];
+      return [mail('notice', e.email, 'email-already-registered', e, '/')];
     }
     case 'confirm-email-change': {
       const e = parsed.data as MailJobPayload<'confirm-email-change'>;
-      return [
-        mail('confirm', e.email, 'confirm-email-change', {
-          lang: e.lang,
-          name: e.username,
-          // The same page as a registration's link: opening it is what makes the change happen.
-          link: link(publicUrl, '/verify-email', open(e.changeToken)),
-        }),
-      ];
+      // The same page as a registration's link: opening it is what makes the change happen.
+      return [mail('confirm', e.email, 'confirm-email-change', e, '/verify-email', e.changeToken)];
     }
     case 'email-changed': {
       // The old address hears about the change with a way back, so a hijacked account does not go unnoticed.
       const e = parsed.data as MailJobPayload<'email-changed'>;
       return [
-        mail('notice', e.previousEmail, 'email-changed', {
-          lang: e.lang,
-          name: e.username,
-          link: link(publicUrl, '/revert-email', open(e.revertToken)),
+        mail('notice', e.previousEmail, 'email-changed', e, '/revert-email', e.revertToken, {
           newEmail: e.email,
         }),
       ];
     }
     case 'password-changed': {
       const e = parsed.data as MailJobPayload<'password-changed'>;
-      return [
-        mail('notice', e.email, 'password-changed', {
-          lang: e.lang,
-          name: e.username,
-          link: link(publicUrl, '/'),
-        }),
-      ];
+      return [mail('notice', e.email, 'password-changed', e, '/')];
     }
   }
 }

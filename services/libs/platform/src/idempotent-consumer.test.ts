@@ -58,15 +58,20 @@ describe('an idempotent consumer', () => {
     await environment?.cleanup();
   });
 
+  /** What every consumer of this file shares: the points table's schema, queue and name. */
+  const pointsConsumer = () => ({
+    amqp,
+    pool: environment.pool,
+    schema: SCHEMA,
+    queue: QUEUE,
+    consumer: 'points-test',
+    logger,
+  });
+
   /** `fail` may throw to make the handler fail after its write (which must then roll back). */
   function start(fail: (event: z.infer<typeof eventSchema>) => void = () => {}) {
     const consumer = startIdempotentConsumer({
-      amqp,
-      pool: environment.pool,
-      schema: SCHEMA,
-      queue: QUEUE,
-      consumer: 'points-test',
-      logger,
+      ...pointsConsumer(),
       retry: { baseDelayMs: 5, maxDelayMs: 40 },
       async handle(event, client) {
         attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
@@ -186,12 +191,7 @@ describe('an idempotent consumer', () => {
       await amqp.publish(EVENT, event, {}, { messageId: event.id });
     const transactionOf = new Map<string, string>();
     const consumer = startIdempotentConsumer({
-      amqp,
-      pool: environment.pool,
-      schema: SCHEMA,
-      queue: QUEUE,
-      consumer: 'points-test',
-      logger,
+      ...pointsConsumer(),
       prefetch: 64,
       batchOrder: (event) => event.id,
       retry: { baseDelayMs: 5, maxDelayMs: 40 },

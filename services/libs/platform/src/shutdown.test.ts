@@ -5,11 +5,16 @@ import { waitFor } from './testing/wait-for.js';
 
 const fixture = fileURLToPath(new URL('./testing/fixtures/slow-service.ts', import.meta.url));
 
-function startFixture(extraEnv: Record<string, string> = {}): {
+/** The fixture process still running at the end of a test: killed then. */
+let running: ChildProcess | undefined;
+
+/** Starts the slow service fixture and waits until it listens; `base` is its URL. */
+async function startFixture(extraEnv: Record<string, string> = {}): Promise<{
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-} {
+  base: string;
+}> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fixture], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,25 +27,23 @@ function startFixture(extraEnv: Record<string, string> = {}): {
     output += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  running = child;
+  const port = Number(
+    await waitFor(() => /listening (\d+)/.exec(output)?.[1], {
+      timeoutMs: 30_000,
+      message: 'fixture did not start',
+    }),
+  );
+  return { child, output: () => output, exited, base: `http://127.0.0.1:${port}` };
 }
 
 describe('graceful shutdown', () => {
-  let running: ChildProcess | undefined;
   afterEach(() => {
     if (running && running.exitCode === null) running.kill('SIGKILL');
   });
 
   it('on SIGTERM finishes the request in flight, refuses new ones and exits 0', async () => {
-    const { child, output, exited } = startFixture();
-    running = child;
-    const port = Number(
-      await waitFor(() => /listening (\d+)/.exec(output())?.[1], {
-        timeoutMs: 30_000,
-        message: 'fixture did not start',
-      }),
-    );
-    const base = `http://127.0.0.1:${port}`;
+    const { child, output, exited, base } = await startFixture();
 
     const inFlight = fetch(`${base}/slow`);
     await waitFor(() => output().includes('request started'), {
@@ -57,15 +60,7 @@ describe('graceful shutdown', () => {
   });
 
   it('with SHUTDOWN_DELAY_MS, fails readiness while still serving before it stops accepting', async () => {
-    const { child, output, exited } = startFixture({ SHUTDOWN_DELAY_MS: '3000' });
-    running = child;
-    const port = Number(
-      await waitFor(() => /listening (\d+)/.exec(output())?.[1], {
-        timeoutMs: 30_000,
-        message: 'fixture did not start',
-      }),
-    );
-    const base = `http://127.0.0.1:${port}`;
+    const { child, exited, base } = await startFixture({ SHUTDOWN_DELAY_MS: '3000' });
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
     child.kill('SIGTERM');

@@ -11,13 +11,9 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPupils, createClass, saveGame, signInPupil } from './classes-api.js';
-import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
-
-let stack: ClassesStack;
-let teacher: Browser;
-let otherTeacher: Browser;
+import { type Browser, useClassesStack } from './classes-stack.js';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -34,7 +30,7 @@ async function classWithPupils(owner: Browser, names: string[]) {
   return { klass, pupils: await addPupils(owner, klass.id, names) };
 }
 
-const signIn = (joinCode: string, pupil: ClassPupil) => signInPupil(stack, joinCode, pupil, 'en');
+const signIn = (joinCode: string, pupil: ClassPupil) => signInPupil(world.stack, joinCode, pupil, 'en');
 
 /** Saves a game through game-results, as the gameplay screen does: every answer right but the first `wrong`. */
 async function play(
@@ -46,19 +42,12 @@ async function play(
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
 }
 
-beforeAll(async () => {
-  stack = await startClassesStack({ everything: true });
-  [teacher, otherTeacher] = await stack.twoTeachers('Odev_Ogretmen', 'Other_Assigner');
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
+const world = useClassesStack({ everything: true }, ['Odev_Ogretmen', 'Other_Assigner']);
 
 describe('giving practice', () => {
   it('a teacher assigns practice to the whole class; every pupil is listed as not finished yet', async () => {
-    const { klass, pupils } = await classWithPupils(teacher, ['Ali', 'Banu']);
-    const res = await teacher.post<ClassAssignmentResponse>(
+    const { klass, pupils } = await classWithPupils(world.teacher, ['Ali', 'Banu']);
+    const res = await world.teacher.post<ClassAssignmentResponse>(
       `/api/classes/${klass.id}/assignments`,
       practice(),
     );
@@ -78,14 +67,14 @@ describe('giving practice', () => {
         late: null,
       })),
     });
-    const list = await teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
+    const list = await world.teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
     expect(list.status).toBe(200);
     expect(list.body.items.map((a) => a.id)).toEqual([res.body.assignment.id]);
   });
 
   it('aliases of a topic and difficulty are accepted; chosen pupils only get it', async () => {
-    const { klass, pupils } = await classWithPupils(teacher, ['Cem', 'Derya', 'Ece']);
-    const res = await teacher.post<ClassAssignmentResponse>(
+    const { klass, pupils } = await classWithPupils(world.teacher, ['Cem', 'Derya', 'Ece']);
+    const res = await world.teacher.post<ClassAssignmentResponse>(
       `/api/classes/${klass.id}/assignments`,
       practice({
         gameType: 'subtraction',
@@ -126,17 +115,17 @@ describe('giving practice', () => {
   ] as const)(
     'bad input: %s (%j) is a 400 naming the field, in the caller’s language',
     async (field, change, key) => {
-      const { klass } = await classWithPupils(otherTeacher, [`Bad ${key}`]);
-      const res = await otherTeacher.post(`/api/classes/${klass.id}/assignments`, practice(change));
+      const { klass } = await classWithPupils(world.otherTeacher, [`Bad ${key}`]);
+      const res = await world.otherTeacher.post(`/api/classes/${klass.id}/assignments`, practice(change));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ field, message: translate(key, 'en') });
     },
   );
 
   it('a pupil of another class cannot be chosen (400 on pupilIds), and nothing is created', async () => {
-    const mine = await classWithPupils(teacher, ['Fatma']);
-    const theirs = await classWithPupils(otherTeacher, ['Stranger']);
-    const res = await teacher.post(
+    const mine = await classWithPupils(world.teacher, ['Fatma']);
+    const theirs = await classWithPupils(world.otherTeacher, ['Stranger']);
+    const res = await world.teacher.post(
       `/api/classes/${mine.klass.id}/assignments`,
       practice({ pupilIds: [mine.pupils[0]!.id, theirs.pupils[0]!.id] }),
     );
@@ -146,19 +135,19 @@ describe('giving practice', () => {
       message: translate('assignment_pupils_unknown', 'tr'),
     });
     expect(
-      (await teacher.get<ClassAssignmentList>(`/api/classes/${mine.klass.id}/assignments`)).body.items,
+      (await world.teacher.get<ClassAssignmentList>(`/api/classes/${mine.klass.id}/assignments`)).body.items,
     ).toEqual([]);
   });
 
   it(`a class keeps at most ${MAX_ASSIGNMENTS_PER_CLASS} assignments (409)`, async () => {
-    const { klass } = await classWithPupils(teacher, ['Gül']);
-    await stack.pool.query(
+    const { klass } = await classWithPupils(world.teacher, ['Gül']);
+    await world.stack.pool.query(
       `INSERT INTO classes.assignments (class_id, teacher_id, game_type, difficulty, questions_count, due_at, whole_class)
        SELECT $1, teacher_id, 'toplama', 'kolay', 5, now() + interval '1 day', true
          FROM classes.classes, generate_series(1, $2) WHERE id = $1`,
       [klass.id, MAX_ASSIGNMENTS_PER_CLASS],
     );
-    const res = await teacher.post(`/api/classes/${klass.id}/assignments`, practice());
+    const res = await world.teacher.post(`/api/classes/${klass.id}/assignments`, practice());
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       translate('assignment_limit_reached', 'tr', { max: MAX_ASSIGNMENTS_PER_CLASS }),
@@ -168,8 +157,8 @@ describe('giving practice', () => {
 
 describe('finishing an assignment', () => {
   it('the pupil sees it, plays it, and the teacher sees them finished with the score; a non-matching game does not count', async () => {
-    const { klass, pupils } = await classWithPupils(teacher, ['Hande', 'Ilker']);
-    const given = await teacher.post<ClassAssignmentResponse>(
+    const { klass, pupils } = await classWithPupils(world.teacher, ['Hande', 'Ilker']);
+    const given = await world.teacher.post<ClassAssignmentResponse>(
       `/api/classes/${klass.id}/assignments`,
       practice({ gameType: 'toplama', difficulty: 'kolay', questionsCount: 5 }),
     );
@@ -191,7 +180,7 @@ describe('finishing an assignment', () => {
 
     const finished = await waitFor(
       async () => {
-        const res = await teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
+        const res = await world.teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
         const row = res.body.items[0]?.pupils.find((p) => p.pupilId === pupils[0]!.id);
         return row?.finished ? res.body.items[0]! : null;
       },
@@ -225,34 +214,41 @@ describe('finishing an assignment', () => {
 
 describe('closing and deleting', () => {
   it('a closed assignment leaves the pupils’ list and keeps its results; a deleted one is gone', async () => {
-    const { klass, pupils } = await classWithPupils(teacher, ['Jale']);
-    const a = await teacher.post<ClassAssignmentResponse>(`/api/classes/${klass.id}/assignments`, practice());
-    const b = await teacher.post<ClassAssignmentResponse>(
+    const { klass, pupils } = await classWithPupils(world.teacher, ['Jale']);
+    const a = await world.teacher.post<ClassAssignmentResponse>(
+      `/api/classes/${klass.id}/assignments`,
+      practice(),
+    );
+    const b = await world.teacher.post<ClassAssignmentResponse>(
       `/api/classes/${klass.id}/assignments`,
       practice({ questionsCount: 10 }),
     );
     const jale = await signIn(klass.joinCode, pupils[0]!);
     expect((await jale.get<PupilAssignmentList>('/api/classes/me/assignments')).body.items).toHaveLength(2);
 
-    const closed = await teacher.post(`/api/classes/${klass.id}/assignments/${a.body.assignment.id}/close`);
+    const closed = await world.teacher.post(
+      `/api/classes/${klass.id}/assignments/${a.body.assignment.id}/close`,
+    );
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe(translate('assignment_closed', 'tr'));
     expect(
       (await jale.get<PupilAssignmentList>('/api/classes/me/assignments')).body.items.map((x) => x.id),
     ).toEqual([b.body.assignment.id]);
-    const listed = await teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
+    const listed = await world.teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
     expect(listed.body.items.find((x) => x.id === a.body.assignment.id)).toMatchObject({ closed: true });
 
-    const deleted = await teacher.delete(`/api/classes/${klass.id}/assignments/${b.body.assignment.id}`);
+    const deleted = await world.teacher.delete(
+      `/api/classes/${klass.id}/assignments/${b.body.assignment.id}`,
+    );
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe(translate('assignment_deleted', 'tr'));
     expect(
-      (await teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`)).body.items.map(
+      (await world.teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`)).body.items.map(
         (x) => x.id,
       ),
     ).toEqual([a.body.assignment.id]);
     expect(
-      (await teacher.delete(`/api/classes/${klass.id}/assignments/${b.body.assignment.id}`)).status,
+      (await world.teacher.delete(`/api/classes/${klass.id}/assignments/${b.body.assignment.id}`)).status,
     ).toBe(404);
   });
 });
@@ -263,10 +259,10 @@ describe('IDOR: only the class’s own teacher', () => {
   let pupil: Browser;
 
   beforeAll(async () => {
-    const made = await classWithPupils(teacher, ['Kaan']);
+    const made = await classWithPupils(world.teacher, ['Kaan']);
     klass = made.klass;
     assignment = (
-      await teacher.post<ClassAssignmentResponse>(`/api/classes/${klass.id}/assignments`, practice())
+      await world.teacher.post<ClassAssignmentResponse>(`/api/classes/${klass.id}/assignments`, practice())
     ).body.assignment;
     pupil = await signIn(klass.joinCode, made.pupils[0]!);
   });
@@ -295,7 +291,7 @@ describe('IDOR: only the class’s own teacher', () => {
     'another teacher: %s answers 404 like a missing class',
     async (name) => {
       const [, call, key] = calls().find(([n]) => n === name)!;
-      const res = await call(otherTeacher);
+      const res = await call(world.otherTeacher);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(translate(key, 'en'));
     },
@@ -307,30 +303,30 @@ describe('IDOR: only the class’s own teacher', () => {
   });
 
   it('another teacher’s assignment id under one’s own class is a 404 too, and changes nothing', async () => {
-    const { klass: own } = await classWithPupils(otherTeacher, ['Lale']);
+    const { klass: own } = await classWithPupils(world.otherTeacher, ['Lale']);
     expect(
-      (await otherTeacher.post(`/api/classes/${own.id}/assignments/${assignment.id}/close`)).status,
+      (await world.otherTeacher.post(`/api/classes/${own.id}/assignments/${assignment.id}/close`)).status,
     ).toBe(404);
-    expect((await otherTeacher.delete(`/api/classes/${own.id}/assignments/${assignment.id}`)).status).toBe(
-      404,
-    );
-    const still = await teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
+    expect(
+      (await world.otherTeacher.delete(`/api/classes/${own.id}/assignments/${assignment.id}`)).status,
+    ).toBe(404);
+    const still = await world.teacher.get<ClassAssignmentList>(`/api/classes/${klass.id}/assignments`);
     expect(still.body.items).toEqual([expect.objectContaining({ id: assignment.id, closed: false })]);
   });
 
   it('a malformed id answers 404; a visitor without a session 401', async () => {
-    expect((await teacher.get('/api/classes/abc/assignments')).status).toBe(404);
-    expect((await teacher.delete(`/api/classes/${klass.id}/assignments/-1`)).status).toBe(404);
-    const visitor = stack.browser();
+    expect((await world.teacher.get('/api/classes/abc/assignments')).status).toBe(404);
+    expect((await world.teacher.delete(`/api/classes/${klass.id}/assignments/-1`)).status).toBe(404);
+    const visitor = world.stack.browser();
     expect((await visitor.get(`/api/classes/${klass.id}/assignments`)).status).toBe(401);
     expect((await visitor.get('/api/classes/me/assignments')).status).toBe(401);
   });
 
   it('“my assignments” are the caller’s own: a teacher has none, another pupil sees none of this class', async () => {
-    expect((await teacher.get<PupilAssignmentList>('/api/classes/me/assignments')).body).toEqual({
+    expect((await world.teacher.get<PupilAssignmentList>('/api/classes/me/assignments')).body).toEqual({
       items: [],
     });
-    const { klass: other, pupils } = await classWithPupils(otherTeacher, ['Mert']);
+    const { klass: other, pupils } = await classWithPupils(world.otherTeacher, ['Mert']);
     const mert = await signIn(other.joinCode, pupils[0]!);
     expect((await mert.get<PupilAssignmentList>('/api/classes/me/assignments')).body).toEqual({ items: [] });
     expect(

@@ -1,5 +1,6 @@
 import type { Pool } from '@mathgames/platform';
 import type { SmtpCapture } from '@mathgames/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { startStack } from '../../stack.js';
 
 export interface Reply<T = Record<string, unknown>> {
@@ -120,5 +121,54 @@ export async function startClassesStack(
       return b;
     },
     close: () => stack.stop(),
+  };
+}
+
+/** What a test file reads once its stack is up: the stack and its signed-up teachers. */
+export interface ClassesFile {
+  readonly stack: ClassesStack;
+  /** The verified teacher (tr) the tests are about. */
+  readonly teacher: Browser;
+  /** Another verified teacher (en), who must not see the first one's classes; only when two names were given. */
+  readonly otherTeacher: Browser;
+}
+
+/**
+ * Starts the classes stack before the file's tests and signs up its teachers (one, or the one a test is
+ * about and another), closes the stack after them. Read the fields inside tests and hooks, once it is up.
+ */
+export function useClassesStack(
+  options: Parameters<typeof startClassesStack>[0],
+  teachers: [string] | [string, string],
+): ClassesFile {
+  let stack: ClassesStack | undefined;
+  let signedUp: Browser[] = [];
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what}: the classes stack is not up (read it inside a test)`);
+    return value;
+  };
+  beforeAll(
+    async () => {
+      stack = await startClassesStack(options);
+      const [username, otherUsername] = teachers;
+      signedUp = otherUsername
+        ? await stack.twoTeachers(username, otherUsername)
+        : [await stack.signUp({ username, teacher: true, verify: true })];
+    },
+    options?.everything ? 120_000 : 60_000,
+  );
+  afterAll(async () => {
+    await stack?.close();
+  });
+  return {
+    get stack() {
+      return ready(stack, 'stack');
+    },
+    get teacher() {
+      return ready(signedUp[0], 'teacher');
+    },
+    get otherTeacher() {
+      return ready(signedUp[1], 'otherTeacher');
+    },
   };
 }

@@ -10,15 +10,12 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, useClassesStack } from './classes-stack.js';
 
 // Every pupil of the school comes through one NAT address, forwarded by the proxy in front of the gateway.
 const SCHOOL = '203.0.113.7';
 
-let stack: ClassesStack;
-let teacher: Browser;
-let otherTeacher: Browser;
 let classId: number;
 let joinCode: string;
 let pupils: ClassPupil[];
@@ -45,27 +42,23 @@ async function signIn(browser: Browser, pupil: ClassPupil, pictures: readonly st
   );
 }
 
+const world = useClassesStack({ productionLimits: true }, ['Sign_In_Teacher', 'Other_Sign_In']);
+
 beforeAll(async () => {
-  stack = await startClassesStack({ productionLimits: true });
-  [teacher, otherTeacher] = await stack.twoTeachers('Sign_In_Teacher', 'Other_Sign_In');
-  const created = await teacher.post<TeacherClassResponse>('/api/classes', { name: '1-A', grade: 1 });
+  const created = await world.teacher.post<TeacherClassResponse>('/api/classes', { name: '1-A', grade: 1 });
   classId = created.body.class.id;
   joinCode = created.body.class.joinCode;
-  const added = await teacher.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
+  const added = await world.teacher.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
     names: Array.from({ length: 35 }, (_, i) => `Pupil ${String(i + 1).padStart(2, '0')}`),
   });
   expect(added.status).toBe(201);
   pupils = added.body.items;
 }, 120_000);
 
-afterAll(async () => {
-  await stack?.close();
-});
-
 describe('the class code', () => {
   it('opens the roster (names only) whatever the case and dashes a child types', async () => {
     const typed = `${joinCode.slice(0, 3).toLowerCase()}-${joinCode.slice(3)}`;
-    const roster = await join(stack.browser('tr', SCHOOL), typed);
+    const roster = await join(world.stack.browser('tr', SCHOOL), typed);
     expect(roster.status).toBe(200);
     expect(roster.body.className).toBe('1-A');
     expect(roster.body.pupils).toHaveLength(35);
@@ -73,15 +66,18 @@ describe('the class code', () => {
   });
 
   it('an unknown, closed or archived class answers the same 404, in the caller language', async () => {
-    const unknown = await join(stack.browser('en'), 'ZZZZZZ');
+    const unknown = await join(world.stack.browser('en'), 'ZZZZZZ');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ message: translate('class_code_unknown', 'en') });
-    expect((await join(stack.browser(), 'abc')).status).toBe(404);
-    const other = await teacher.post<TeacherClassResponse>('/api/classes', { name: 'Closed', grade: 2 });
-    await teacher.patch(`/api/classes/${other.body.class.id}`, { joiningOpen: false });
-    expect((await join(stack.browser(), other.body.class.joinCode)).status).toBe(404);
-    await teacher.patch(`/api/classes/${other.body.class.id}`, { joiningOpen: true, archived: true });
-    expect((await join(stack.browser(), other.body.class.joinCode)).status).toBe(404);
+    expect((await join(world.stack.browser(), 'abc')).status).toBe(404);
+    const other = await world.teacher.post<TeacherClassResponse>('/api/classes', {
+      name: 'Closed',
+      grade: 2,
+    });
+    await world.teacher.patch(`/api/classes/${other.body.class.id}`, { joiningOpen: false });
+    expect((await join(world.stack.browser(), other.body.class.joinCode)).status).toBe(404);
+    await world.teacher.patch(`/api/classes/${other.body.class.id}`, { joiningOpen: true, archived: true });
+    expect((await join(world.stack.browser(), other.body.class.joinCode)).status).toBe(404);
   });
 });
 
@@ -90,7 +86,7 @@ describe('pupil sign-in', () => {
     const started = Date.now();
     const results = await Promise.all(
       pupils.map(async (pupil) => {
-        const browser = stack.browser('tr', SCHOOL);
+        const browser = world.stack.browser('tr', SCHOOL);
         const res = await signIn(browser, pupil, pupil.pictures!);
         const me = await browser.get<CurrentUser>('/api/auth/me');
         return { status: res.status, me: me.body, pupil };
@@ -105,7 +101,7 @@ describe('pupil sign-in', () => {
 
   it('wrong pictures pause that pupil after a handful of tries; others are unaffected; the teacher unlocks', async () => {
     const [victim, neighbour] = [pupils[0]!, pupils[1]!];
-    const browser = stack.browser('en', SCHOOL);
+    const browser = world.stack.browser('en', SCHOOL);
     for (let i = 1; i < PUPIL_SIGN_IN_LIMITS.pupilFailures; i++) {
       const res = await signIn(browser, victim, wrong(victim.pictures!));
       expect(res.status).toBe(401);
@@ -117,22 +113,26 @@ describe('pupil sign-in', () => {
     // Even the right pictures wait now.
     expect((await signIn(browser, victim, victim.pictures!)).status).toBe(429);
     // The neighbour at the next desk signs in as usual.
-    expect((await signIn(stack.browser('tr', SCHOOL), neighbour, neighbour.pictures!)).status).toBe(200);
+    expect((await signIn(world.stack.browser('tr', SCHOOL), neighbour, neighbour.pictures!)).status).toBe(
+      200,
+    );
 
-    expect((await otherTeacher.post(`/api/classes/${classId}/pupils/${victim.id}/unlock`)).status).toBe(404);
+    expect((await world.otherTeacher.post(`/api/classes/${classId}/pupils/${victim.id}/unlock`)).status).toBe(
+      404,
+    );
     expect((await signIn(browser, victim, victim.pictures!)).status).toBe(429);
-    const unlocked = await teacher.post(`/api/classes/${classId}/pupils/${victim.id}/unlock`);
+    const unlocked = await world.teacher.post(`/api/classes/${classId}/pupils/${victim.id}/unlock`);
     expect(unlocked.status).toBe(200);
     expect((await signIn(browser, victim, victim.pictures!)).status).toBe(200);
   });
 
   it("a ticket of another class, or a forged one, never signs in this class's pupil", async () => {
     const pupil = pupils[2]!;
-    const other = await otherTeacher.post<TeacherClassResponse>('/api/classes', {
+    const other = await world.otherTeacher.post<TeacherClassResponse>('/api/classes', {
       name: 'Elsewhere',
       grade: 3,
     });
-    const browser = stack.browser('tr', SCHOOL);
+    const browser = world.stack.browser('tr', SCHOOL);
     const res = await signIn(browser, pupil, pupil.pictures!, other.body.class.joinCode);
     expect(res.status).toBe(401);
     const forged = await browser.post('/api/auth/pupil-login', {
@@ -153,7 +153,7 @@ describe('pupil sign-in', () => {
 
   it("a signed-in pupil cannot read or change the teacher's class", async () => {
     const pupil = pupils[3]!;
-    const browser = stack.browser('tr', SCHOOL);
+    const browser = world.stack.browser('tr', SCHOOL);
     expect((await signIn(browser, pupil, pupil.pictures!)).status).toBe(200);
     expect((await browser.get(`/api/classes/${classId}`)).status).toBe(404);
     expect((await browser.get(`/api/classes/${classId}/pupils`)).status).toBe(404);
@@ -163,7 +163,7 @@ describe('pupil sign-in', () => {
 
   it('a pupil saves their profile without any e-mail field, and cannot give their account an address', async () => {
     const pupil = pupils[6]!;
-    const browser = stack.browser('en', SCHOOL);
+    const browser = world.stack.browser('en', SCHOOL);
     expect((await signIn(browser, pupil, pupil.pictures!)).status).toBe(200);
     const saved = await browser.post<{ user: CurrentUser }>('/api/profile/update', {
       displayName: 'Star Pupil',
@@ -185,8 +185,8 @@ describe('pupil sign-in', () => {
 // Issue 13, shared devices: a class code means a classroom computer the next class uses.
 describe('a pupil signed in with a class code', () => {
   async function pupilLogin(pupil: ClassPupil, extra: Record<string, unknown> = {}) {
-    const roster = await join(stack.browser('tr', SCHOOL), joinCode);
-    const res = await fetch(new URL('/api/auth/pupil-login', stack.baseUrl), {
+    const roster = await join(world.stack.browser('tr', SCHOOL), joinCode);
+    const res = await fetch(new URL('/api/auth/pupil-login', world.stack.baseUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': SCHOOL },
       body: JSON.stringify({
@@ -200,8 +200,8 @@ describe('a pupil signed in with a class code', () => {
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('mg.sid='));
     expect(setCookie).toBeDefined();
     const value = setCookie!.split(';', 1)[0]!.slice('mg.sid='.length);
-    const key = `${stack.env.REDIS_PREFIX}sess:${decodeURIComponent(value).slice(2).split('.')[0]}`;
-    const redis = new Redis(stack.env.REDIS_URL!);
+    const key = `${world.stack.env.REDIS_PREFIX}sess:${decodeURIComponent(value).slice(2).split('.')[0]}`;
+    const redis = new Redis(world.stack.env.REDIS_URL!);
     try {
       return { setCookie: setCookie!, ttl: await redis.ttl(key) };
     } finally {

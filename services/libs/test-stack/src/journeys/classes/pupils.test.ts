@@ -6,34 +6,23 @@ import {
   PUPIL_PICTURES,
   translate,
 } from '@mathgames/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPupils, createClass } from './classes-api.js';
-import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
-
-let stack: ClassesStack;
-let teacher: Browser;
-let otherTeacher: Browser;
+import { type Browser, useClassesStack } from './classes-stack.js';
 
 const newClass = async (browser: Browser, name = '2-B') => (await createClass(browser, name, 2)).id;
 
-const rowsOf = async (sql: string, id: number) => (await stack.pool.query(sql, [id])).rows;
+const rowsOf = async (sql: string, id: number) => (await world.stack.pool.query(sql, [id])).rows;
 const authUser = (id: number) => rowsOf('SELECT * FROM auth.users WHERE id = $1', id);
 const credentials = (id: number) => rowsOf('SELECT * FROM auth.pupil_credentials WHERE user_id = $1', id);
 const rosterRow = (id: number) => rowsOf('SELECT * FROM classes.pupils WHERE user_id = $1', id);
 
-beforeAll(async () => {
-  stack = await startClassesStack();
-  [teacher, otherTeacher] = await stack.twoTeachers('Pupils_Teacher', 'Nosy_Teacher');
-}, 60_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
+const world = useClassesStack({}, ['Pupils_Teacher', 'Nosy_Teacher']);
 
 describe('pupils without e-mail', () => {
   it('a teacher adds a pupil by name: an account without e-mail with two different pictures, kept hashed', async () => {
-    const classId = await newClass(teacher);
-    const [pupil] = await addPupils(teacher, classId, ['  Ada Yılmaz ']);
+    const classId = await newClass(world.teacher);
+    const [pupil] = await addPupils(world.teacher, classId, ['  Ada Yılmaz ']);
     expect(pupil!.name).toBe('Ada Yılmaz');
     const pictures = pupil!.pictures!;
     expect(pictures).toHaveLength(2);
@@ -47,75 +36,82 @@ describe('pupils without e-mail', () => {
     expect(credential.picture_hash).not.toContain(pictures[0]);
     expect(credential.class_id).toBe(classId);
     // The list never shows the pictures again.
-    const list = await teacher.get<ClassPupilList>(`/api/classes/${classId}/pupils`);
+    const list = await world.teacher.get<ClassPupilList>(`/api/classes/${classId}/pupils`);
     expect(list.body.items).toEqual([{ id: pupil!.id, name: 'Ada Yılmaz', createdAt: pupil!.createdAt }]);
   });
 
   it('adds a pasted list of 25 names at once, listed by name', async () => {
-    const classId = await newClass(teacher, '3-C');
+    const classId = await newClass(world.teacher, '3-C');
     const names = Array.from({ length: 25 }, (_, i) => `Öğrenci ${String(i + 1).padStart(2, '0')}`);
-    const added = await addPupils(teacher, classId, names);
+    const added = await addPupils(world.teacher, classId, names);
     expect(added.map((p) => p.name)).toEqual(names);
     expect(added.every((p) => p.pictures?.length === 2)).toBe(true);
-    const list = await teacher.get<ClassPupilList>(`/api/classes/${classId}/pupils`);
+    const list = await world.teacher.get<ClassPupilList>(`/api/classes/${classId}/pupils`);
     expect(list.body.items.map((p) => p.name)).toEqual(names);
-    const classes = await teacher.get<{ items: { id: number; pupilCount: number }[] }>('/api/classes');
+    const classes = await world.teacher.get<{ items: { id: number; pupilCount: number }[] }>('/api/classes');
     expect(classes.body.items.find((c) => c.id === classId)?.pupilCount).toBe(25);
   });
 
   it(`refuses more than ${MAX_PUPILS_PER_CLASS} pupils in a class, creating no account`, async () => {
-    const classId = await newClass(teacher, 'Full');
+    const classId = await newClass(world.teacher, 'Full');
     await addPupils(
-      teacher,
+      world.teacher,
       classId,
       Array.from({ length: 39 }, (_, i) => `P${i}`),
     );
-    const before = (await stack.pool.query(`SELECT count(*)::int AS n FROM auth.users WHERE role = 'pupil'`))
-      .rows[0].n;
-    const res = await teacher.post(`/api/classes/${classId}/pupils`, { names: ['One', 'Two'] });
+    const before = (
+      await world.stack.pool.query(`SELECT count(*)::int AS n FROM auth.users WHERE role = 'pupil'`)
+    ).rows[0].n;
+    const res = await world.teacher.post(`/api/classes/${classId}/pupils`, { names: ['One', 'Two'] });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ field: 'names', message: translate('class_full', 'tr', { max: 40 }) });
-    const after = (await stack.pool.query(`SELECT count(*)::int AS n FROM auth.users WHERE role = 'pupil'`))
-      .rows[0].n;
+    const after = (
+      await world.stack.pool.query(`SELECT count(*)::int AS n FROM auth.users WHERE role = 'pupil'`)
+    ).rows[0].n;
     expect(after).toBe(before);
-    const tooMany = await teacher.post(`/api/classes/${classId}/pupils`, {
+    const tooMany = await world.teacher.post(`/api/classes/${classId}/pupils`, {
       names: Array.from({ length: 41 }, (_, i) => `Q${i}`),
     });
     expect(tooMany.status).toBe(400);
   });
 
   it('bad names are a 400 naming the field, translated', async () => {
-    const classId = await newClass(otherTeacher, 'Names');
-    const empty = await otherTeacher.post(`/api/classes/${classId}/pupils`, { names: [] });
+    const classId = await newClass(world.otherTeacher, 'Names');
+    const empty = await world.otherTeacher.post(`/api/classes/${classId}/pupils`, { names: [] });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ field: 'names', message: translate('pupil_names_required', 'en') });
-    const blank = await otherTeacher.post(`/api/classes/${classId}/pupils`, { names: ['Ok', '  '] });
+    const blank = await world.otherTeacher.post(`/api/classes/${classId}/pupils`, { names: ['Ok', '  '] });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe(translate('pupil_name_required', 'en'));
-    const long = await otherTeacher.post(`/api/classes/${classId}/pupils`, { names: ['x'.repeat(41)] });
+    const long = await world.otherTeacher.post(`/api/classes/${classId}/pupils`, { names: ['x'.repeat(41)] });
     expect(long.body.message).toBe(translate('pupil_name_too_long', 'en'));
-    expect((await otherTeacher.post(`/api/classes/${classId}/pupils`, { names: 'Ada' })).status).toBe(400);
+    expect((await world.otherTeacher.post(`/api/classes/${classId}/pupils`, { names: 'Ada' })).status).toBe(
+      400,
+    );
   });
 
   it('renames a pupil (in the roster and the account), resets the pictures, removes a pupil with every row', async () => {
-    const classId = await newClass(teacher, 'Edit');
-    const [pupil] = await addPupils(teacher, classId, ['Can']);
-    const renamed = await teacher.patch<ClassPupilsResponse>(`/api/classes/${classId}/pupils/${pupil!.id}`, {
-      name: 'Can Demir',
-    });
+    const classId = await newClass(world.teacher, 'Edit');
+    const [pupil] = await addPupils(world.teacher, classId, ['Can']);
+    const renamed = await world.teacher.patch<ClassPupilsResponse>(
+      `/api/classes/${classId}/pupils/${pupil!.id}`,
+      {
+        name: 'Can Demir',
+      },
+    );
     expect(renamed.status).toBe(200);
     expect(renamed.body.items[0]!.name).toBe('Can Demir');
     expect((await authUser(pupil!.id))[0].display_name).toBe('Can Demir');
 
     const hashBefore = (await credentials(pupil!.id))[0].picture_hash;
-    const reset = await teacher.post<ClassPupilsResponse>(
+    const reset = await world.teacher.post<ClassPupilsResponse>(
       `/api/classes/${classId}/pupils/${pupil!.id}/pictures`,
     );
     expect(reset.status).toBe(200);
     expect(reset.body.items[0]!.pictures).toHaveLength(2);
     expect((await credentials(pupil!.id))[0].picture_hash).not.toBe(hashBefore);
 
-    const removed = await teacher.delete(`/api/classes/${classId}/pupils/${pupil!.id}`);
+    const removed = await world.teacher.delete(`/api/classes/${classId}/pupils/${pupil!.id}`);
     expect(removed.status).toBe(200);
     expect(await authUser(pupil!.id)).toEqual([]);
     expect(await credentials(pupil!.id)).toEqual([]);
@@ -123,9 +119,9 @@ describe('pupils without e-mail', () => {
   });
 
   it("deleting a class deletes its pupils' accounts", async () => {
-    const classId = await newClass(teacher, 'Gone');
-    const pupils = await addPupils(teacher, classId, ['A', 'B']);
-    expect((await teacher.delete(`/api/classes/${classId}`)).status).toBe(200);
+    const classId = await newClass(world.teacher, 'Gone');
+    const pupils = await addPupils(world.teacher, classId, ['A', 'B']);
+    expect((await world.teacher.delete(`/api/classes/${classId}`)).status).toBe(200);
     for (const pupil of pupils) {
       expect(await authUser(pupil.id)).toEqual([]);
       expect(await rosterRow(pupil.id)).toEqual([]);
@@ -133,13 +129,15 @@ describe('pupils without e-mail', () => {
   });
 
   it("auth's pupil endpoints cannot be reached through the gateway", async () => {
-    const res = await fetch(`${stack.baseUrl}/internal/pupils`, {
+    const res = await fetch(`${world.stack.baseUrl}/internal/pupils`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ classId: 1, names: ['Intruder'] }),
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    const { rowCount } = await stack.pool.query(`SELECT 1 FROM auth.users WHERE display_name = 'Intruder'`);
+    const { rowCount } = await world.stack.pool.query(
+      `SELECT 1 FROM auth.users WHERE display_name = 'Intruder'`,
+    );
     expect(rowCount).toBe(0);
   });
 });
@@ -148,39 +146,43 @@ describe("another teacher cannot read or change a teacher's pupils (IDOR)", () =
   let classId: number;
   let pupil: ClassPupil;
   beforeAll(async () => {
-    classId = await newClass(teacher, 'Private');
-    [pupil] = (await addPupils(teacher, classId, ['Elif'])) as [ClassPupil];
+    classId = await newClass(world.teacher, 'Private');
+    [pupil] = (await addPupils(world.teacher, classId, ['Elif'])) as [ClassPupil];
   });
 
   it('GET /api/classes/:id/pupils is 404', async () => {
-    expect((await otherTeacher.get(`/api/classes/${classId}/pupils`)).status).toBe(404);
+    expect((await world.otherTeacher.get(`/api/classes/${classId}/pupils`)).status).toBe(404);
   });
   it('POST /api/classes/:id/pupils is 404 and adds no one', async () => {
-    expect((await otherTeacher.post(`/api/classes/${classId}/pupils`, { names: ['Spy'] })).status).toBe(404);
-    const list = await teacher.get<ClassPupilList>(`/api/classes/${classId}/pupils`);
+    expect((await world.otherTeacher.post(`/api/classes/${classId}/pupils`, { names: ['Spy'] })).status).toBe(
+      404,
+    );
+    const list = await world.teacher.get<ClassPupilList>(`/api/classes/${classId}/pupils`);
     expect(list.body.items.map((p) => p.name)).toEqual(['Elif']);
   });
   it('PATCH /api/classes/:id/pupils/:pupilId is 404 and renames no one', async () => {
     expect(
-      (await otherTeacher.patch(`/api/classes/${classId}/pupils/${pupil.id}`, { name: 'X' })).status,
+      (await world.otherTeacher.patch(`/api/classes/${classId}/pupils/${pupil.id}`, { name: 'X' })).status,
     ).toBe(404);
     expect((await authUser(pupil.id))[0].display_name).toBe('Elif');
   });
   it('POST /api/classes/:id/pupils/:pupilId/pictures is 404 and changes no picture', async () => {
     const before = (await credentials(pupil.id))[0].picture_hash;
-    expect((await otherTeacher.post(`/api/classes/${classId}/pupils/${pupil.id}/pictures`)).status).toBe(404);
+    expect(
+      (await world.otherTeacher.post(`/api/classes/${classId}/pupils/${pupil.id}/pictures`)).status,
+    ).toBe(404);
     expect((await credentials(pupil.id))[0].picture_hash).toBe(before);
   });
   it('DELETE /api/classes/:id/pupils/:pupilId is 404 and the pupil stays', async () => {
-    expect((await otherTeacher.delete(`/api/classes/${classId}/pupils/${pupil.id}`)).status).toBe(404);
+    expect((await world.otherTeacher.delete(`/api/classes/${classId}/pupils/${pupil.id}`)).status).toBe(404);
     expect(await authUser(pupil.id)).toHaveLength(1);
   });
   it("a pupil id through the teacher's own other class is 404 too", async () => {
-    const ownClass = await newClass(otherTeacher, 'Own');
-    expect((await otherTeacher.delete(`/api/classes/${ownClass}/pupils/${pupil.id}`)).status).toBe(404);
-    expect((await otherTeacher.post(`/api/classes/${ownClass}/pupils/${pupil.id}/pictures`)).status).toBe(
-      404,
-    );
+    const ownClass = await newClass(world.otherTeacher, 'Own');
+    expect((await world.otherTeacher.delete(`/api/classes/${ownClass}/pupils/${pupil.id}`)).status).toBe(404);
+    expect(
+      (await world.otherTeacher.post(`/api/classes/${ownClass}/pupils/${pupil.id}/pictures`)).status,
+    ).toBe(404);
     expect(await authUser(pupil.id)).toHaveLength(1);
   });
 });

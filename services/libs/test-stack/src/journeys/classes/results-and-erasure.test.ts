@@ -11,49 +11,42 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { waitFor } from '@mathgames/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPupils, createClass, saveGame, signInPupil } from './classes-api.js';
-import { type Browser, type ClassesStack, startClassesStack } from './classes-stack.js';
+import { type Browser, useClassesStack } from './classes-stack.js';
 
-let stack: ClassesStack;
-let teacher: Browser;
-
-beforeAll(async () => {
-  stack = await startClassesStack({ everything: true });
-  teacher = await stack.signUp({ username: 'Erasing_Teacher', teacher: true, verify: true });
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
+const world = useClassesStack({ everything: true }, ['Erasing_Teacher']);
 
 /** Every table of every schema with a user_id column: a row of `userId` in any of them is a row left behind. */
 async function rowsLeft(userId: number): Promise<Record<string, number>> {
-  const { rows: tables } = await stack.pool.query<{ schema: string; table: string }>(
+  const { rows: tables } = await world.stack.pool.query<{ schema: string; table: string }>(
     `SELECT table_schema AS schema, table_name AS table FROM information_schema.columns
       WHERE column_name = 'user_id' AND table_schema IN ('auth', 'results', 'badges', 'classes')
       ORDER BY 1, 2`,
   );
   const left: Record<string, number> = {};
   for (const { schema, table } of tables) {
-    const { rows } = await stack.pool.query<{ n: number }>(
+    const { rows } = await world.stack.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${schema}.${table} WHERE user_id = $1`,
       [userId],
     );
     left[`${schema}.${table}`] = rows[0]!.n;
   }
   left['auth.users'] =
-    (await stack.pool.query('SELECT 1 FROM auth.users WHERE id = $1', [userId])).rowCount ?? 0;
+    (await world.stack.pool.query('SELECT 1 FROM auth.users WHERE id = $1', [userId])).rowCount ?? 0;
   // Published result events carry the user id in their payload.
   left['results.outbox'] =
-    (await stack.pool.query(`SELECT 1 FROM results.outbox WHERE (payload->>'userId')::int = $1`, [userId]))
-      .rowCount ?? 0;
+    (
+      await world.stack.pool.query(`SELECT 1 FROM results.outbox WHERE (payload->>'userId')::int = $1`, [
+        userId,
+      ])
+    ).rowCount ?? 0;
   return left;
 }
 
 /** Signs the pupil in with their pictures on a fresh browser and saves a five-question addition game, the first wrong unless all five are right. */
 async function signInAndPlay(joinCode: string, pupil: ClassPupil, correct: 4 | 5) {
-  const browser = await signInPupil(stack, joinCode, pupil);
+  const browser = await signInPupil(world.stack, joinCode, pupil);
   const saved = await saveGame(browser, {
     gameType: 'toplama',
     difficulty: 'kolay',
@@ -75,9 +68,9 @@ async function pupilWhoPlayed(teacherBrowser: Browser, name: string) {
 
 describe('the class dashboard', () => {
   it("shows a pupil's game within seconds: this week's questions and accuracy, points, level, last played", async () => {
-    const { classId, pupil, browser } = await pupilWhoPlayed(teacher, 'Ece');
+    const { classId, pupil, browser } = await pupilWhoPlayed(world.teacher, 'Ece');
     const progress = await waitFor(async () => {
-      const res = await teacher.get<ClassProgress>(`/api/classes/${classId}/progress`);
+      const res = await world.teacher.get<ClassProgress>(`/api/classes/${classId}/progress`);
       const row = res.body.items.find((r) => r.pupilId === pupil.id);
       return row && row.questionsThisWeek > 0 ? res.body : null;
     });
@@ -94,15 +87,15 @@ describe('the class dashboard', () => {
       expect.objectContaining({ name: 'Ece 2', questionsThisWeek: 0, accuracyThisWeek: null, points: 0 }),
     ]);
     // Another teacher and the pupil see nothing of it.
-    const nosy = await stack.signUp({ username: 'Nosy_Dash', teacher: true, verify: true });
+    const nosy = await world.stack.signUp({ username: 'Nosy_Dash', teacher: true, verify: true });
     expect((await nosy.get(`/api/classes/${classId}/progress`)).status).toBe(404);
     expect((await browser.get(`/api/classes/${classId}/progress`)).status).toBe(404);
   });
 
   it('shows the pupil × topic grid, the most-missed topic and mistake, and the pupil detail with history', async () => {
-    const { classId, pupil, browser } = await pupilWhoPlayed(teacher, 'Ada');
+    const { classId, pupil, browser } = await pupilWhoPlayed(world.teacher, 'Ada');
     const dashboard = await waitFor(async () => {
-      const res = await teacher.get<ClassDashboard>(`/api/classes/${classId}/dashboard`);
+      const res = await world.teacher.get<ClassDashboard>(`/api/classes/${classId}/dashboard`);
       return res.status === 200 && res.body.mostFrequentMistakes.length > 0 ? res.body : null;
     });
     const ada = dashboard.pupils.find((p) => p.pupilId === pupil.id)!;
@@ -116,7 +109,7 @@ describe('the class dashboard', () => {
     ]);
     expect(dashboard.mostFrequentMistakes).toEqual([{ kind: expect.any(String), count: 1, pupils: 1 }]);
 
-    const detail = await teacher.get<PupilProgressDetail>(
+    const detail = await world.teacher.get<PupilProgressDetail>(
       `/api/classes/${classId}/pupils/${pupil.id}/progress`,
     );
     expect(detail.status).toBe(200);
@@ -142,7 +135,7 @@ describe('the class dashboard', () => {
       }),
     ]);
     // A pupil with no game yet reads as zeros, not as an error.
-    const quiet = await teacher.get<PupilProgressDetail>(
+    const quiet = await world.teacher.get<PupilProgressDetail>(
       `/api/classes/${classId}/pupils/${other.pupilId}/progress`,
     );
     expect(quiet.body).toMatchObject({
@@ -155,7 +148,7 @@ describe('the class dashboard', () => {
     });
 
     // IDOR: another teacher, the pupil themself and a signed-out browser read nothing, per endpoint.
-    const nosy = await stack.signUp({ username: 'Nosy_Grid', teacher: true, verify: true });
+    const nosy = await world.stack.signUp({ username: 'Nosy_Grid', teacher: true, verify: true });
     const nosyClass = await nosy.post<TeacherClassResponse>('/api/classes', { name: 'N', grade: 1 });
     const paths = [
       `/api/classes/${classId}/dashboard`,
@@ -166,28 +159,28 @@ describe('the class dashboard', () => {
     for (const path of paths) {
       expect((await nosy.get(path)).status, `another teacher: ${path}`).toBe(404);
       expect((await browser.get(path)).status, `the pupil: ${path}`).toBe(404);
-      expect((await stack.browser().get(path)).status, `signed out: ${path}`).toBe(401);
+      expect((await world.stack.browser().get(path)).status, `signed out: ${path}`).toBe(401);
     }
     // The teacher's own class with a pupil of another of their classes, and malformed ids: missing alike.
-    const second = await pupilWhoPlayed(teacher, 'Elif');
-    expect((await teacher.get(`/api/classes/${classId}/pupils/${second.pupil.id}/progress`)).status).toBe(
-      404,
-    );
-    expect((await teacher.get(`/api/classes/${classId}/pupils/x/progress`)).status).toBe(404);
-    expect((await teacher.get('/api/classes/0/dashboard')).status).toBe(404);
+    const second = await pupilWhoPlayed(world.teacher, 'Elif');
+    expect(
+      (await world.teacher.get(`/api/classes/${classId}/pupils/${second.pupil.id}/progress`)).status,
+    ).toBe(404);
+    expect((await world.teacher.get(`/api/classes/${classId}/pupils/x/progress`)).status).toBe(404);
+    expect((await world.teacher.get('/api/classes/0/dashboard')).status).toBe(404);
   });
 });
 
 describe('erasure', () => {
   it('deleting a pupil erases their rows in every schema and ends their session', async () => {
-    const created = await teacher.post<TeacherClassResponse>('/api/classes', { name: 'E', grade: 1 });
+    const created = await world.teacher.post<TeacherClassResponse>('/api/classes', { name: 'E', grade: 1 });
     const classId = created.body.class.id;
-    const added = await teacher.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
+    const added = await world.teacher.post<ClassPupilsResponse>(`/api/classes/${classId}/pupils`, {
       names: ['Deniz'],
     });
     const pupil = added.body.items[0]!;
     // Practice given to them by name, which the game below finishes.
-    const assigned = await teacher.post(`/api/classes/${classId}/assignments`, {
+    const assigned = await world.teacher.post(`/api/classes/${classId}/assignments`, {
       gameType: 'toplama',
       difficulty: 'kolay',
       questionsCount: 5,
@@ -217,7 +210,7 @@ describe('erasure', () => {
       { timeoutMs: 20_000 },
     );
 
-    expect((await teacher.delete(`/api/classes/${classId}/pupils/${pupil.id}`)).status).toBe(200);
+    expect((await world.teacher.delete(`/api/classes/${classId}/pupils/${pupil.id}`)).status).toBe(200);
 
     // The session ends at once; the other services erase as the event reaches them.
     expect((await browser.get('/api/auth/me')).status).toBe(401);
@@ -248,7 +241,7 @@ describe('erasure', () => {
   });
 
   it('a teacher deleting their own account erases them, their classes and their pupils everywhere; sessions end', async () => {
-    const leaving = await stack.signUp({
+    const leaving = await world.stack.signUp({
       username: 'Leaving_Teacher',
       teacher: true,
       verify: true,
@@ -267,7 +260,7 @@ describe('erasure', () => {
       dueAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     expect(assigned.status).toBe(201);
-    const pupilBrowser = stack.browser();
+    const pupilBrowser = world.stack.browser();
     const roster = await pupilBrowser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
     expect(
       (
@@ -280,9 +273,9 @@ describe('erasure', () => {
     ).toBe(200);
 
     const classRows = async () =>
-      ((await stack.pool.query('SELECT 1 FROM classes.classes WHERE teacher_id = $1', [me.body.id]))
+      ((await world.stack.pool.query('SELECT 1 FROM classes.classes WHERE teacher_id = $1', [me.body.id]))
         .rowCount ?? 0) +
-      ((await stack.pool.query('SELECT 1 FROM classes.assignments WHERE teacher_id = $1', [me.body.id]))
+      ((await world.stack.pool.query('SELECT 1 FROM classes.assignments WHERE teacher_id = $1', [me.body.id]))
         .rowCount ?? 0);
     // The class and its assignment: both must go with the teacher.
     expect(await classRows()).toBe(2);

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AmqpClient, createAmqpClient } from './amqp.js';
 import { bullPrefix, DEFAULT_JOB_OPTIONS, RETRY_BACKOFF_TYPE } from './bullmq.js';
-import { createPool, withTransaction } from './db.js';
+import { createPool, type PoolClient, withTransaction } from './db.js';
 import { createLogger, runWithRequestId } from './logger.js';
 import { writeOutbox } from './outbox.js';
 import { startOutboxRelay } from './outbox-relay.js';
@@ -42,35 +42,44 @@ describe('the outbox relay', () => {
     return rows[0].n;
   }
 
+  /** The relay's options for this file's outbox, without a destination. */
+  const relayOptions = () => ({
+    pool: environment.pool,
+    schema: SCHEMA,
+    databaseUrl: environment.env.DATABASE_URL!,
+  });
+
+  /** Writes one `EVENT` row for the AMQP destination in the caller's transaction. */
+  const writeEvent = (client: PoolClient, payload: Record<string, unknown>, id?: string) =>
+    writeOutbox(client, SCHEMA, {
+      destination: 'amqp',
+      topic: EVENT,
+      name: EVENT,
+      payload,
+      ...(id ? { id } : {}),
+    });
+
+  /** Every consumer queue holds exactly these message ids, in this order (drained). */
+  async function expectEveryQueueToHold(ids: string[]) {
+    for (const queue of QUEUES) {
+      expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual(ids);
+    }
+  }
+
   it('publishes a committed row exactly once to every consumer queue and never a rolled-back one', async () => {
     const committedId = await runWithRequestId('req-committed', () =>
-      withTransaction(environment.pool, (client) =>
-        writeOutbox(client, SCHEMA, {
-          destination: 'amqp',
-          topic: EVENT,
-          name: EVENT,
-          payload: { score: 10 },
-        }),
-      ),
+      withTransaction(environment.pool, (client) => writeEvent(client, { score: 10 })),
     );
     const rolledBackId = randomUUID();
     await expect(
       withTransaction(environment.pool, async (client) => {
-        await writeOutbox(client, SCHEMA, {
-          destination: 'amqp',
-          topic: EVENT,
-          name: EVENT,
-          payload: { score: 99 },
-          id: rolledBackId,
-        });
+        await writeEvent(client, { score: 99 }, rolledBackId);
         throw new Error('the use-case failed after writing');
       }),
     ).rejects.toThrow('the use-case failed');
 
     const relay = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
+      ...relayOptions(),
       amqp,
       logger,
     });
@@ -93,25 +102,19 @@ describe('the outbox relay', () => {
 
   it('wakes on the commit notification, long before its backstop poll', async () => {
     const relay = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
+      ...relayOptions(),
       amqp,
       logger,
       pollIntervalMs: 3_600_000,
     });
     await relay.drain();
-    const id = await withTransaction(environment.pool, (client) =>
-      writeOutbox(client, SCHEMA, { destination: 'amqp', topic: EVENT, name: EVENT, payload: { n: 1 } }),
-    );
+    const id = await withTransaction(environment.pool, (client) => writeEvent(client, { n: 1 }));
     await waitFor(async () => (await unpublished()) === 0, {
       timeoutMs: 10_000,
       message: 'NOTIFY did not wake the relay',
     });
     await relay.stop();
-    for (const queue of QUEUES) {
-      expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual([id]);
-    }
+    await expectEveryQueueToHold([id]);
   });
 
   it('lets two relays share one outbox so that every row is published once', async () => {
@@ -119,14 +122,7 @@ describe('the outbox relay', () => {
     const ids = await withTransaction(environment.pool, async (client) => {
       const written: string[] = [];
       for (let i = 0; i < total; i++) {
-        written.push(
-          await writeOutbox(client, SCHEMA, {
-            destination: 'amqp',
-            topic: EVENT,
-            name: EVENT,
-            payload: { i },
-          }),
-        );
+        written.push(await writeEvent(client, { i }));
       }
       return written;
     });
@@ -144,13 +140,7 @@ describe('the outbox relay', () => {
     const secondAmqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
     const first = counted(amqp);
     const second = counted(secondAmqp);
-    const options = {
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
-      logger,
-      batchSize: 10,
-    };
+    const options = { ...relayOptions(), logger, batchSize: 10 };
     const relays = [
       startOutboxRelay({ ...options, amqp: first.wrapper }),
       startOutboxRelay({ ...options, amqp: second.wrapper }),
@@ -182,9 +172,7 @@ describe('the outbox relay', () => {
       }),
     );
     const relay = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
+      ...relayOptions(),
       bullmq: { redisUrl: environment.env.REDIS_URL!, prefix },
       logger,
     });
@@ -216,9 +204,7 @@ describe('the outbox relay', () => {
     );
     // No bullmq destination configured: the publish fails and the row must stay pending.
     const broken = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
+      ...relayOptions(),
       logger,
     });
     await waitFor(async () => {
@@ -232,9 +218,7 @@ describe('the outbox relay', () => {
     expect(await unpublished()).toBe(1);
 
     const fixed = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
+      ...relayOptions(),
       bullmq: { redisUrl: environment.env.REDIS_URL!, prefix: environment.env.REDIS_PREFIX! },
       logger,
     });
@@ -248,9 +232,7 @@ describe('the outbox relay', () => {
 
   it('re-listens after its LISTEN connection is killed and still wakes on commit', async () => {
     const relay = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
+      ...relayOptions(),
       amqp,
       logger,
       pollIntervalMs: 3_600_000,
@@ -272,20 +254,13 @@ describe('the outbox relay', () => {
     );
 
     const id = await withTransaction(environment.pool, (client) =>
-      writeOutbox(client, SCHEMA, {
-        destination: 'amqp',
-        topic: EVENT,
-        name: EVENT,
-        payload: { after: 'reconnect' },
-      }),
+      writeEvent(client, { after: 'reconnect' }),
     );
     await waitFor(async () => (await unpublished()) === 0, {
       message: 'relay did not wake after re-listening',
     });
     await relay.stop();
-    for (const queue of QUEUES) {
-      expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual([id]);
-    }
+    await expectEveryQueueToHold([id]);
   });
 
   it('survives Postgres ending its connections mid-publish, without exiting, and publishes everything', async () => {
@@ -293,14 +268,7 @@ describe('the outbox relay', () => {
     const ids: string[] = [];
     await withTransaction(environment.pool, async (client) => {
       for (let n = 0; n < total; n++) {
-        ids.push(
-          await writeOutbox(client, SCHEMA, {
-            destination: 'amqp',
-            topic: EVENT,
-            name: EVENT,
-            payload: { n },
-          }),
-        );
+        ids.push(await writeEvent(client, { n }));
       }
     });
     // The relay's own pool and LISTEN connection, recognisable in pg_stat_activity by their application name.

@@ -65,6 +65,16 @@ describe('housekeeping', () => {
     expect(oldPublished).not.toEqual(oldProcessed);
   });
 
+  /** One purge of this schema's published outbox rows older than a week. */
+  const purgeOutbox = () =>
+    purgeExpired({
+      pool: environment.pool,
+      schema: SCHEMA,
+      rules: [{ table: 'outbox', column: 'published_at' }],
+      retentionDays: 7,
+      logger,
+    });
+
   it('lets one replica purge at a time (advisory lock): the other skips', async () => {
     await outboxRow(9, 8);
     const holder = await environment.pool.connect();
@@ -74,25 +84,13 @@ describe('housekeeping', () => {
       const { createHash } = await import('node:crypto');
       const key = createHash('sha256').update(`housekeeping:${SCHEMA}.outbox`).digest().readBigInt64BE(0);
       await holder.query('SELECT pg_advisory_xact_lock($1)', [key.toString()]);
-      const skipped = await purgeExpired({
-        pool: environment.pool,
-        schema: SCHEMA,
-        rules: [{ table: 'outbox', column: 'published_at' }],
-        retentionDays: 7,
-        logger,
-      });
+      const skipped = await purgeOutbox();
       expect(skipped).toBe(0);
     } finally {
       await holder.query('ROLLBACK');
       holder.release();
     }
-    const done = await purgeExpired({
-      pool: environment.pool,
-      schema: SCHEMA,
-      rules: [{ table: 'outbox', column: 'published_at' }],
-      retentionDays: 7,
-      logger,
-    });
+    const done = await purgeOutbox();
     expect(done).toBe(1);
   });
 });

@@ -119,31 +119,37 @@ export async function listAssignmentTargets(
   return rows;
 }
 
-export async function closeAssignment(
+/** Runs `sql` ($1 assignment, $2 class, $3 teacher) on an assignment of that class of that teacher; true when one matched. */
+async function changeTeachersAssignment(
   db: Db,
+  sql: string,
   teacherId: number,
   classId: number,
   assignmentId: number,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE classes.assignments SET closed_at = coalesce(closed_at, now())
-      WHERE id = $1 AND class_id = $2 AND teacher_id = $3`,
-    [assignmentId, classId, teacherId],
-  );
+  const { rowCount } = await db.query(sql, [assignmentId, classId, teacherId]);
   return (rowCount ?? 0) > 0;
 }
 
-export async function deleteAssignment(
-  db: Db,
-  teacherId: number,
-  classId: number,
-  assignmentId: number,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'DELETE FROM classes.assignments WHERE id = $1 AND class_id = $2 AND teacher_id = $3',
-    [assignmentId, classId, teacherId],
+export function closeAssignment(db: Db, teacherId: number, classId: number, assignmentId: number) {
+  return changeTeachersAssignment(
+    db,
+    `UPDATE classes.assignments SET closed_at = coalesce(closed_at, now())
+      WHERE id = $1 AND class_id = $2 AND teacher_id = $3`,
+    teacherId,
+    classId,
+    assignmentId,
   );
-  return (rowCount ?? 0) > 0;
+}
+
+export function deleteAssignment(db: Db, teacherId: number, classId: number, assignmentId: number) {
+  return changeTeachersAssignment(
+    db,
+    'DELETE FROM classes.assignments WHERE id = $1 AND class_id = $2 AND teacher_id = $3',
+    teacherId,
+    classId,
+    assignmentId,
+  );
 }
 
 export interface PupilAssignmentRecord {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { GameCounts } from './progress-repository.js';
 
 export interface PupilProgressRow {
   pupilId: number;
@@ -77,16 +78,7 @@ export interface PupilDetailRow {
   lastPlayedAt: Date | null;
   topics: Array<{ gameType: string; questions: number; correct: number }>;
   mistakes: Array<{ kind: string; count: number }>;
-  history: Array<{
-    resultId: number;
-    gameType: string;
-    difficulty: string;
-    questionsCount: number;
-    correctAnswers: number;
-    points: number;
-    mistakes: number;
-    playedAt: string;
-  }>;
+  history: Array<GameCounts & { mistakes: number; playedAt: string }>;
 }
 
 /**

@@ -1,13 +1,17 @@
 import type pg from 'pg';
 
-export interface PlayedGame {
-  userId: number;
+/** What the read model keeps of one played game, in a pupil's history as in the event that adds it. */
+export interface GameCounts {
   resultId: number;
   gameType: string;
   difficulty: string;
   questionsCount: number;
   correctAnswers: number;
   points: number;
+}
+
+export interface PlayedGame extends GameCounts {
+  userId: number;
   /** One entry per wrong answer the server could explain; empty for events older than mistake kinds. */
   mistakes: readonly string[];
   playedAt: Date;

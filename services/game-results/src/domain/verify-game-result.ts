@@ -10,16 +10,12 @@ import {
   validateGameResult,
 } from '@mathgames/contracts';
 import { AppError } from '@mathgames/platform';
-import type { StoredQuestion } from '../data-access/game-results-repository.js';
+import type { NewGameResult } from '../data-access/game-results-repository.js';
 
-export interface VerifiedGameResult {
+/** A posted game the server has checked and scored: the row to store, but for whose it is and its idempotency key. */
+export interface VerifiedGameResult extends Omit<NewGameResult, 'userId' | 'clientResultId'> {
   gameType: GameResultRequest['gameType'];
   difficulty: GameResultRequest['difficulty'];
-  questionsCount: number;
-  correctAnswers: number;
-  totalTime: number;
-  points: number;
-  questions: StoredQuestion[];
   /** When the game ended: the sent play time, or `now` when none was sent. */
   playedAt: Date;
 }

@@ -1,4 +1,5 @@
 /** Durations and relative dates for the result, history and profile screens (docs/product-rules.md#screens). */
+import { dateTimeFormatFor } from './intl-formats.js';
 import { translate } from './message-catalogue.js';
 import type { Lang } from './values.js';
 
@@ -64,26 +65,19 @@ export function formatRelativeTime(
   return `${unit(lang, Math.floor(days / 365), 'year')}${ago}`;
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 function dateTimeFormat(locale: string, timeZone: string, style: 'short' | 'long'): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${style}`;
-  let f = dateTimeFormats.get(key);
-  if (!f) {
-    f =
-      style === 'long'
-        ? new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' })
-        : new Intl.DateTimeFormat(locale, {
-            timeZone,
-            day: '2-digit',
-            month: '2-digit',
-            year: 'numeric',
-            hour: '2-digit',
-            minute: '2-digit',
-          });
-    dateTimeFormats.set(key, f);
-  }
-  return f;
+  return dateTimeFormatFor(`formatting|${locale}|${timeZone}|${style}`, () =>
+    style === 'long'
+      ? new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' })
+      : new Intl.DateTimeFormat(locale, {
+          timeZone,
+          day: '2-digit',
+          month: '2-digit',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+  );
 }
 
 const LOCALES: Record<Lang, string> = { tr: 'tr-TR', en: 'en-GB' };

@@ -1,20 +1,19 @@
 /** Calendar arithmetic in a named time zone with Intl only (runs in the browser too). */
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+import { dateTimeFormatFor } from './intl-formats.js';
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  return f;
+  return dateTimeFormatFor(
+    `day parts|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        weekday: 'short',
+      }),
+  );
 }
 
 const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };

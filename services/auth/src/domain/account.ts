@@ -18,6 +18,7 @@ import {
   recordLogin,
   setPasswordHash,
   setVerifiedEmail,
+  type UserRecord,
 } from '../data-access/users.js';
 import { toCurrentUser } from './current-user.js';
 import { type AuthDeps, throwIfLimited } from './deps.js';
@@ -68,16 +69,16 @@ export async function register(ctx: AuthDeps, input: RegisterRequest, caller: Ca
     if (await isUsernameTaken(client, input.username)) {
       throw new AppError(409, 'username_taken', 'username_taken', 'username');
     }
-    const owner = await findUserByEmail(client, input.email);
-    if (owner?.email) {
-      await ctx.mail.alreadyRegistered(client, {
-        userId: owner.id,
-        email: owner.email,
-        username: owner.username,
-        lang: owner.lang,
-      });
-    }
+    const owner = mailRecipient(await findUserByEmail(client, input.email));
+    if (owner) await ctx.mail.alreadyRegistered(client, owner);
   });
+}
+
+/** Who a notice mail goes to, or null for a missing user or one without an address (a pupil). */
+function mailRecipient(user: UserRecord | null) {
+  return user?.email
+    ? { userId: user.id, email: user.email, username: user.username, lang: user.lang }
+    : null;
 }
 
 function loginKeys(email: string, ip: string) {
@@ -231,15 +232,8 @@ export async function resetPassword(
     await revokeTokens(client, spent.userId, 'reset_password');
     // Opening the mailed link proves the address, so it counts as verified too.
     await markVerified(client, spent.userId, spent.email);
-    const owner = await findUserById(client, spent.userId);
-    if (owner?.email) {
-      await ctx.mail.passwordChanged(client, {
-        userId: owner.id,
-        email: owner.email,
-        username: owner.username,
-        lang: owner.lang,
-      });
-    }
+    const owner = mailRecipient(await findUserById(client, spent.userId));
+    if (owner) await ctx.mail.passwordChanged(client, owner);
     return spent;
   });
   // The owner just proved themselves: clear the guesses that may have locked the account.

@@ -10,6 +10,11 @@ let env: TestEnvironment;
 const recorded = gameRecorded;
 const publish = (event: GameResultRecordedEvent) => kit.publish(event);
 const processed = (eventId: string) => kit.processed(eventId);
+/** Publishes the event and waits until the worker has processed it. */
+const deliver = async (event: GameResultRecordedEvent) => {
+  await publish(event);
+  await processed(event.id);
+};
 const addPupil = (userId: number) => kit.addPupil(userId);
 
 const progressOf = async (userId: number) =>
@@ -36,11 +41,9 @@ describe('the class progress read model (classes-worker)', () => {
     await addPupil(101);
     const game = recorded(101);
     await publish(game);
-    await publish(game);
-    await processed(game.id);
+    await deliver(game);
     const second = recorded(101, { questionsCount: 20, correctAnswers: 20 });
-    await publish(second);
-    await processed(second.id);
+    await deliver(second);
     expect(await progressOf(101)).toEqual({
       weekStart: weekStartKey(new Date(), env.config.TIME_ZONE),
       questionsWeek: 30,
@@ -55,15 +58,12 @@ describe('the class progress read model (classes-worker)', () => {
     await addPupil(102);
     const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
     const old = recorded(102, { playedAt: lastWeek, questionsCount: 5, correctAnswers: 5 });
-    await publish(old);
-    await processed(old.id);
+    await deliver(old);
     expect((await progressOf(102)).questionsWeek).toBe(5);
     const now = recorded(102, { questionsCount: 10, correctAnswers: 4 });
-    await publish(now);
-    await processed(now.id);
+    await deliver(now);
     const late = recorded(102, { playedAt: lastWeek, questionsCount: 10, correctAnswers: 10 });
-    await publish(late);
-    await processed(late.id);
+    await deliver(late);
     expect(await progressOf(102)).toMatchObject({
       weekStart: weekStartKey(new Date(), env.config.TIME_ZONE),
       questionsWeek: 10,
@@ -75,8 +75,7 @@ describe('the class progress read model (classes-worker)', () => {
 
   it('keeps nothing about a user who is in no class', async () => {
     const game = recorded(999);
-    await publish(game);
-    await processed(game.id);
+    await deliver(game);
     expect(await progressOf(999)).toBeUndefined();
   });
 
@@ -88,8 +87,7 @@ describe('the class progress read model (classes-worker)', () => {
       mistakes: ['off-by-one', 'carry-slip', 'off-by-one'],
     });
     await publish(first);
-    await publish(first);
-    await processed(first.id);
+    await deliver(first);
     const second = recorded(103, {
       resultId: 32,
       gameType: 'kesirler',
@@ -98,8 +96,7 @@ describe('the class progress read model (classes-worker)', () => {
       correctAnswers: 4,
       mistakes: ['added-denominators'],
     });
-    await publish(second);
-    await processed(second.id);
+    await deliver(second);
     // An event from before mistake kinds existed has no `mistakes` at all.
     const { mistakes: _none, ...older } = recorded(103, {
       resultId: 33,
@@ -178,8 +175,7 @@ describe('the class progress read model (classes-worker)', () => {
 
   it('keeps no dashboard rows about a user who is in no class', async () => {
     const game = recorded(998, { mistakes: ['off-by-one'] });
-    await publish(game);
-    await processed(game.id);
+    await deliver(game);
     for (const table of ['pupil_topic_progress', 'pupil_mistakes', 'pupil_games']) {
       const { rowCount } = await env.pool.query(`SELECT 1 FROM classes.${table} WHERE user_id = 998`);
       expect(rowCount, table).toBe(0);

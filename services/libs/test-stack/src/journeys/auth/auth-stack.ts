@@ -154,3 +154,14 @@ export async function signUp(
     throw new Error(`login failed: ${loggedIn.status} ${JSON.stringify(loggedIn.body)}`);
   return browser;
 }
+
+/** Posts `bytes` as the profile photo form, as the browser's file picker does. */
+export function uploadPhoto(browser: Browser, bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(bytes)], { type }), name);
+  return browser.request<{ photoUrl: string; code?: string; field?: string; message?: string }>(
+    'POST',
+    '/api/profile/photo',
+    { form },
+  );
+}

@@ -2,7 +2,7 @@ import { LIMITS } from '@mathgames/auth';
 import { processPhoto } from '@mathgames/auth/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, type Browser, signUp, startAuthStack } from './auth-stack.js';
+import { type AuthStack, signUp, startAuthStack, uploadPhoto } from './auth-stack.js';
 
 // Issue 13, gap 8: only the four allowed decoders are reachable, and uploads have a per-user budget.
 let stack: AuthStack;
@@ -16,12 +16,6 @@ afterAll(async () => {
 
 const tiny = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#e11d48' } });
 
-function upload(browser: Browser, bytes: Uint8Array, name: string, type: string) {
-  const form = new FormData();
-  form.append('photo', new Blob([new Uint8Array(bytes)], { type }), name);
-  return browser.request('POST', '/api/profile/photo', { form });
-}
-
 describe('photo decoders', () => {
   it.each([
     ['TIFF', () => tiny().tiff().toBuffer()],
@@ -32,7 +26,7 @@ describe('photo decoders', () => {
       username: `dec-${_format.toLowerCase()}`,
       email: `dec-${_format.toLowerCase()}@example.com`,
     });
-    const reply = await upload(tab, await make(), 'photo.png', 'image/png');
+    const reply = await uploadPhoto(tab, await make(), 'photo.png', 'image/png');
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ field: 'photo', code: 'validation_error' });
   });
@@ -54,12 +48,12 @@ describe('the per-user upload budget', () => {
     const png = await tiny().png().toBuffer();
     const tab = await signUp(stack, { username: 'uploader', email: 'uploader@example.com' });
     for (let i = 0; i < LIMITS.photoUploadUser.points; i++) {
-      expect((await upload(tab, png, 'me.png', 'image/png')).status, `upload ${i + 1}`).toBe(200);
+      expect((await uploadPhoto(tab, png, 'me.png', 'image/png')).status, `upload ${i + 1}`).toBe(200);
     }
-    const over = await upload(tab, png, 'me.png', 'image/png');
+    const over = await uploadPhoto(tab, png, 'me.png', 'image/png');
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     const other = await signUp(stack, { username: 'other-up', email: 'other-up@example.com' });
-    expect((await upload(other, png, 'me.png', 'image/png')).status).toBe(200);
+    expect((await uploadPhoto(other, png, 'me.png', 'image/png')).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { type MessageKey, translate } from '@mathgames/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, type Browser, signUp, startAuthStack } from './auth-stack.js';
+import { type AuthStack, type Browser, signUp, startAuthStack, uploadPhoto } from './auth-stack.js';
 
 let stack: AuthStack;
 let ada: Browser;
@@ -17,14 +17,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function upload(browser: Browser, bytes: Uint8Array, name: string, type: string) {
-  const form = new FormData();
-  form.append('photo', new Blob([bytes], { type }), name);
-  return browser.request<{ photoUrl: string; code?: string; field?: string; message?: string }>(
-    'POST',
-    '/api/profile/photo',
-    { form },
-  );
+/** Uploads a plain PNG square of one colour, made on the spot. */
+async function uploadSquare(browser: Browser, side: number, background: string, name: string) {
+  const png = await sharp({ create: { width: side, height: side, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return uploadPhoto(browser, png, name, 'image/png');
 }
 
 function refusal(key: MessageKey) {
@@ -70,7 +68,7 @@ async function sidewaysJpeg(): Promise<Buffer> {
 
 describe('photo upload refuses what is not a safe image', () => {
   it('refuses a text file dressed up as a PNG', async () => {
-    const reply = await upload(
+    const reply = await uploadPhoto(
       ada,
       new TextEncoder().encode('hello, I am not a picture'),
       'cat.png',
@@ -83,13 +81,13 @@ describe('photo upload refuses what is not a safe image', () => {
   it('refuses an SVG, whatever it claims', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
-    const reply = await upload(ada, new TextEncoder().encode(svg), 'smile.png', 'image/png');
+    const reply = await uploadPhoto(ada, new TextEncoder().encode(svg), 'smile.png', 'image/png');
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual(refusal('photo_type_invalid'));
   });
 
   it('refuses a 6 MB file with the size message', async () => {
-    const reply = await upload(ada, new Uint8Array(6 * 1024 * 1024).fill(7), 'big.jpg', 'image/jpeg');
+    const reply = await uploadPhoto(ada, new Uint8Array(6 * 1024 * 1024).fill(7), 'big.jpg', 'image/jpeg');
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual(refusal('photo_too_large'));
   });
@@ -97,7 +95,7 @@ describe('photo upload refuses what is not a safe image', () => {
   it('refuses a 20000×20000 PNG decompression bomb without decoding it', async () => {
     const bomb = decompressionBomb();
     expect(bomb.length).toBeLessThan(200_000);
-    const reply = await upload(ada, bomb, 'tiny.png', 'image/png');
+    const reply = await uploadPhoto(ada, bomb, 'tiny.png', 'image/png');
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual(refusal('photo_too_large'));
   });
@@ -117,7 +115,7 @@ describe('an accepted photo', () => {
     expect(await sharp(original).metadata()).toMatchObject({ width: 200, height: 100, orientation: 6 });
 
     // Declared as a GIF named .txt: the bytes say JPEG, and that is what counts.
-    const reply = await upload(ada, original, 'holiday.txt', 'image/gif');
+    const reply = await uploadPhoto(ada, original, 'holiday.txt', 'image/gif');
     expect(reply.status).toBe(200);
     const served = await ada.get(reply.body.photoUrl);
     expect(served.status).toBe(200);
@@ -143,22 +141,8 @@ describe('an accepted photo', () => {
   });
 
   it('gets a new URL when the photo changes', async () => {
-    const first = await upload(
-      ada,
-      await sharp({ create: { width: 30, height: 30, channels: 3, background: '#123456' } })
-        .png()
-        .toBuffer(),
-      'a.png',
-      'image/png',
-    );
-    const second = await upload(
-      ada,
-      await sharp({ create: { width: 30, height: 30, channels: 3, background: '#654321' } })
-        .png()
-        .toBuffer(),
-      'b.png',
-      'image/png',
-    );
+    const first = await uploadSquare(ada, 30, '#123456', 'a.png');
+    const second = await uploadSquare(ada, 30, '#654321', 'b.png');
     expect(first.body.photoUrl).not.toBe(second.body.photoUrl);
     expect((await ada.get('/api/auth/me')).body.photoUrl).toBe(second.body.photoUrl);
     expect((await ada.get(first.body.photoUrl)).status).toBe(404);
@@ -167,14 +151,7 @@ describe('an accepted photo', () => {
 
 describe("one user cannot touch another's photo or profile", () => {
   it("cannot see, replace or delete someone else's photo", async () => {
-    const mine = await upload(
-      ada,
-      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00ff00' } })
-        .png()
-        .toBuffer(),
-      'me.png',
-      'image/png',
-    );
+    const mine = await uploadSquare(ada, 40, '#00ff00', 'me.png');
     expect(mine.status).toBe(200);
 
     expect((await bob.get(mine.body.photoUrl)).status).toBe(404);
@@ -182,14 +159,7 @@ describe("one user cannot touch another's photo or profile", () => {
 
     // Bob's delete and upload act on Bob only.
     expect((await bob.request('DELETE', '/api/profile/photo')).status).toBe(200);
-    const bobs = await upload(
-      bob,
-      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff00ff' } })
-        .png()
-        .toBuffer(),
-      'bob.png',
-      'image/png',
-    );
+    const bobs = await uploadSquare(bob, 40, '#ff00ff', 'bob.png');
     expect((await ada.get('/api/auth/me')).body.photoUrl).toBe(mine.body.photoUrl);
     expect((await ada.get(mine.body.photoUrl)).status).toBe(200);
     expect((await ada.get(bobs.body.photoUrl)).status).toBe(404);

@@ -1,7 +1,7 @@
 import { purgePublishedOutbox } from '@mathgames/auth/testing';
-import { translate } from '@mathgames/contracts';
+import { type MessageKey, translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStack, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
+import { type AuthStack, type Reply, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
 
 let stack: AuthStack;
 
@@ -33,6 +33,12 @@ async function requestResetToken(email: string): Promise<string> {
   return tokenFrom(mail, '/reset-password');
 }
 
+/** A 400 that names the token field, with `key`'s message in `lang`. */
+function expectTokenRefused(reply: Reply, key: MessageKey, lang: 'tr' | 'en') {
+  expect(reply.status).toBe(400);
+  expect(reply.body).toMatchObject({ field: 'token', message: translate(key, lang) });
+}
+
 /** Moves a token's expiry into the past, as if its lifetime had run out. */
 async function expire(email: string, purpose: 'verify_email' | 'reset_password'): Promise<void> {
   await stack.pool.query(
@@ -47,11 +53,7 @@ describe('verification tokens', () => {
     const tab = stack.browser('en');
     expect((await tab.get(`/api/auth/verify-email?token=${token}`)).status).toBe(200);
     const again = await tab.get(`/api/auth/verify-email?token=${token}`);
-    expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({
-      field: 'token',
-      message: translate('verification_token_invalid', 'en'),
-    });
+    expectTokenRefused(again, 'verification_token_invalid', 'en');
   });
 
   it('are stored only as SHA-256 hashes, valid for 24 hours', async () => {
@@ -73,11 +75,7 @@ describe('verification tokens', () => {
     const token = await registerAndGetVerifyToken('late', 'late@example.com');
     await expire('late@example.com', 'verify_email');
     const reply = await stack.browser().get(`/api/auth/verify-email?token=${token}`);
-    expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({
-      field: 'token',
-      message: translate('verification_token_invalid', 'tr'),
-    });
+    expectTokenRefused(reply, 'verification_token_invalid', 'tr');
   });
 
   it('sent to an old address no longer verify once an e-mail change took effect', async () => {
@@ -167,8 +165,7 @@ describe('reset tokens', () => {
       email: 'victim@example.com',
       newPassword: 'attacker',
     });
-    expect(attack.status).toBe(400);
-    expect(attack.body).toMatchObject({ field: 'token', message: translate('reset_token_invalid', 'tr') });
+    expectTokenRefused(attack, 'reset_token_invalid', 'tr');
     expect(
       (await stack.browser().post('/api/auth/login', { email: 'victim@example.com', password: 'attacker' }))
         .status,

@@ -57,48 +57,42 @@ describe('posting a game result', () => {
 });
 
 describe('a forged result is a 400 naming the problem and stores nothing', () => {
-  it('rejects a wrong answer marked correct', async () => {
+  /** Posts `body` as a new user: a 400 whose body matches `refusal`, and the user's history stays empty. */
+  async function expectRefusedAndNotStored(body: unknown, refusal: Record<string, unknown>) {
     const api = newUser();
+    const res = await api('POST', '/api/game-results', { body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject(refusal);
+    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+  }
+
+  it('rejects a wrong answer marked correct', async () => {
     const result = honestResult({ correct: 5 });
     result.questions[7]!.isCorrect = true;
     result.correctAnswers = 6;
-    const res = await api('POST', '/api/game-results', { body: result });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.7.isCorrect' });
-    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+    await expectRefusedAndNotStored(result, { code: 'forged_result', field: 'questions.7.isCorrect' });
   });
 
   it('rejects inflated correctAnswers', async () => {
-    const api = newUser();
-    const res = await api('POST', '/api/game-results', {
-      body: { ...honestResult({ correct: 3 }), correctAnswers: 10 },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'forged_result', field: 'correctAnswers' });
-    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+    await expectRefusedAndNotStored(
+      { ...honestResult({ correct: 3 }), correctAnswers: 10 },
+      { code: 'forged_result', field: 'correctAnswers' },
+    );
   });
 
   it('rejects 1000 questions', async () => {
-    const api = newUser();
     const big = honestResult({ questionsCount: 20 });
     const questions = Array.from({ length: 1000 }, (_, i) => big.questions[i % 20]!);
-    const res = await api('POST', '/api/game-results', {
-      body: { ...big, questions, correctAnswers: 1000, questionsCount: 1000 },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      field: expect.stringMatching(/^(questions|questionsCount|correctAnswers)$/),
-    });
-    expect((await api<HistoryResponse>('GET', '/api/game-results')).body.total).toBe(0);
+    await expectRefusedAndNotStored(
+      { ...big, questions, correctAnswers: 1000, questionsCount: 1000 },
+      { field: expect.stringMatching(/^(questions|questionsCount|correctAnswers)$/) },
+    );
   });
 
   it('rejects an answer key that does not match the question', async () => {
-    const api = newUser();
     const result = honestResult();
     result.questions[2] = { question: '2 + 2', answer: 5, userAnswer: 5, isCorrect: true };
-    const res = await api('POST', '/api/game-results', { body: result });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions.2.question' });
+    await expectRefusedAndNotStored(result, { code: 'forged_result', field: 'questions.2.question' });
   });
 
   it('rejects very easy questions posted as a very hard game, and subtractions posted as addition', async () => {
@@ -115,12 +109,10 @@ describe('a forged result is a 400 naming the problem and stores nothing', () =>
   });
 
   it('rejects a question count that differs from the questions sent', async () => {
-    const api = newUser();
-    const res = await api('POST', '/api/game-results', {
-      body: { ...honestResult({ questionsCount: 5 }), questionsCount: 10 },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'forged_result', field: 'questions' });
+    await expectRefusedAndNotStored(
+      { ...honestResult({ questionsCount: 5 }), questionsCount: 10 },
+      { code: 'forged_result', field: 'questions' },
+    );
   });
 
   it('rejects an impossibly fast game, in English for an English request', async () => {

@@ -15,7 +15,7 @@ import {
   seededRandom,
 } from './question-generator.js';
 import { FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
-import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
+import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from './values.js';
 
 // Every failing game can be replayed from its seed (seededRandom).
 const seeded = seededRandom;
@@ -135,35 +135,26 @@ describe('question generator (property-based)', () => {
 });
 
 describe('wrong options are plausible mistakes', () => {
-  it('labels off-by-one and the other operation in an addition', () => {
+  /** Every mistake kind the wrong options of 30 seeded 20-question games of this type and difficulty stand for. */
+  function mistakeKindsOffered(gameType: GameType, difficulty: Difficulty): Set<string> {
     const kinds = new Set<string>();
     for (let seed = 0; seed < 30; seed++) {
-      for (const q of generateQuestions({
-        gameType: 'toplama',
-        difficulty: 'orta',
-        count: 20,
-        random: seeded(seed),
-      })) {
+      for (const q of generateQuestions({ gameType, difficulty, count: 20, random: seeded(seed) })) {
         for (const m of q.mistakes) if (m) kinds.add(m);
       }
     }
+    return kinds;
+  }
+
+  it('labels off-by-one and the other operation in an addition', () => {
+    const kinds = mistakeKindsOffered('toplama', 'orta');
     expect(kinds).toContain('off-by-one');
     expect(kinds).toContain('wrong-operation');
     expect(kinds).toContain('carry-slip');
   });
 
   it('offers the adding-across slip for fractions', () => {
-    const kinds = new Set<string>();
-    for (let seed = 0; seed < 30; seed++) {
-      for (const q of generateQuestions({
-        gameType: 'kesirler',
-        difficulty: 'zor',
-        count: 20,
-        random: seeded(seed),
-      })) {
-        for (const m of q.mistakes) if (m) kinds.add(m);
-      }
-    }
+    const kinds = mistakeKindsOffered('kesirler', 'zor');
     expect(kinds).toContain('added-denominators');
     expect(kinds).toContain('numerator-slip');
   });

@@ -14,12 +14,7 @@ describe('answer checker', () => {
         fc.constantFrom(...DIFFICULTIES),
         fc.integer({ min: 0, max: 2 ** 31 }),
         (gameType, difficulty, seed) => {
-          let s = seed;
-          const random = () => {
-            s = (s * 1103515245 + 12345) % 2 ** 31;
-            return s / 2 ** 31;
-          };
-          for (const q of generateQuestions({ gameType, difficulty, count: 20, random })) {
+          for (const q of generateQuestions({ gameType, difficulty, count: 20, random: lcg(seed) })) {
             const question = formatQuestionText(q);
             expect(checkAnswer({ question, answer: q.answer, userAnswer: q.answer })).toMatchObject({
               valid: true,

@@ -33,6 +33,11 @@ async function requestResetToken(email: string): Promise<string> {
   return tokenFrom(mail, '/reset-password');
 }
 
+/** The status of a login with these credentials from a fresh browser. */
+async function loginStatus(email: string, password: string): Promise<number> {
+  return (await stack.browser().post('/api/auth/login', { email, password })).status;
+}
+
 /** A 400 that names the token field, with `key`'s message in `lang`. */
 function expectTokenRefused(reply: Reply, key: MessageKey, lang: 'tr' | 'en') {
   expect(reply.status).toBe(400);
@@ -134,10 +139,7 @@ describe('reset tokens', () => {
       username: null,
       email: null,
     });
-    const login = await stack
-      .browser()
-      .post('/api/auth/login', { email: 'resetter@example.com', password: 'brand-new' });
-    expect(login.status).toBe(200);
+    expect(await loginStatus('resetter@example.com', 'brand-new')).toBe(200);
   });
 
   it('fail once expired (after 1 hour)', async () => {
@@ -153,10 +155,7 @@ describe('reset tokens', () => {
     });
     const reply = await stack.browser().post('/api/auth/reset-password', { token, newPassword: 'too-late' });
     expect(reply.status).toBe(400);
-    expect(
-      (await stack.browser().post('/api/auth/login', { email: 'slowpoke@example.com', password: 'too-late' }))
-        .status,
-    ).toBe(401);
+    expect(await loginStatus('slowpoke@example.com', 'too-late')).toBe(401);
   });
 
   it('are required: the bare payload { email, newPassword } alone resets nothing', async () => {
@@ -166,10 +165,7 @@ describe('reset tokens', () => {
       newPassword: 'attacker',
     });
     expectTokenRefused(attack, 'reset_token_invalid', 'tr');
-    expect(
-      (await stack.browser().post('/api/auth/login', { email: 'victim@example.com', password: 'attacker' }))
-        .status,
-    ).toBe(401);
+    expect(await loginStatus('victim@example.com', 'attacker')).toBe(401);
   });
 
   it('with a different e-mail than the link was sent to are refused and stay usable', async () => {

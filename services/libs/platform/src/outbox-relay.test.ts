@@ -47,6 +47,7 @@ describe('the outbox relay', () => {
     pool: environment.pool,
     schema: SCHEMA,
     databaseUrl: environment.env.DATABASE_URL!,
+    logger,
   });
 
   /** Writes one `EVENT` row for the AMQP destination in the caller's transaction. */
@@ -78,11 +79,7 @@ describe('the outbox relay', () => {
       }),
     ).rejects.toThrow('the use-case failed');
 
-    const relay = startOutboxRelay({
-      ...relayOptions(),
-      amqp,
-      logger,
-    });
+    const relay = startOutboxRelay({ ...relayOptions(), amqp });
     await waitFor(async () => (await unpublished()) === 0, { message: 'outbox not drained' });
     await relay.drain();
     await relay.stop();
@@ -101,12 +98,7 @@ describe('the outbox relay', () => {
   });
 
   it('wakes on the commit notification, long before its backstop poll', async () => {
-    const relay = startOutboxRelay({
-      ...relayOptions(),
-      amqp,
-      logger,
-      pollIntervalMs: 3_600_000,
-    });
+    const relay = startOutboxRelay({ ...relayOptions(), amqp, pollIntervalMs: 3_600_000 });
     await relay.drain();
     const id = await withTransaction(environment.pool, (client) => writeEvent(client, { n: 1 }));
     await waitFor(async () => (await unpublished()) === 0, {
@@ -140,7 +132,7 @@ describe('the outbox relay', () => {
     const secondAmqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
     const first = counted(amqp);
     const second = counted(secondAmqp);
-    const options = { ...relayOptions(), logger, batchSize: 10 };
+    const options = { ...relayOptions(), batchSize: 10 };
     const relays = [
       startOutboxRelay({ ...options, amqp: first.wrapper }),
       startOutboxRelay({ ...options, amqp: second.wrapper }),
@@ -174,7 +166,6 @@ describe('the outbox relay', () => {
     const relay = startOutboxRelay({
       ...relayOptions(),
       bullmq: { redisUrl: environment.env.REDIS_URL!, prefix },
-      logger,
     });
     await waitFor(async () => (await unpublished()) === 0, { message: 'bullmq row not relayed' });
     await relay.stop();
@@ -203,10 +194,7 @@ describe('the outbox relay', () => {
       }),
     );
     // No bullmq destination configured: the publish fails and the row must stay pending.
-    const broken = startOutboxRelay({
-      ...relayOptions(),
-      logger,
-    });
+    const broken = startOutboxRelay(relayOptions());
     await waitFor(async () => {
       const { rows } = await environment.pool.query(
         `SELECT attempts, last_error FROM ${SCHEMA}.outbox WHERE id = $1`,
@@ -220,7 +208,6 @@ describe('the outbox relay', () => {
     const fixed = startOutboxRelay({
       ...relayOptions(),
       bullmq: { redisUrl: environment.env.REDIS_URL!, prefix: environment.env.REDIS_PREFIX! },
-      logger,
     });
     await waitFor(async () => (await unpublished()) === 0, { message: 'row not retried' });
     await fixed.stop();
@@ -231,12 +218,7 @@ describe('the outbox relay', () => {
   });
 
   it('re-listens after its LISTEN connection is killed and still wakes on commit', async () => {
-    const relay = startOutboxRelay({
-      ...relayOptions(),
-      amqp,
-      logger,
-      pollIntervalMs: 3_600_000,
-    });
+    const relay = startOutboxRelay({ ...relayOptions(), amqp, pollIntervalMs: 3_600_000 });
     const listeners = async () =>
       (
         await environment.pool.query(

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStack, signUp, startAuthStack, uploadPhoto } from './auth-stack.js';
 
-// Issue 13, gap 8: only the four allowed decoders are reachable, and uploads have a per-user budget.
+// Only the four allowed decoders (JPEG, PNG, WebP, GIF) are reachable, and uploads have a per-user budget.
 let stack: AuthStack;
 
 beforeAll(async () => {

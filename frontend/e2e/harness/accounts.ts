@@ -1,4 +1,4 @@
-import type { ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
+import type { ClassJoin, ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext } from './browser.js';
@@ -52,6 +52,24 @@ export async function classOfThree(stack: Stack, browser: Browser, lang: Lang) {
     })
   ).json()) as ClassPupilsResponse;
   return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
+}
+
+/**
+ * A pupil signs in through the API, as the class-code page does: the class's join ticket for `code`, then the
+ * pupil's id and two pictures. The context's cookies then hold the pupil's session.
+ */
+export async function pupilSignsIn(
+  stack: Stack,
+  context: BrowserContext,
+  pupil: { code: string; pupilId: number; pictures: readonly (string | null)[] | undefined },
+): Promise<void> {
+  const join = (await (
+    await context.request.get(`${stack.baseUrl}/api/classes/join/${pupil.code}`)
+  ).json()) as ClassJoin;
+  const login = await context.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
+    data: { ticket: join.ticket, pupilId: pupil.pupilId, pictures: pupil.pictures },
+  });
+  expect(login.status()).toBe(200);
 }
 
 /**

@@ -1,5 +1,5 @@
 export { accessibilityProblems, settleAnimations } from './accessibility.js';
-export { classOfThree, registeredUser, teacherSignsUpThroughForm } from './accounts.js';
+export { classOfThree, pupilSignsIn, registeredUser, teacherSignsUpThroughForm } from './accounts.js';
 export { CHROMIUM_PATH, launchBrowser, newContext } from './browser.js';
 export { answerAdditionGame, playAdditionGame } from './play.js';
 export { type Started, withStackAndBrowser } from './setup.js';

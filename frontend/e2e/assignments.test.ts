@@ -3,22 +3,20 @@ import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   answerAdditionGame,
-  classOfThree,
+  LANGS,
   newContext,
   pupilSignsIn,
+  teacherOnClassPage,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 const SCHOOL = '198.51.100.30';
 
 const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('a teacher assigns practice; one pupil sees it first at home, starts it with one tap, finishes it; the teacher sees who finished', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(e2e.stack, e2e.browser, lang);
-    const page = await teacher.newPage();
-    await page.goto(`${e2e.stack.baseUrl}/teacher/classes/${classId}`);
+    const { teacher, code, pupils, page } = await teacherOnClassPage(e2e, lang);
     await page.getByTestId('no-assignments').waitFor();
 
     // Addition, very easy, 5 questions, due in a week (the form's default), for the whole class.

@@ -4,14 +4,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
   playAdditionGame,
+  teacherCreatesClassThroughForm,
   teacherSignsUpThroughForm,
   withStackAndBrowser,
 } from './harness/index.js';
 
 // Issue 14's must-show flow end to end, then the class dashboard (item 6) while the pupils play.
-const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.42';
 
@@ -67,12 +68,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('link', { name: ui.myClasses }).first().click();
     await page.waitForURL(`${e2e.stack.baseUrl}/teacher`);
-    await page.getByLabel(ui.className).fill('4-B');
-    await page.getByLabel(ui.grade).selectOption('4');
-    await page.getByRole('button', { name: ui.create }).click();
-    const card = page.getByTestId('class-card');
-    await card.waitFor();
-    const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+    const { card, code } = await teacherCreatesClassThroughForm(page, { name: '4-B', grade: 4, labels: ui });
 
     // 25 names pasted at once; the first three will play.
     await card.getByTestId('open-pupils').click();
@@ -131,7 +127,9 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     );
     // Ada gets one wrong, so the class has a most-missed topic and a mistake to show.
     await Promise.all(
-      pupilPages.map((pupilPage, i) => playAdditionGame(pupilPage, e2e.stack.baseUrl, i === 0 ? 1 : 0)),
+      pupilPages.map((pupilPage, i) =>
+        playAdditionGame(pupilPage, e2e.stack.baseUrl, { wrong: i === 0 ? 1 : 0 }),
+      ),
     );
 
     const additionCell = (name: string) =>

@@ -2,12 +2,13 @@ import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type Lang, translate } from '@mat
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
+  teacherCreatesClassThroughForm,
   teacherSignsUpThroughForm,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 const CODE = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
 
 const UI = {
@@ -75,12 +76,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
       translate('class_name_required', lang),
     );
 
-    await page.getByLabel(ui.className).fill('3-A');
-    await page.getByLabel(ui.grade).selectOption('3');
-    await page.getByRole('button', { name: ui.create }).click();
-    const card = page.getByTestId('class-card');
-    await card.waitFor();
-    const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+    const { card, code } = await teacherCreatesClassThroughForm(page, { name: '3-A', grade: 3, labels: ui });
     expect(code).toMatch(CODE);
     expect(await accessibilityProblems(page)).toEqual([]);
 

@@ -1,14 +1,12 @@
 import { type Lang, translate } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, classOfThree, withStackAndBrowser } from './harness/index.js';
-
-const LANGS = ['tr', 'en'] as const;
+import { accessibilityProblems, classOfThree, LANGS, withStackAndBrowser } from './harness/index.js';
 
 const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('a teacher deletes their own account from the profile with their password; the session ends', async () => {
-    const { teacher } = await classOfThree(e2e.stack, e2e.browser, lang);
+    const { teacher } = await classOfThree(e2e, lang);
     const page = await teacher.newPage();
     await page.goto(`${e2e.stack.baseUrl}/profile`);
     const open = page.getByTestId('delete-account');

@@ -1,9 +1,14 @@
 import { type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, newContext, registeredUser, withStackAndBrowser } from './harness/index.js';
+import {
+  accessibilityProblems,
+  LANGS,
+  newContext,
+  registeredUser,
+  withStackAndBrowser,
+} from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 /** Seeds Math.random in the page so the generated game (and so the slips on offer) is the same every run. */
 const SEED = 24;
 

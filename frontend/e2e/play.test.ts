@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, newContext, withStackAndBrowser } from './harness/index.js';
-
-const LANGS = ['tr', 'en'] as const;
+import { accessibilityProblems, LANGS, newContext, withStackAndBrowser } from './harness/index.js';
 
 const e2e = withStackAndBrowser();
 

@@ -9,13 +9,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
   playAdditionGame,
   registeredUser,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 // A 1×1 PNG: a real image for the server's byte sniffing.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -127,7 +127,7 @@ describe.each(LANGS)('in %s', (lang) => {
     it('plays two games and then sees the right totals on the statistics screen', async () => {
       // The first game all right; the second one right three times, then wrong twice.
       await playAdditionGame(page, e2e.stack.baseUrl);
-      await playAdditionGame(page, e2e.stack.baseUrl, 2, 'end');
+      await playAdditionGame(page, e2e.stack.baseUrl, { wrong: 2, at: 'end' });
 
       await visitUntil(page, '/statistics', 'stat-total-questions', '10');
       expect(await page.getByTestId('stat-correct-answers').textContent()).toBe('8');

@@ -3,13 +3,13 @@ import { type Lang, translate } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  classOfThree,
+  LANGS,
   newContext,
   pupilSignsIn,
+  teacherOnClassPage,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.21';
 
@@ -17,10 +17,8 @@ const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it("the teacher makes a pupil's QR code; opening it signs the pupil in; turned off, it says so kindly", async () => {
-    const { teacher, classId, pupils } = await classOfThree(e2e.stack, e2e.browser, lang);
+    const { teacher, pupils, page } = await teacherOnClassPage(e2e, lang);
     const ada = pupils[0]!;
-    const page = await teacher.newPage();
-    await page.goto(`${e2e.stack.baseUrl}/teacher/classes/${classId}`);
     const qrButton = page.getByRole('button', {
       name: lang === 'tr' ? 'Ada için QR kod' : 'QR code for Ada',
     });
@@ -56,9 +54,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   });
 
   it('prints login cards for the class on A4: class, name, code, two pictures and a QR code per card', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(e2e.stack, e2e.browser, lang);
-    const page = await teacher.newPage();
-    await page.goto(`${e2e.stack.baseUrl}/teacher/classes/${classId}`);
+    const { teacher, classId, code, pupils, page } = await teacherOnClassPage(e2e, lang);
     await page.getByTestId('print-cards-link').click();
     await page.waitForURL(`${e2e.stack.baseUrl}/teacher/classes/${classId}/cards`);
     await page.getByTestId('issue-cards').waitFor();

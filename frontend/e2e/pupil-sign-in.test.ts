@@ -9,13 +9,13 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  classOfThree,
+  LANGS,
   newContext,
   playAdditionGame,
+  teacherOnClassPage,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.20';
 
@@ -23,10 +23,8 @@ const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('three pupils sign in from one school address with code, name and pictures, play, and the teacher sees it', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(e2e.stack, e2e.browser, lang);
     // The teacher watches the class page while the pupils play: it updates by itself, no reload.
-    const dashboard = await teacher.newPage();
-    await dashboard.goto(`${e2e.stack.baseUrl}/teacher/classes/${classId}`);
+    const { teacher, code, pupils, page: dashboard } = await teacherOnClassPage(e2e, lang);
     await dashboard.getByTestId('class-progress').waitFor();
     const names = PUPIL_PICTURE_NAMES[lang];
     const contexts = await Promise.all(

@@ -1,16 +1,20 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** How many answers go wrong (none by default): the first ones (`at: 'start'`, the default) or the last ones. */
+export interface WrongAnswers {
+  wrong?: number;
+  at?: 'start' | 'end';
+}
+
 /**
- * Answers every question of a running addition game through the UI until the result summary: `wrong` answers
- * wrong (the first ones, or the last ones with `wrongAt: 'end'`), the rest right. Resolves when the summary shows
- * and the result was stored (201).
+ * Answers every question of a running addition game through the UI until the result summary, `wrong` of them
+ * wrong and the rest right. Resolves when the summary shows and the result was stored (201).
  */
 export async function answerAdditionGame(
   page: Page,
   count: number,
-  wrong = 0,
-  wrongAt: 'start' | 'end' = 'start',
+  { wrong = 0, at = 'start' }: WrongAnswers = {},
 ): Promise<void> {
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/game-results') && response.request().method() === 'POST',
@@ -28,7 +32,7 @@ export async function answerAdditionGame(
         async (p) => /(\d+)\s*$/.exec((await page.getByTestId(`option-${p}`).textContent()) ?? '')?.[1],
       ),
     );
-    const answerWrong = wrongAt === 'start' ? i < wrong : i >= count - wrong;
+    const answerWrong = at === 'start' ? i < wrong : i >= count - wrong;
     const pick = options.findIndex((text) => (answerWrong ? text?.trim() !== sum : text?.trim() === sum));
     await page.getByTestId(`option-${pick + 1}`).click();
     await page.waitForFunction(
@@ -43,15 +47,14 @@ export async function answerAdditionGame(
   expect((await saved).status()).toBe(201);
 }
 
-/** Opens the addition game, chooses 5 questions, starts it and answers it (`wrong` of them wrong, see above). */
+/** Opens the addition game, chooses 5 questions, starts it and answers it (`answers.wrong` of them wrong). */
 export async function playAdditionGame(
   page: Page,
   baseUrl: string,
-  wrong = 0,
-  wrongAt: 'start' | 'end' = 'start',
+  answers: WrongAnswers = {},
 ): Promise<void> {
   await page.goto(`${baseUrl}/gameplay?type=toplama`);
   await page.getByTestId('count-5').click();
   await page.getByTestId('start-game').click();
-  await answerAdditionGame(page, 5, wrong, wrongAt);
+  await answerAdditionGame(page, 5, answers);
 }

@@ -1,6 +1,8 @@
 /// <reference types="node" />
 
-export type Lang = 'tr' | 'en';
+/** The product's two languages: a test that runs in each says `describe.each(LANGS)`. */
+export const LANGS = ['tr', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
 
 /** What the harness uses of `@mathgames/test-stack` and `@mathgames/platform/testing` (imported lazily, see `load`). */
 interface CapturedMail {

@@ -1,31 +1,22 @@
-import { type ClassJoin, type Lang, translate } from '@mathgames/contracts';
-import type { Browser } from 'playwright-core';
+import { type Lang, translate } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   answerAdditionGame,
-  classOfThree,
+  LANGS,
   newContext,
-  type Stack,
+  pupilSignsIn,
+  teacherOnClassPage,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 const SCHOOL = '198.51.100.30';
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('a teacher assigns practice; one pupil sees it first at home, starts it with one tap, finishes it; the teacher sees who finished', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(stack, browser, lang);
-    const page = await teacher.newPage();
-    await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    const { teacher, code, pupils, page } = await teacherOnClassPage(e2e, lang);
     await page.getByTestId('no-assignments').waitFor();
 
     // Addition, very easy, 5 questions, due in a week (the form's default), for the whole class.
@@ -49,17 +40,11 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(await page.getByTestId('assignment').count()).toBe(1);
 
     // Ada signs in (her class code, name and pictures) and finds the practice first on her home screen.
-    const pupilContext = await newContext(browser, lang, { forwardedFor: SCHOOL });
+    const pupilContext = await newContext(e2e.browser, lang, { forwardedFor: SCHOOL });
     const ada = pupils[0]!;
-    const join = (await (
-      await pupilContext.request.get(`${stack.baseUrl}/api/classes/join/${code}`)
-    ).json()) as ClassJoin;
-    const login = await pupilContext.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
-      data: { ticket: join.ticket, pupilId: ada.id, pictures: ada.pictures },
-    });
-    expect(login.status()).toBe(200);
+    await pupilSignsIn(e2e.stack, pupilContext, { code, pupilId: ada.id, pictures: ada.pictures });
     const home = await pupilContext.newPage();
-    await home.goto(`${stack.baseUrl}/`);
+    await home.goto(`${e2e.stack.baseUrl}/`);
     const tile = home.getByTestId('start-assignment');
     await tile.waitFor();
     const firstHeading = await home.locator('main h1, main h2').first().textContent();
@@ -97,7 +82,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // Back home, Ada's practice shows as done.
-    await home.goto(`${stack.baseUrl}/`);
+    await home.goto(`${e2e.stack.baseUrl}/`);
     await home.locator('[data-testid="my-assignment"][data-done="true"]').waitFor();
     expect(await home.getByTestId('start-assignment').count()).toBe(0);
 

@@ -1,18 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { type Lang, PUPIL_PICTURE_NAMES } from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
   playAdditionGame,
-  type Stack,
+  teacherCreatesClassThroughForm,
   teacherSignsUpThroughForm,
   withStackAndBrowser,
 } from './harness/index.js';
 
 // Issue 14's must-show flow end to end, then the class dashboard (item 6) while the pupils play.
-const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.42';
 
@@ -43,17 +43,11 @@ const UI = {
   },
 } as const;
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 /** Registers a teacher through the sign-up form and opens the verification link from the captured e-mail. */
 async function registerTeacher(page: Page, lang: Lang) {
-  await teacherSignsUpThroughForm(stack, page, {
+  await teacherSignsUpThroughForm(e2e.stack, page, {
     prefix: 'dash',
     suffix: `d${lang}${Date.now().toString(36)}`,
     labels: UI[lang],
@@ -67,19 +61,14 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   const ui = UI[lang];
 
   it('a teacher registers, verifies, makes a class of 25 and prints its cards; three pupils sign in from one address and play; the dashboard shows it within seconds', async () => {
-    const teacher = await newContext(browser, lang);
+    const teacher = await newContext(e2e.browser, lang);
     const page = await teacher.newPage();
     await registerTeacher(page, lang);
 
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('link', { name: ui.myClasses }).first().click();
-    await page.waitForURL(`${stack.baseUrl}/teacher`);
-    await page.getByLabel(ui.className).fill('4-B');
-    await page.getByLabel(ui.grade).selectOption('4');
-    await page.getByRole('button', { name: ui.create }).click();
-    const card = page.getByTestId('class-card');
-    await card.waitFor();
-    const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+    await page.waitForURL(`${e2e.stack.baseUrl}/teacher`);
+    const { card, code } = await teacherCreatesClassThroughForm(page, { name: '4-B', grade: 4, labels: ui });
 
     // 25 names pasted at once; the first three will play.
     await card.getByTestId('open-pupils').click();
@@ -118,27 +107,29 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
 
     const signIn = async (context: BrowserContext, name: string, picked: string[]) => {
       const pupilPage = await context.newPage();
-      await pupilPage.goto(`${stack.baseUrl}/class`);
+      await pupilPage.goto(`${e2e.stack.baseUrl}/class`);
       await pupilPage.getByTestId('class-code-form').locator('input').fill(code.toLowerCase());
       await pupilPage.getByTestId('class-code-form').locator('button[type="submit"]').click();
-      await pupilPage.waitForURL(`${stack.baseUrl}/class/${code}`);
+      await pupilPage.waitForURL(`${e2e.stack.baseUrl}/class/${code}`);
       await pupilPage.getByRole('button', { name }).click();
       for (const picture of picked)
         await pupilPage
           .getByRole('button', { name: PUPIL_PICTURE_NAMES[lang][picture as 'sun'], exact: true })
           .click();
-      await pupilPage.waitForURL(`${stack.baseUrl}/`);
+      await pupilPage.waitForURL(`${e2e.stack.baseUrl}/`);
       return pupilPage;
     };
     const contexts = await Promise.all(
-      players.map(() => newContext(browser, lang, { forwardedFor: SCHOOL })),
+      players.map(() => newContext(e2e.browser, lang, { forwardedFor: SCHOOL })),
     );
     const pupilPages = await Promise.all(
       contexts.map((context, i) => signIn(context, players[i]!, pictures[i]!)),
     );
     // Ada gets one wrong, so the class has a most-missed topic and a mistake to show.
     await Promise.all(
-      pupilPages.map((pupilPage, i) => playAdditionGame(pupilPage, stack.baseUrl, i === 0 ? 1 : 0)),
+      pupilPages.map((pupilPage, i) =>
+        playAdditionGame(pupilPage, e2e.stack.baseUrl, { wrong: i === 0 ? 1 : 0 }),
+      ),
     );
 
     const additionCell = (name: string) =>
@@ -197,7 +188,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
 
     // A pupil's own profile has no e-mail field and no e-mail row (item 4).
     const adaPage = pupilPages[0]!;
-    await adaPage.goto(`${stack.baseUrl}/profile`);
+    await adaPage.goto(`${e2e.stack.baseUrl}/profile`);
     await adaPage.getByTestId('profile-edit').click();
     await adaPage.getByTestId('profile-form').waitFor();
     expect(await adaPage.locator('input[type="email"], input[name="email"]').count()).toBe(0);

@@ -1,15 +1,14 @@
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type Lang, translate } from '@mathgames/contracts';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
-  type Stack,
+  teacherCreatesClassThroughForm,
   teacherSignsUpThroughForm,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 const CODE = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
 
 const UI = {
@@ -51,29 +50,23 @@ const UI = {
   },
 } as const;
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   const ui = UI[lang];
 
   it('a teacher signs up as a teacher, verifies the e-mail, creates a class and manages its code', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await teacherSignsUpThroughForm(stack, page, {
+    await teacherSignsUpThroughForm(e2e.stack, page, {
       prefix: 'teacher',
       suffix: `${lang}${Date.now().toString(36)}`,
       labels: ui,
     });
 
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('link', { name: ui.myClasses }).first().click();
-    await page.waitForURL(`${stack.baseUrl}/teacher`);
+    await page.waitForURL(`${e2e.stack.baseUrl}/teacher`);
     await page.getByTestId('no-classes').waitFor();
     expect(await page.getByTestId('no-classes').textContent()).toContain(ui.empty);
 
@@ -83,12 +76,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
       translate('class_name_required', lang),
     );
 
-    await page.getByLabel(ui.className).fill('3-A');
-    await page.getByLabel(ui.grade).selectOption('3');
-    await page.getByRole('button', { name: ui.create }).click();
-    const card = page.getByTestId('class-card');
-    await card.waitFor();
-    const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+    const { card, code } = await teacherCreatesClassThroughForm(page, { name: '3-A', grade: 3, labels: ui });
     expect(code).toMatch(CODE);
     expect(await accessibilityProblems(page)).toEqual([]);
 
@@ -106,7 +94,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.getByTestId('pupil-row').first().getByRole('button', { name: ui.remove }).click();
     await page.getByTestId('confirm-remove-pupil').click();
     await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(24);
-    await page.goto(`${stack.baseUrl}/teacher`);
+    await page.goto(`${e2e.stack.baseUrl}/teacher`);
     await card.waitFor();
 
     await card.getByRole('button', { name: ui.closeJoining }).click();
@@ -122,20 +110,22 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   });
 
   it('an account that is not a teacher sees what the page is for, and no class controls', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     const suffix = `p${lang}${Date.now().toString(36)}`;
     const email = `parent-${suffix}@example.com`;
-    const registered = await page.request.post(`${stack.baseUrl}/api/auth/register`, {
+    const registered = await page.request.post(`${e2e.stack.baseUrl}/api/auth/register`, {
       data: { username: `parent_${suffix}`, email, password: 'secret123', lang },
     });
     expect(registered.status()).toBe(201);
     expect(
       (
-        await page.request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password: 'secret123' } })
+        await page.request.post(`${e2e.stack.baseUrl}/api/auth/login`, {
+          data: { email, password: 'secret123' },
+        })
       ).status(),
     ).toBe(200);
-    await page.goto(`${stack.baseUrl}/teacher`);
+    await page.goto(`${e2e.stack.baseUrl}/teacher`);
     await page.getByTestId('not-teacher').waitFor();
     expect(await page.getByTestId('create-class-form').count()).toBe(0);
     expect(await page.getByRole('link', { name: ui.myClasses }).count()).toBe(0);

@@ -1,23 +1,14 @@
 import { type Lang, translate } from '@mathgames/contracts';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, classOfThree, type Stack, withStackAndBrowser } from './harness/index.js';
+import { accessibilityProblems, classOfThree, LANGS, withStackAndBrowser } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
-
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('a teacher deletes their own account from the profile with their password; the session ends', async () => {
-    const { teacher } = await classOfThree(stack, browser, lang);
+    const { teacher } = await classOfThree(e2e, lang);
     const page = await teacher.newPage();
-    await page.goto(`${stack.baseUrl}/profile`);
+    await page.goto(`${e2e.stack.baseUrl}/profile`);
     const open = page.getByTestId('delete-account');
     await open.waitFor();
     expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(48);
@@ -33,12 +24,12 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await expect
       .poll(async () => page.getByRole('dialog').textContent())
       .toContain(translate('account_password_wrong', lang));
-    expect((await page.request.get(`${stack.baseUrl}/api/auth/me`)).status()).toBe(200);
+    expect((await page.request.get(`${e2e.stack.baseUrl}/api/auth/me`)).status()).toBe(200);
 
     await password.fill('secret123');
     await page.getByTestId('confirm-delete-account').click();
-    await page.waitForURL(`${stack.baseUrl}/`);
-    expect((await page.request.get(`${stack.baseUrl}/api/auth/me`)).status()).toBe(401);
+    await page.waitForURL(`${e2e.stack.baseUrl}/`);
+    expect((await page.request.get(`${e2e.stack.baseUrl}/api/auth/me`)).status()).toBe(401);
     await teacher.close();
   });
 });

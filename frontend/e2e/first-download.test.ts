@@ -2,9 +2,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, type Stack, withStackAndBrowser } from './harness/index.js';
+import { newContext, withStackAndBrowser } from './harness/index.js';
 
 /**
  * The JavaScript a guest's first visit to `/` fetches before any interaction, sized as the gzip the build wrote
@@ -16,13 +15,7 @@ const CEILING_KB = 150;
 const NOT_IN_FIRST_DOWNLOAD = [/\/persist-progress-/, /\/workbox-/, /\/messages-/];
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser({ smtp: false }, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser({ smtp: false });
 
 function gzipBytes(pathname: string): number {
   const file = `${DIST}${pathname}`;
@@ -31,15 +24,19 @@ function gzipBytes(pathname: string): number {
 
 describe('the first download of /', () => {
   it(`is at most ${CEILING_KB} KB gzip of JavaScript for a guest, without what only later screens need`, async () => {
-    const context = await newContext(browser, 'tr');
+    const context = await newContext(e2e.browser, 'tr');
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.resourceType() === 'script' && url.origin === stack.baseUrl && url.pathname !== '/sw.js')
+      if (
+        request.resourceType() === 'script' &&
+        url.origin === e2e.stack.baseUrl &&
+        url.pathname !== '/sw.js'
+      )
         scripts.add(url.pathname);
     });
-    await page.goto(stack.baseUrl, { waitUntil: 'networkidle' });
+    await page.goto(e2e.stack.baseUrl, { waitUntil: 'networkidle' });
     await page.getByTestId('hero-play').waitFor();
     await page.waitForTimeout(2_000);
     await page.waitForLoadState('networkidle');

@@ -1,19 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, type Stack, settleAnimations, withStackAndBrowser } from './harness/index.js';
+import { LANGS, newContext, settleAnimations, withStackAndBrowser } from './harness/index.js';
 
 /** Issue 18 items 6 and 8: what axe and a walk on small screens found, each checked where it was found. */
-const LANGS = ['tr', 'en'] as const;
 const ROUTES = ['/', '/games', '/gameplay?type=toplama', '/faq', '/statistics', '/badges'];
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser({ smtp: false }, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser({ smtp: false });
 
 /** Relative luminance contrast of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
@@ -30,11 +22,11 @@ function contrast(a: string, b: string): number {
 
 describe.each(LANGS)('in %s', (lang) => {
   it('axe (label-content-name-mismatch enabled) finds no serious or critical problem on any route', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
     for (const route of ROUTES) {
-      await page.goto(`${stack.baseUrl}${route}`);
+      await page.goto(`${e2e.stack.baseUrl}${route}`);
       await page.getByTestId('language-switcher').waitFor();
       await settleAnimations(page);
       const { violations } = await new AxeBuilder({ page })
@@ -51,10 +43,10 @@ describe.each(LANGS)('in %s', (lang) => {
   });
 
   it('at 800 px the footer quick links do not overlap and the "100+" tile holds its number', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     await page.setViewportSize({ width: 800, height: 1000 });
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     const footer = page.locator('footer');
     await footer.waitFor();
     const boxes = await footer
@@ -77,14 +69,14 @@ describe.each(LANGS)('in %s', (lang) => {
   });
 
   it('has no social links by default, and its focus ring has at least 3:1 contrast on the page', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     for (const route of ['/', '/gameplay?type=toplama']) {
-      await page.goto(`${stack.baseUrl}${route}`);
+      await page.goto(`${e2e.stack.baseUrl}${route}`);
       await page.locator('footer').waitFor();
       expect(await page.locator('footer a[target="_blank"]').count()).toBe(0);
     }
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('play-addition').waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -114,9 +106,9 @@ describe.each([
   { lang: 'en', close: 'Close' },
 ] as const)('the help popover in $lang', ({ lang, close }) => {
   it('has a 48 px close button, closes on Escape back to "?", and lets Tab and Shift+Tab move on', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=toplama`);
     const help = page.getByTestId('help-button');
     await help.waitFor();
     // The page arrives drawn ahead of time: "?" works (is enabled) once the app has taken it over.
@@ -169,14 +161,14 @@ describe.each([
   { name: 'phone landscape 640x360', width: 640, height: 360 },
 ])('$name', ({ width, height }) => {
   it('the feedback of a wrong answer never covers the right answer, and the summary table fits without sideways scroll', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       viewport: { width, height },
       hasTouch: true,
       isMobile: true,
       locale: 'tr-TR',
     });
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=toplama`);
     await page.getByTestId('count-5').click();
     await page.getByTestId('start-game').click();
     await page.getByTestId('question').waitFor();

@@ -1,25 +1,18 @@
 import { type MistakeKind, mistakeMessageKey, translate } from '@mathgames/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
   registeredUser,
-  type Stack,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 /** Seeds Math.random in the page so the generated game (and so the slips on offer) is the same every run. */
 const SEED = 24;
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 /** The wrong option to pick: the one labelled carry-slip when offered, else the first labelled wrong one. */
 async function slipOption(page: Page): Promise<{ position: number; kind: MistakeKind }> {
@@ -33,7 +26,7 @@ async function slipOption(page: Page): Promise<{ position: number; kind: Mistake
 
 describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
   it('explains the picked slip, waits with the drawn worked step, lists it in the summary, and the next step starts', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     await context.addInitScript((seed: number) => {
       let a = seed >>> 0;
       Math.random = () => {
@@ -46,7 +39,7 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
     }, SEED);
     const page = await context.newPage();
     const problems: string[] = [];
-    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=toplama`);
     await page.getByTestId('difficulty-medium').click();
     await page.getByTestId('count-5').click();
     await page.getByTestId('pause-after-wrong').check();
@@ -103,9 +96,9 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
 
 describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
   it('shows the empty state, then the due shapes interleaved; a right answer moves a shape up a box', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('open-review').click();
     await page.getByTestId('review-empty').waitFor();
     const problems = await accessibilityProblems(page, { settle: true });
@@ -184,8 +177,8 @@ function additionResult(played: Array<[number, number, number]>) {
 
 describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
   it('sees the mistakes made most, in order, from the read model, and their practice list', async () => {
-    const context = await newContext(browser, lang);
-    await registeredUser(stack, context, { lang, prefix: 'pupil' });
+    const context = await newContext(e2e.browser, lang);
+    await registeredUser(e2e.stack, context, { lang, prefix: 'pupil' });
     const page = await context.newPage();
     // Forgot the carry three times, one too many once.
     for (const played of [
@@ -204,14 +197,14 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
         [17, 12, 29],
       ],
     ] as Array<Array<[number, number, number]>>) {
-      const res = await page.request.post(`${stack.baseUrl}/api/game-results`, {
+      const res = await page.request.post(`${e2e.stack.baseUrl}/api/game-results`, {
         data: additionResult(played),
       });
       expect(res.status()).toBe(201);
     }
     const deadline = Date.now() + 30_000;
     for (;;) {
-      await page.goto(`${stack.baseUrl}/statistics`);
+      await page.goto(`${e2e.stack.baseUrl}/statistics`);
       await page.getByTestId('practise-mistakes').waitFor();
       if ((await page.getByTestId('top-mistakes').count()) > 0) break;
       if (Date.now() > deadline) throw new Error('the mistakes never reached the statistics read model');
@@ -226,7 +219,7 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
     expect(await accessibilityProblems(page, { settle: true })).toEqual([]);
 
     // The profile's statistics tab lists the same, with its own practice button.
-    await page.goto(`${stack.baseUrl}/profile`);
+    await page.goto(`${e2e.stack.baseUrl}/profile`);
     await page.getByRole('tab', { name: lang === 'tr' ? 'İstatistikler' : 'Statistics' }).click();
     const inProfile = page.getByTestId('profile-statistics').getByTestId('top-mistakes').locator('li');
     await inProfile.first().waitFor();
@@ -235,7 +228,7 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
       'off-by-one',
     ]);
     await page.getByTestId('profile-statistics').getByTestId('practise-mistakes').waitFor();
-    await page.goto(`${stack.baseUrl}/statistics`);
+    await page.goto(`${e2e.stack.baseUrl}/statistics`);
     await page.getByTestId('practise-mistakes').click();
     // Scheduled on the server: both shapes wait for tomorrow.
     const later = page.getByTestId('review-later').locator('li');
@@ -250,9 +243,9 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
 
 describe.each(LANGS)('an unknown game type, in %s', (lang) => {
   it('falls back to addition with the game_start_error toast (spec §6, §11)', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/gameplay?type=no-such-topic`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=no-such-topic`);
     await page.waitForURL(/type=toplama/);
     await page.getByTestId('start-game').waitFor();
     await expect
@@ -264,29 +257,29 @@ describe.each(LANGS)('an unknown game type, in %s', (lang) => {
 
 describe.each(LANGS)('starting a game, in %s', (lang) => {
   it('home tiles and level cards start that topic or level; a topic remembers its last level and count', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByTestId('home-topic-fractions').click();
     await page.waitForURL(/\/gameplay\?type=kesirler/);
     await page.getByTestId('start-game').waitFor();
 
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByTestId('home-level-hard').click();
     await page.getByTestId('start-game').waitFor();
     expect(await page.getByTestId('difficulty-hard').getAttribute('aria-pressed')).toBe('true');
     // The difficulty buttons carry the home page's stars: four for hard.
     expect(await page.getByTestId('difficulty-hard').locator('svg').count()).toBe(4);
 
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('play-subtraction').click();
     await page.getByTestId('difficulty-medium').click();
     await page.getByTestId('count-15').click();
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('play-addition').click();
     await page.getByTestId('start-game').waitFor();
     expect(await page.getByTestId('difficulty-easy').getAttribute('aria-pressed')).toBe('true');
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('play-subtraction').click();
     await page.getByTestId('start-game').waitFor();
     expect(await page.getByTestId('difficulty-medium').getAttribute('aria-pressed')).toBe('true');
@@ -297,11 +290,11 @@ describe.each(LANGS)('starting a game, in %s', (lang) => {
 
 describe.each(LANGS)('show me, in %s', (lang) => {
   it('draws each topic as a labelled model for very easy, and offers none at medium', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     const problems: string[] = [];
     for (const type of ['toplama', 'cikarma', 'carpma', 'bolme', 'kesirler']) {
-      await page.goto(`${stack.baseUrl}/gameplay?type=${type}`);
+      await page.goto(`${e2e.stack.baseUrl}/gameplay?type=${type}`);
       await page.getByTestId('difficulty-very-easy').click();
       await page.getByTestId('count-5').click();
       await page.getByTestId('start-game').click();
@@ -313,7 +306,7 @@ describe.each(LANGS)('show me, in %s', (lang) => {
       expect((await page.locator(`[id="${labelId}"]`).textContent())?.length).toBeGreaterThan(10);
       problems.push(...(await accessibilityProblems(page, { settle: true })).map((p) => `${type}: ${p}`));
     }
-    await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=toplama`);
     await page.getByTestId('difficulty-medium').click();
     await page.getByTestId('start-game').click();
     await page.getByTestId('question').waitFor();

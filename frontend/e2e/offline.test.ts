@@ -4,22 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ensureWebAppBuilt,
-  newContext,
-  registeredUser,
-  type Stack,
-  withStackAndBrowser,
-} from './harness/index.js';
+import { ensureWebAppBuilt, newContext, registeredUser, withStackAndBrowser } from './harness/index.js';
 
 /**
  * Issue 18: play with no network, keep the result on the device, send it once when the connection returns.
  * The gateway serves a copy of the build, so a test can deploy a "new build" under an open tab.
  */
-let stack: Stack;
-let browser: Browser;
 let spaDir: string;
 
 beforeAll(() => {
@@ -32,28 +24,24 @@ afterAll(() => {
   if (spaDir) rmSync(spaDir, { recursive: true, force: true });
 });
 
-withStackAndBrowser(
-  () => ({ env: { SPA_DIR: spaDir } }),
-  (started) => {
-    stack = started.stack;
-    browser = started.browser;
-  },
-);
+const e2e = withStackAndBrowser(() => ({ env: { SPA_DIR: spaDir } }));
 
 /** The pupil's stored results, as the server has them (the context's session; not affected by setOffline). */
 async function storedResults(context: BrowserContext): Promise<HistoryResponse> {
-  const res = await context.request.get(`${stack.baseUrl}/api/game-results`);
+  const res = await context.request.get(`${e2e.stack.baseUrl}/api/game-results`);
   expect(res.status()).toBe(200);
   return (await res.json()) as HistoryResponse;
 }
 
 async function statistics(context: BrowserContext): Promise<StatisticsResponse> {
-  return (await (await context.request.get(`${stack.baseUrl}/api/statistics`)).json()) as StatisticsResponse;
+  return (await (
+    await context.request.get(`${e2e.stack.baseUrl}/api/statistics`)
+  ).json()) as StatisticsResponse;
 }
 
 /** Opens /games and waits until the service worker is active (its precache complete). */
 async function openOnce(page: Page) {
-  await page.goto(`${stack.baseUrl}/games`);
+  await page.goto(`${e2e.stack.baseUrl}/games`);
   await page.getByTestId('play-addition').waitFor();
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -109,12 +97,12 @@ function keptOnDevice(page: Page): Promise<number> {
 
 describe('with the network gone', () => {
   it('reloads, plays to the summary, keeps the result, and two tabs send it once within 5 s of reconnecting', async () => {
-    const context = await newContext(browser, 'en');
-    await registeredUser(stack, context, { lang: 'en', prefix: 'offline' });
+    const context = await newContext(e2e.browser, 'en');
+    await registeredUser(e2e.stack, context, { lang: 'en', prefix: 'offline' });
     const page = await context.newPage();
     const second = await context.newPage();
     await openOnce(page);
-    await second.goto(`${stack.baseUrl}/statistics`);
+    await second.goto(`${e2e.stack.baseUrl}/statistics`);
     await second.getByTestId('profile-link').first().waitFor({ state: 'attached' });
 
     await context.setOffline(true);
@@ -145,8 +133,8 @@ describe('with the network gone', () => {
   });
 
   it('a send whose answer was lost is sent again and still counted once', async () => {
-    const context = await newContext(browser, 'tr');
-    await registeredUser(stack, context, { lang: 'tr', prefix: 'offline' });
+    const context = await newContext(e2e.browser, 'tr');
+    await registeredUser(e2e.stack, context, { lang: 'tr', prefix: 'offline' });
     const page = await context.newPage();
     let posts = 0;
     await page.route('**/api/game-results', async (route) => {
@@ -177,8 +165,8 @@ describe('with the network gone', () => {
       sundayNight.setTime(sundayNight.getTime() + week);
     const sundayDate = new Date(sundayNight.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
 
-    const context = await newContext(browser, 'tr');
-    await registeredUser(stack, context, { lang: 'tr', prefix: 'offline' });
+    const context = await newContext(e2e.browser, 'tr');
+    await registeredUser(e2e.stack, context, { lang: 'tr', prefix: 'offline' });
     const page = await context.newPage();
     await page.clock.install({ time: sundayNight });
     await openOnce(page);
@@ -197,7 +185,7 @@ describe('with the network gone', () => {
     const { default: pg } = (await import(/* @vite-ignore */ 'pg' as string)) as {
       default: { Client: new (o: { connectionString?: string }) => PgClient };
     };
-    const client = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: e2e.stack.env.DATABASE_URL });
     await client.connect();
     try {
       await expect
@@ -227,7 +215,7 @@ const SYNC_TAG = 'mathgames-unsent-results';
 async function keptOnDeviceWithNoApp(context: BrowserContext): Promise<number> {
   const page = await context.newPage();
   try {
-    await page.goto(`${stack.baseUrl}/robots.txt`);
+    await page.goto(`${e2e.stack.baseUrl}/robots.txt`);
     return await keptOnDevice(page);
   } finally {
     await page.close();
@@ -236,8 +224,8 @@ async function keptOnDeviceWithNoApp(context: BrowserContext): Promise<number> {
 
 describe('Background Sync', () => {
   it('a result kept offline is sent by the service worker with no tab of the app open, and counted once', async () => {
-    const context = await newContext(browser, 'en');
-    await registeredUser(stack, context, { lang: 'en', prefix: 'offline' });
+    const context = await newContext(e2e.browser, 'en');
+    await registeredUser(e2e.stack, context, { lang: 'en', prefix: 'offline' });
     const page = await context.newPage();
     await openOnce(page);
     await context.setOffline(true);
@@ -261,7 +249,7 @@ describe('Background Sync', () => {
     const cdp = await context.newCDPSession(blank);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const found = registrations.find((r) => r.scopeURL === `${stack.baseUrl}/` && !r.isDeleted);
+        const found = registrations.find((r) => r.scopeURL === `${e2e.stack.baseUrl}/` && !r.isDeleted);
         if (found) resolve(found.registrationId);
       });
     });
@@ -270,7 +258,7 @@ describe('Background Sync', () => {
 
     // Every tab of the app closes before the connection returns: nobody but the worker can send it now.
     await page.close();
-    expect(context.pages().filter((open) => open.url().startsWith(stack.baseUrl))).toEqual([]);
+    expect(context.pages().filter((open) => open.url().startsWith(e2e.stack.baseUrl))).toEqual([]);
     expect((await storedResults(context)).total).toBe(0);
     // The connection returns: Chromium fires the pending sync, and the worker sends the kept result.
     const back = Date.now();
@@ -285,7 +273,7 @@ describe('Background Sync', () => {
     // More syncs (the browser retries, DevTools fires one) find nothing left: still once.
     for (const lastChance of [false, true])
       await cdp.send('ServiceWorker.dispatchSyncEvent', {
-        origin: stack.baseUrl,
+        origin: e2e.stack.baseUrl,
         registrationId: id,
         tag: SYNC_TAG,
         lastChance,
@@ -300,7 +288,7 @@ describe('Background Sync', () => {
 describe('an offline page load', () => {
   for (const lang of ['tr', 'en'] as const) {
     it(`in ${lang} gets the route's pre-rendered page, or the shell in ${lang}, never the other language`, async () => {
-      const context = await newContext(browser, lang);
+      const context = await newContext(e2e.browser, lang);
       const page = await context.newPage();
       await openOnce(page);
       await context.setOffline(true);
@@ -311,7 +299,7 @@ describe('an offline page load', () => {
         ['/games', 'play-addition'],
         ['/gameplay?type=toplama', 'start-game'],
       ] as const) {
-        const response = await page.goto(`${stack.baseUrl}${path}`);
+        const response = await page.goto(`${e2e.stack.baseUrl}${path}`);
         expect(response?.fromServiceWorker()).toBe(true);
         // What paints first, before any script: the page drawn in the right language.
         const html = (await response?.text()) ?? '';
@@ -322,7 +310,7 @@ describe('an offline page load', () => {
       }
       // Routes the build does not pre-render: the shell in the same language, then the app draws the route.
       for (const path of ['/faq']) {
-        const response = await page.goto(`${stack.baseUrl}${path}`);
+        const response = await page.goto(`${e2e.stack.baseUrl}${path}`);
         expect(response?.fromServiceWorker()).toBe(true);
         const html = (await response?.text()) ?? '';
         expect(html).toContain(`<html lang="${lang}"`);
@@ -337,14 +325,14 @@ describe('an offline page load', () => {
   }
 
   it("gets the language chosen in the app, not the browser's", async () => {
-    const context = await newContext(browser, 'tr');
+    const context = await newContext(e2e.browser, 'tr');
     const page = await context.newPage();
     await openOnce(page);
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('language-option-en').click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Games');
     await context.setOffline(true);
-    const response = await page.goto(`${stack.baseUrl}/`);
+    const response = await page.goto(`${e2e.stack.baseUrl}/`);
     expect(response?.fromServiceWorker()).toBe(true);
     expect((await response?.text()) ?? '').toContain('data-prerendered="en"');
     await page.getByTestId('hero-play').waitFor();
@@ -356,15 +344,15 @@ describe('an offline page load', () => {
 
 describe('last known progress', () => {
   it('statistics, badges and profile show what they last had, with its time, while offline', async () => {
-    const context = await newContext(browser, 'en');
-    await registeredUser(stack, context, { lang: 'en', prefix: 'offline' });
+    const context = await newContext(e2e.browser, 'en');
+    await registeredUser(e2e.stack, context, { lang: 'en', prefix: 'offline' });
     const page = await context.newPage();
     await openOnce(page);
     await playFive(page);
     await expectSaveState(page, 'saved');
     await expect.poll(async () => (await statistics(context)).totalQuestions, { timeout: 15_000 }).toBe(5);
     for (const path of ['/statistics', '/badges', '/profile']) {
-      await page.goto(`${stack.baseUrl}${path}`);
+      await page.goto(`${e2e.stack.baseUrl}${path}`);
       await page
         .getByTestId(
           path === '/statistics'
@@ -379,13 +367,13 @@ describe('last known progress', () => {
     // The persister writes at most once a second: let the last screen's data reach the device.
     await page.waitForTimeout(1_500);
     await context.setOffline(true);
-    await page.goto(`${stack.baseUrl}/statistics`);
+    await page.goto(`${e2e.stack.baseUrl}/statistics`);
     await expect.poll(() => page.getByTestId('stat-total-questions').textContent()).toContain('5');
     expect(await page.getByTestId('as-of').textContent()).toMatch(/^Offline: last known progress, as of /);
-    await page.goto(`${stack.baseUrl}/badges`);
+    await page.goto(`${e2e.stack.baseUrl}/badges`);
     await page.getByTestId('badges-summary').waitFor();
     await page.getByTestId('as-of').waitFor();
-    await page.goto(`${stack.baseUrl}/profile`);
+    await page.goto(`${e2e.stack.baseUrl}/profile`);
     await page.getByTestId('profile-name').waitFor();
     await page.getByTestId('as-of').waitFor();
     await context.setOffline(false);
@@ -401,8 +389,12 @@ interface PgClient {
 
 describe('a guest', () => {
   it('keeps the game on the device, and it joins the account at sign-in exactly once', async () => {
-    const context = await newContext(browser, 'en');
-    const { email } = await registeredUser(stack, context, { lang: 'en', prefix: 'offline', logIn: false });
+    const context = await newContext(e2e.browser, 'en');
+    const { email } = await registeredUser(e2e.stack, context, {
+      lang: 'en',
+      prefix: 'offline',
+      logIn: false,
+    });
     const page = await context.newPage();
     await openOnce(page);
     await playFive(page);
@@ -426,7 +418,7 @@ describe('a guest', () => {
 
 describe('a new build deployed while a tab is open', () => {
   it('offers the update; the tab keeps working if it waits, and runs the new build when accepted', async () => {
-    const context = await newContext(browser, 'en');
+    const context = await newContext(e2e.browser, 'en');
     const page = await context.newPage();
     await openOnce(page);
     await page.reload(); // now controlled by the worker
@@ -477,7 +469,7 @@ describe('a new build deployed while a tab is open', () => {
       )
       .toContain(marker);
     await context.setOffline(true);
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     expect(
       await page.evaluate(() => document.querySelector('meta[name="build"]')?.getAttribute('content')),
     ).toBe(marker);

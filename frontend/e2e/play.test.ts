@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, newContext, type Stack, withStackAndBrowser } from './harness/index.js';
+import { accessibilityProblems, LANGS, newContext, withStackAndBrowser } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
-
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 /** Answers every question with `answer(position)` and returns how many were right, as the screen showed. */
 async function playThrough(
@@ -52,9 +44,9 @@ async function expectSummary(page: Page, correct: number, total: number) {
 
 describe.each(LANGS)('in %s', (lang) => {
   it('a guest plays a whole game with the mouse and sees a correct summary', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('play-addition').click();
     await page.waitForURL(/\/gameplay\?type=toplama/);
     await page.getByTestId('count-5').click();
@@ -67,9 +59,9 @@ describe.each(LANGS)('in %s', (lang) => {
   });
 
   it('a guest plays a whole game with only the keyboard and sees a correct summary', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     const tabTo = async (testId: string) => {
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab');
@@ -95,18 +87,18 @@ describe.each(LANGS)('in %s', (lang) => {
   });
 
   it('finds no serious or critical accessibility problem on any screen', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {
       problems[name] = await accessibilityProblems(page, { settle: true });
     };
     for (const path of ['/', '/games', '/faq', '/verify-email', '/reset-password', '/no-such-page']) {
-      await page.goto(`${stack.baseUrl}${path}`);
+      await page.goto(`${e2e.stack.baseUrl}${path}`);
       await page.locator('main h1').first().waitFor();
       await check(path);
     }
-    await page.goto(`${stack.baseUrl}/gameplay?type=kesirler`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=kesirler`);
     await page.getByTestId('start-game').waitFor();
     await check('gameplay settings');
     await page.getByTestId('count-5').click();
@@ -117,7 +109,7 @@ describe.each(LANGS)('in %s', (lang) => {
     await check('feedback');
     await playThrough(page, (position) => page.getByTestId(`option-${position}`).click(), 3);
     await check('result summary');
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page
       .getByRole('button', { name: lang === 'tr' ? 'Kayıt Ol' : 'Sign Up' })
       .first()
@@ -136,9 +128,9 @@ describe.each(LANGS)('in %s', (lang) => {
 
 describe('the home page', () => {
   it('confirms a verified e-mail once with a toast and drops ?verified=true from the address', async () => {
-    const context = await newContext(browser, 'en');
+    const context = await newContext(e2e.browser, 'en');
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/?verified=true`);
+    await page.goto(`${e2e.stack.baseUrl}/?verified=true`);
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('verified');
     await page.waitForURL((url) => url.search === '');
     expect(await page.getByTestId('hero-statistics').count()).toBe(0);
@@ -148,9 +140,9 @@ describe('the home page', () => {
 
 describe('the language', () => {
   it('switched in the top bar stays after a reload', async () => {
-    const context = await newContext(browser, 'tr');
+    const context = await newContext(e2e.browser, 'tr');
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/games`);
+    await page.goto(`${e2e.stack.baseUrl}/games`);
     expect(await page.locator('html').getAttribute('lang')).toBe('tr');
     expect(await page.locator('main h1').textContent()).toBe('Oyunlar');
     await page.getByTestId('language-switcher').click();
@@ -166,10 +158,10 @@ describe('the language', () => {
 
 describe('a new pupil', () => {
   it('registers, verifies the e-mail from the captured mail, logs in, plays, and the result is saved', async () => {
-    const context = await newContext(browser, 'en');
+    const context = await newContext(e2e.browser, 'en');
     const page = await context.newPage();
     const email = `pupil-${Date.now()}@example.com`;
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign Up' }).first().click();
     await page.locator('input[name="username"]').fill(`pupil${Date.now() % 100000}`);
     await page.locator('input[name="email"]').fill(email);
@@ -178,11 +170,11 @@ describe('a new pupil', () => {
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId('auth-mode-register').waitFor({ state: 'detached' });
 
-    if (!stack.mail) throw new Error('the stack has no mail capture');
-    const mail = await stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
+    if (!e2e.stack.mail) throw new Error('the stack has no mail capture');
+    const mail = await e2e.stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
     const token = /verify-email\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
     expect(token).toBeTruthy();
-    await page.goto(`${stack.baseUrl}/verify-email?token=${token}`);
+    await page.goto(`${e2e.stack.baseUrl}/verify-email?token=${token}`);
     await page.getByTestId('verify-success').waitFor();
 
     await page.getByTestId('verify-success').getByRole('button').click();
@@ -195,7 +187,7 @@ describe('a new pupil', () => {
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Welcome');
     await page.getByTestId('hero-statistics').waitFor();
 
-    await page.goto(`${stack.baseUrl}/gameplay?type=carpma`);
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=carpma`);
     await page.getByTestId('count-5').click();
     await page.getByTestId('start-game').click();
     await page.getByTestId('question').waitFor();
@@ -204,11 +196,11 @@ describe('a new pupil', () => {
 
     await expect
       .poll(async () => {
-        const response = await page.request.get(`${stack.baseUrl}/api/game-results`);
+        const response = await page.request.get(`${e2e.stack.baseUrl}/api/game-results`);
         return response.ok() ? ((await response.json()) as { total: number }).total : -1;
       })
       .toBe(1);
-    const history = (await (await page.request.get(`${stack.baseUrl}/api/game-results`)).json()) as {
+    const history = (await (await page.request.get(`${e2e.stack.baseUrl}/api/game-results`)).json()) as {
       items: Array<{ gameType: string; correctAnswers: number; questionsCount: number }>;
     };
     expect(history.items[0]).toMatchObject({
@@ -218,7 +210,7 @@ describe('a new pupil', () => {
     });
 
     // Logging out reloads the page as a guest again.
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.getByRole('button', { name: 'Log In' }).first().waitFor();
     expect(await page.getByTestId('hero-statistics').count()).toBe(0);
@@ -228,16 +220,16 @@ describe('a new pupil', () => {
 
 describe('a pupil who forgot the password', () => {
   it('asks for a link in the modal, sets a new password on the reset page and can log in with it', async () => {
-    const context = await newContext(browser, 'tr');
+    const context = await newContext(e2e.browser, 'tr');
     const page = await context.newPage();
     const email = `forgetful-${Date.now()}@example.com`;
-    const registered = await page.request.post(`${stack.baseUrl}/api/auth/register`, {
+    const registered = await page.request.post(`${e2e.stack.baseUrl}/api/auth/register`, {
       data: { username: `forgetful${Date.now() % 100000}`, email, password: 'oldpass1' },
-      headers: { Origin: stack.baseUrl },
+      headers: { Origin: e2e.stack.baseUrl },
     });
     expect(registered.status()).toBe(201);
 
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('button', { name: 'Giriş Yap' }).first().click();
     await page.locator('input[name="email"]').fill(email);
     await page.getByTestId('to-forgot').click();
@@ -245,14 +237,14 @@ describe('a pupil who forgot the password', () => {
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId('auth-mode-sent').waitFor();
 
-    if (!stack.mail) throw new Error('the stack has no mail capture');
-    const mail = await stack.mail.waitFor(
+    if (!e2e.stack.mail) throw new Error('the stack has no mail capture');
+    const mail = await e2e.stack.mail.waitFor(
       (m) => m.to.some((to) => to.includes(email)) && /reset-password\?token=/.test(`${m.text}${m.html}`),
     );
     const token = /reset-password\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
     expect(token).toBeTruthy();
 
-    await page.goto(`${stack.baseUrl}/reset-password?token=${token}`);
+    await page.goto(`${e2e.stack.baseUrl}/reset-password?token=${token}`);
     await page.getByTestId('reset-form').waitFor();
     await page.locator('input[name="password"]').fill('newpass12');
     await page.locator('input[name="confirmPassword"]').fill('newpass13');
@@ -264,9 +256,9 @@ describe('a pupil who forgot the password', () => {
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId('reset-success').waitFor();
 
-    const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, {
+    const login = await page.request.post(`${e2e.stack.baseUrl}/api/auth/login`, {
       data: { email, password: 'newpass12' },
-      headers: { Origin: stack.baseUrl },
+      headers: { Origin: e2e.stack.baseUrl },
     });
     expect(login.status()).toBe(200);
     await context.close();

@@ -5,30 +5,24 @@ import {
   generateQuestions,
   translate,
 } from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  LANGS,
   newContext,
+  playAdditionGame,
   registeredUser,
-  type Stack,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 // A 1×1 PNG: a real image for the server's byte sniffing.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 const UI = {
   tr: {
@@ -57,7 +51,7 @@ async function visitUntil(
   const deadline = Date.now() + timeoutMs;
   let last: string | null = null;
   for (;;) {
-    await page.goto(`${stack.baseUrl}${path}`);
+    await page.goto(`${e2e.stack.baseUrl}${path}`);
     const element = page.getByTestId(testId);
     await element.waitFor();
     // The screen refetches on mount: give that answer the chance to land before reloading.
@@ -72,47 +66,10 @@ async function visitUntil(
   }
 }
 
-/** Plays a whole addition game through the UI, answering the first `right` questions correctly. */
-async function playAddition(page: Page, count: 5, right: number): Promise<void> {
-  await page.goto(`${stack.baseUrl}/gameplay?type=toplama`);
-  await page.getByTestId(`count-${count}`).click();
-  await page.getByTestId('start-game').click();
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/game-results') && response.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
-  for (let i = 0; i < count; i++) {
-    const question = page.getByTestId('question');
-    await question.waitFor();
-    const counter = await page.getByTestId('question-counter').textContent();
-    const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec((await question.textContent()) ?? '') ?? [];
-    const sum = Number(a) + Number(b);
-    // An option reads "<key>Option <key>: <value>"; the value is the last number.
-    const options = await Promise.all(
-      [1, 2, 3, 4].map(
-        async (p) => /(\d+)\s*$/.exec((await page.getByTestId(`option-${p}`).textContent()) ?? '')?.[1],
-      ),
-    );
-    const position = options.findIndex((text) =>
-      i < right ? text?.trim() === String(sum) : text?.trim() !== String(sum),
-    );
-    await page.getByTestId(`option-${position + 1}`).click();
-    await page.waitForFunction(
-      (previous) =>
-        document.querySelector('[data-testid="result-summary"]') !== null ||
-        document.querySelector('[data-testid="question-counter"]')?.textContent !== previous,
-      counter,
-    );
-  }
-  await page.getByTestId('result-summary').waitFor();
-  // A full page load next would abort the result's POST if it were still in flight.
-  expect((await saved).status()).toBe(201);
-}
-
 /** A valid, fully correct result saved through the API as the logged-in browser (for reaching a badge threshold). */
 async function saveCorrectResult(page: Page, gameType: GameType, difficulty: Difficulty) {
   const questions = generateQuestions({ gameType, difficulty, count: 20 });
-  const response = await page.request.post(`${stack.baseUrl}/api/game-results`, {
+  const response = await page.request.post(`${e2e.stack.baseUrl}/api/game-results`, {
     data: {
       gameType,
       difficulty,
@@ -134,11 +91,11 @@ describe.each(LANGS)('in %s', (lang) => {
   const ui = UI[lang];
 
   it('a guest sees locked screens on statistics and badges, and is sent home from the profile with a toast', async () => {
-    const context = await newContext(browser, lang);
+    const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
     for (const path of ['/statistics', '/badges']) {
-      await page.goto(`${stack.baseUrl}${path}`);
+      await page.goto(`${e2e.stack.baseUrl}${path}`);
       const locked = page.getByTestId('locked-screen');
       await locked.waitFor();
       problems[path] = await accessibilityProblems(page);
@@ -148,8 +105,8 @@ describe.each(LANGS)('in %s', (lang) => {
       await locked.getByRole('button', { name: ui.register }).click();
       await page.getByTestId('auth-mode-register').waitFor();
     }
-    await page.goto(`${stack.baseUrl}/profile`);
-    await page.waitForURL(`${stack.baseUrl}/`);
+    await page.goto(`${e2e.stack.baseUrl}/profile`);
+    await page.waitForURL(`${e2e.stack.baseUrl}/`);
     expect(await page.getByTestId('toast').textContent()).toContain(translate('access_denied', lang));
     expect(problems).toEqual({ '/statistics': [], '/badges': [] });
     await context.close();
@@ -161,15 +118,16 @@ describe.each(LANGS)('in %s', (lang) => {
     let pupil: { email: string; username: string };
 
     beforeAll(async () => {
-      context = await newContext(browser, lang);
+      context = await newContext(e2e.browser, lang);
       page = await context.newPage();
-      pupil = await registeredUser(stack, context, { lang, prefix: 'pupil' });
+      pupil = await registeredUser(e2e.stack, context, { lang, prefix: 'pupil' });
     });
     afterAll(() => context?.close());
 
     it('plays two games and then sees the right totals on the statistics screen', async () => {
-      await playAddition(page, 5, 5);
-      await playAddition(page, 5, 3);
+      // The first game all right; the second one right three times, then wrong twice.
+      await playAdditionGame(page, e2e.stack.baseUrl);
+      await playAdditionGame(page, e2e.stack.baseUrl, { wrong: 2, at: 'end' });
 
       await visitUntil(page, '/statistics', 'stat-total-questions', '10');
       expect(await page.getByTestId('stat-correct-answers').textContent()).toBe('8');
@@ -182,7 +140,7 @@ describe.each(LANGS)('in %s', (lang) => {
 
     it('sees the progress on the badges screen, and a badge crossing its threshold moves to the earned list', async () => {
       const novice = '[data-badge-id="toplama.kolay.novice"]';
-      await page.goto(`${stack.baseUrl}/badges`);
+      await page.goto(`${e2e.stack.baseUrl}/badges`);
       const ongoing = page.getByTestId('ongoing-badges').locator(novice);
       await ongoing.waitFor();
       expect(await ongoing.getByTestId('badge-progress').textContent()).toBe('8 / 50');
@@ -228,7 +186,7 @@ describe.each(LANGS)('in %s', (lang) => {
     });
 
     it('edits the profile, with a validation error first, and sees the new name', async () => {
-      await page.goto(`${stack.baseUrl}/profile`);
+      await page.goto(`${e2e.stack.baseUrl}/profile`);
       await page.getByTestId('profile-edit').click();
       const displayName = page.locator('input[name="displayName"]');
       await displayName.fill('Al');
@@ -252,7 +210,7 @@ describe.each(LANGS)('in %s', (lang) => {
     });
 
     it('is told a file that is not an image cannot be a photo, then uploads one and deletes it after confirming', async () => {
-      await page.goto(`${stack.baseUrl}/profile`);
+      await page.goto(`${e2e.stack.baseUrl}/profile`);
       const input = page.getByTestId('photo-input');
       await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       expect(await page.getByTestId('photo-error').textContent()).toContain(
@@ -277,7 +235,7 @@ describe.each(LANGS)('in %s', (lang) => {
     });
 
     it('turns the game sounds off and on in the settings, with a toast each time', async () => {
-      await page.goto(`${stack.baseUrl}/profile`);
+      await page.goto(`${e2e.stack.baseUrl}/profile`);
       await page.getByRole('tab', { name: ui.tabs.settings }).click();
       const toggle = page.getByTestId('sound-toggle');
       expect(await toggle.getAttribute('aria-checked')).toBe('true');
@@ -300,10 +258,10 @@ describe.each(LANGS)('in %s', (lang) => {
     });
 
     it('logs out from the settings and lands on the home page as a guest', async () => {
-      await page.goto(`${stack.baseUrl}/profile`);
+      await page.goto(`${e2e.stack.baseUrl}/profile`);
       await page.getByRole('tab', { name: ui.tabs.settings }).click();
       await page.getByTestId('profile-logout').click();
-      await page.waitForURL(`${stack.baseUrl}/`);
+      await page.waitForURL(`${e2e.stack.baseUrl}/`);
       await page.getByRole('button', { name: ui.login }).first().waitFor();
       expect(await page.getByTestId('profile-link').count()).toBe(0);
     });

@@ -1,33 +1,24 @@
 import { mkdirSync } from 'node:fs';
-import { type ClassJoin, type Lang, translate } from '@mathgames/contracts';
-import type { Browser } from 'playwright-core';
+import { type Lang, translate } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  classOfThree,
+  LANGS,
   newContext,
-  type Stack,
+  pupilSignsIn,
+  teacherOnClassPage,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.21';
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it("the teacher makes a pupil's QR code; opening it signs the pupil in; turned off, it says so kindly", async () => {
-    const { teacher, classId, pupils } = await classOfThree(stack, browser, lang);
+    const { teacher, pupils, page } = await teacherOnClassPage(e2e, lang);
     const ada = pupils[0]!;
-    const page = await teacher.newPage();
-    await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
     const qrButton = page.getByRole('button', {
       name: lang === 'tr' ? 'Ada için QR kod' : 'QR code for Ada',
     });
@@ -37,37 +28,35 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.getByTestId('make-pupil-qr').click();
     await page.getByTestId('pupil-qr').locator('svg').waitFor();
     const link = (await page.getByTestId('pupil-qr-link').textContent())!;
-    expect(link).toMatch(new RegExp(`^${stack.baseUrl}/class/qr#${ada.id}\\.[A-Za-z0-9_-]{32}$`));
+    expect(link).toMatch(new RegExp(`^${e2e.stack.baseUrl}/class/qr#${ada.id}\\.[A-Za-z0-9_-]{32}$`));
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // The pupil opens it (as a phone or tablet camera would): straight into the app, as Ada.
-    const pupil = await newContext(browser, lang, { forwardedFor: SCHOOL });
+    const pupil = await newContext(e2e.browser, lang, { forwardedFor: SCHOOL });
     const pupilPage = await pupil.newPage();
     await pupilPage.goto(link);
-    await pupilPage.waitForURL(`${stack.baseUrl}/`);
-    const me = await (await pupilPage.request.get(`${stack.baseUrl}/api/auth/me`)).json();
+    await pupilPage.waitForURL(`${e2e.stack.baseUrl}/`);
+    const me = await (await pupilPage.request.get(`${e2e.stack.baseUrl}/api/auth/me`)).json();
     expect(me).toMatchObject({ id: ada.id, role: 'pupil', email: null });
 
     // Turned off: the same code no longer signs anyone in, and the page says what to do.
     await page.getByTestId('revoke-pupil-qr').click();
     await page.getByTestId('pupil-qr').waitFor({ state: 'detached' });
-    const other = await newContext(browser, lang, { forwardedFor: SCHOOL });
+    const other = await newContext(e2e.browser, lang, { forwardedFor: SCHOOL });
     const otherPage = await other.newPage();
     await otherPage.goto(link);
     await otherPage.getByTestId('qr-error').waitFor();
     expect(await otherPage.getByTestId('qr-error').textContent()).toBe(translate('pupil_link_invalid', lang));
     // The secret left the address bar.
-    expect(otherPage.url()).toBe(`${stack.baseUrl}/class/qr`);
+    expect(otherPage.url()).toBe(`${e2e.stack.baseUrl}/class/qr`);
     expect(await accessibilityProblems(otherPage)).toEqual([]);
     for (const context of [teacher, pupil, other]) await context.close();
   });
 
   it('prints login cards for the class on A4: class, name, code, two pictures and a QR code per card', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(stack, browser, lang);
-    const page = await teacher.newPage();
-    await page.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    const { teacher, classId, code, pupils, page } = await teacherOnClassPage(e2e, lang);
     await page.getByTestId('print-cards-link').click();
-    await page.waitForURL(`${stack.baseUrl}/teacher/classes/${classId}/cards`);
+    await page.waitForURL(`${e2e.stack.baseUrl}/teacher/classes/${classId}/cards`);
     await page.getByTestId('issue-cards').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByTestId('issue-cards').click();
@@ -85,14 +74,8 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     const pictures = await first
       .locator('[data-picture]')
       .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')));
-    const pupil = await newContext(browser, lang, { forwardedFor: SCHOOL });
-    const join = (await (
-      await pupil.request.get(`${stack.baseUrl}/api/classes/join/${code}`)
-    ).json()) as ClassJoin;
-    const login = await pupil.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
-      data: { ticket: join.ticket, pupilId: pupils[0]!.id, pictures },
-    });
-    expect(login.status()).toBe(200);
+    const pupil = await newContext(e2e.browser, lang, { forwardedFor: SCHOOL });
+    await pupilSignsIn(e2e.stack, pupil, { code, pupilId: pupils[0]!.id, pictures });
 
     // On paper: no buttons, two cards side by side, A4 width.
     await page.setViewportSize({ width: 794, height: 1123 });

@@ -5,45 +5,38 @@ import {
   PUPIL_PICTURES,
   translate,
 } from '@mathgames/contracts';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  classOfThree,
+  LANGS,
   newContext,
   playAdditionGame,
-  type Stack,
+  teacherOnClassPage,
   withStackAndBrowser,
 } from './harness/index.js';
 
-const LANGS = ['tr', 'en'] as const;
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.20';
 
-let stack: Stack;
-let browser: Browser;
-
-withStackAndBrowser(undefined, (started) => {
-  stack = started.stack;
-  browser = started.browser;
-});
+const e2e = withStackAndBrowser();
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   it('three pupils sign in from one school address with code, name and pictures, play, and the teacher sees it', async () => {
-    const { teacher, classId, code, pupils } = await classOfThree(stack, browser, lang);
     // The teacher watches the class page while the pupils play: it updates by itself, no reload.
-    const dashboard = await teacher.newPage();
-    await dashboard.goto(`${stack.baseUrl}/teacher/classes/${classId}`);
+    const { teacher, code, pupils, page: dashboard } = await teacherOnClassPage(e2e, lang);
     await dashboard.getByTestId('class-progress').waitFor();
     const names = PUPIL_PICTURE_NAMES[lang];
-    const contexts = await Promise.all(pupils.map(() => newContext(browser, lang, { forwardedFor: SCHOOL })));
+    const contexts = await Promise.all(
+      pupils.map(() => newContext(e2e.browser, lang, { forwardedFor: SCHOOL })),
+    );
 
     const signIn = async (context: BrowserContext, pupil: ClassPupil, first: boolean) => {
       const page = await context.newPage();
-      await page.goto(`${stack.baseUrl}/class`);
+      await page.goto(`${e2e.stack.baseUrl}/class`);
       await page.getByTestId('class-code-form').locator('input').fill(code.toLowerCase());
       await page.getByTestId('class-code-form').locator('button[type="submit"]').click();
-      await page.waitForURL(`${stack.baseUrl}/class/${code}`);
+      await page.waitForURL(`${e2e.stack.baseUrl}/class/${code}`);
       await page.getByRole('button', { name: pupil.name }).click();
       if (first) {
         expect(await accessibilityProblems(page)).toEqual([]);
@@ -57,14 +50,14 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
       }
       await page.getByRole('button', { name: names[pupil.pictures![0]!], exact: true }).click();
       await page.getByRole('button', { name: names[pupil.pictures![1]!], exact: true }).click();
-      await page.waitForURL(`${stack.baseUrl}/`);
-      const me = await (await page.request.get(`${stack.baseUrl}/api/auth/me`)).json();
+      await page.waitForURL(`${e2e.stack.baseUrl}/`);
+      const me = await (await page.request.get(`${e2e.stack.baseUrl}/api/auth/me`)).json();
       expect(me).toMatchObject({ id: pupil.id, role: 'pupil', email: null });
       return page;
     };
 
     const pages = await Promise.all(contexts.map((context, i) => signIn(context, pupils[i]!, i === 0)));
-    for (const page of pages) await playAdditionGame(page, stack.baseUrl);
+    for (const page of pages) await playAdditionGame(page, e2e.stack.baseUrl);
     await expect
       .poll(
         async () =>
@@ -80,9 +73,9 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
   });
 
   it('an unknown class code says so, with a way to type it again', async () => {
-    const context = await newContext(browser, lang, { forwardedFor: SCHOOL });
+    const context = await newContext(e2e.browser, lang, { forwardedFor: SCHOOL });
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/class/ZZZZZZ`);
+    await page.goto(`${e2e.stack.baseUrl}/class/ZZZZZZ`);
     await page.getByTestId('class-error').waitFor();
     expect(await page.getByTestId('class-error').textContent()).toBe(translate('class_code_unknown', lang));
     expect(await accessibilityProblems(page)).toEqual([]);

@@ -1,7 +1,8 @@
-import type { ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ClassJoin, ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext } from './browser.js';
+import type { Started } from './setup.js';
 import type { Lang, Stack } from './stack.js';
 
 let accounts = 0;
@@ -39,7 +40,7 @@ export async function registeredUser(
 }
 
 /** A verified teacher with a class of three pupils, made through the API (the teacher screens have their own test). */
-export async function classOfThree(stack: Stack, browser: Browser, lang: Lang) {
+export async function classOfThree({ stack, browser }: Started, lang: Lang) {
   const context = await newContext(browser, lang);
   await registeredUser(stack, context, { lang, prefix: 't', teacher: true });
   const request = context.request;
@@ -52,6 +53,32 @@ export async function classOfThree(stack: Stack, browser: Browser, lang: Lang) {
     })
   ).json()) as ClassPupilsResponse;
   return { teacher: context, classId: created.class.id, code: created.class.joinCode, pupils: added.items };
+}
+
+/** `classOfThree`, with the class's page open in a new tab of the teacher's browser. */
+export async function teacherOnClassPage(started: Started, lang: Lang) {
+  const made = await classOfThree(started, lang);
+  const page = await made.teacher.newPage();
+  await page.goto(`${started.stack.baseUrl}/teacher/classes/${made.classId}`);
+  return { ...made, page };
+}
+
+/**
+ * A pupil signs in through the API, as the class-code page does: the class's join ticket for `code`, then the
+ * pupil's id and two pictures. The context's cookies then hold the pupil's session.
+ */
+export async function pupilSignsIn(
+  stack: Stack,
+  context: BrowserContext,
+  pupil: { code: string; pupilId: number; pictures: readonly (string | null)[] | undefined },
+): Promise<void> {
+  const join = (await (
+    await context.request.get(`${stack.baseUrl}/api/classes/join/${pupil.code}`)
+  ).json()) as ClassJoin;
+  const login = await context.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
+    data: { ticket: join.ticket, pupilId: pupil.pupilId, pictures: pupil.pictures },
+  });
+  expect(login.status()).toBe(200);
 }
 
 /**
@@ -87,4 +114,22 @@ export async function teacherSignsUpThroughForm(
   const login = await page.request.post(`${stack.baseUrl}/api/auth/login`, { data: { email, password } });
   expect(login.status()).toBe(200);
   return { email, password };
+}
+
+/**
+ * On the teacher's classes page, the teacher creates a class through its form (`labels` in the page language).
+ * Resolves with the new class's card once it shows, and the join code it shows.
+ */
+export async function teacherCreatesClassThroughForm(
+  page: Page,
+  options: { name: string; grade: number; labels: { className: string; grade: string; create: string } },
+): Promise<{ card: Locator; code: string }> {
+  const { name, grade, labels } = options;
+  await page.getByLabel(labels.className).fill(name);
+  await page.getByLabel(labels.grade).selectOption(String(grade));
+  await page.getByRole('button', { name: labels.create }).click();
+  const card = page.getByTestId('class-card');
+  await card.waitFor();
+  const code = (await card.getByTestId('join-code').textContent())?.trim() ?? '';
+  return { card, code };
 }

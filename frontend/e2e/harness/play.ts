@@ -1,11 +1,21 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** How many answers go wrong (none by default): the first ones (`at: 'start'`, the default) or the last ones. */
+export interface WrongAnswers {
+  wrong?: number;
+  at?: 'start' | 'end';
+}
+
 /**
- * Answers every question of a running addition game through the UI until the result summary: the first `wrong`
- * answers wrong, the rest right. Resolves when the summary shows and the result was stored (201).
+ * Answers every question of a running addition game through the UI until the result summary, `wrong` of them
+ * wrong and the rest right. Resolves when the summary shows and the result was stored (201).
  */
-export async function answerAdditionGame(page: Page, count: number, wrong = 0): Promise<void> {
+export async function answerAdditionGame(
+  page: Page,
+  count: number,
+  { wrong = 0, at = 'start' }: WrongAnswers = {},
+): Promise<void> {
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/game-results') && response.request().method() === 'POST',
     { timeout: 60_000 },
@@ -16,12 +26,14 @@ export async function answerAdditionGame(page: Page, count: number, wrong = 0): 
     const counter = await page.getByTestId('question-counter').textContent();
     const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec((await question.textContent()) ?? '') ?? [];
     const sum = String(Number(a) + Number(b));
+    // An option reads "<key>Option <key>: <value>"; the value is the last number.
     const options = await Promise.all(
       [1, 2, 3, 4].map(
         async (p) => /(\d+)\s*$/.exec((await page.getByTestId(`option-${p}`).textContent()) ?? '')?.[1],
       ),
     );
-    const pick = options.findIndex((text) => (i < wrong ? text?.trim() !== sum : text?.trim() === sum));
+    const answerWrong = at === 'start' ? i < wrong : i >= count - wrong;
+    const pick = options.findIndex((text) => (answerWrong ? text?.trim() !== sum : text?.trim() === sum));
     await page.getByTestId(`option-${pick + 1}`).click();
     await page.waitForFunction(
       (previous) =>
@@ -31,13 +43,18 @@ export async function answerAdditionGame(page: Page, count: number, wrong = 0): 
     );
   }
   await page.getByTestId('result-summary').waitFor();
+  // A full page load next would abort the result's POST if it were still in flight.
   expect((await saved).status()).toBe(201);
 }
 
-/** Opens the addition game, chooses 5 questions, starts it and answers it (`wrong` of them wrong). */
-export async function playAdditionGame(page: Page, baseUrl: string, wrong = 0): Promise<void> {
+/** Opens the addition game, chooses 5 questions, starts it and answers it (`answers.wrong` of them wrong). */
+export async function playAdditionGame(
+  page: Page,
+  baseUrl: string,
+  answers: WrongAnswers = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/gameplay?type=toplama`);
   await page.getByTestId('count-5').click();
   await page.getByTestId('start-game').click();
-  await answerAdditionGame(page, 5, wrong);
+  await answerAdditionGame(page, 5, answers);
 }

@@ -10,25 +10,24 @@ export interface Started {
 }
 
 /**
- * Starts the whole stack and a browser before a spec file's tests and stops both after them.
- * Options may be a function when they depend on an earlier `beforeAll` (a copied build, say).
+ * Starts the whole stack and a browser before a spec file's tests and stops both after them. Call it at the top
+ * of the file; the object it returns is filled in `beforeAll`, so read `e2e.stack` / `e2e.browser` inside hooks
+ * and tests (not at import time). Options may be a function when they depend on an earlier `beforeAll` (a copied
+ * build, say).
  */
-export function withStackAndBrowser(
-  options: StartStackOptions | (() => StartStackOptions) | undefined,
-  onStarted: (started: Started) => void,
-): void {
-  let started: Partial<Started> = {};
+export function withStackAndBrowser(options?: StartStackOptions | (() => StartStackOptions)): Started {
+  const started = {} as Started;
   beforeAll(async () => {
     ensureWebAppBuilt();
     const [stack, browser] = await Promise.all([
       startStack(typeof options === 'function' ? options() : options),
       launchBrowser(),
     ]);
-    started = { stack, browser };
-    onStarted({ stack, browser });
+    Object.assign(started, { stack, browser });
   });
   afterAll(async () => {
     await started.browser?.close();
     await started.stack?.stop();
   });
+  return started;
 }

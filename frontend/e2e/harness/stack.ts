@@ -1,23 +1,14 @@
 /// <reference types="node" />
+import type { SmtpCapture } from '@mathgames/platform/testing';
 
-export type Lang = 'tr' | 'en';
+/** The product's two languages: a test that runs in each says `describe.each(LANGS)`. */
+export const LANGS = ['tr', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
 
-/** What the harness uses of `@mathgames/test-stack` and `@mathgames/platform/testing` (imported lazily, see `load`). */
-interface CapturedMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-  raw: string;
-}
-export interface MailCapture {
-  url: string;
-  messages: CapturedMail[];
-  waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
-  close(): Promise<void>;
-}
+/** The captured e-mails' reader, as `@mathgames/platform/testing` writes it (a type only: nothing of it is bundled). */
+export type MailCapture = SmtpCapture;
+
+/** What the harness uses of `@mathgames/test-stack` (imported lazily, see `load`). */
 interface TestStackModule {
   startStack(options: {
     run: 'built';

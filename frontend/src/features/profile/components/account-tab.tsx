@@ -1,6 +1,7 @@
 import { type CurrentUser, formatRelativeTime, type UserBadgeItem } from '@mathgames/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineError, QueryStates } from '../../../components/query-states.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { displayNameOf } from '../../../lib/auth.js';
@@ -126,13 +127,12 @@ export function AccountTab({
       </Card>
       <Card>
         <CardTitle className="mb-3">{t('account.earnedBadges')}</CardTitle>
-        {badgesFailed ? (
-          <p role="alert" className="font-bold text-red-800">
-            {message('badges_load_failed_inline')}
-          </p>
-        ) : earned.length === 0 ? (
-          <p className="text-slate-700">{t('badgesTab.empty')}</p>
-        ) : (
+        <QueryStates
+          failed={badgesFailed}
+          error={<InlineError>{message('badges_load_failed_inline')}</InlineError>}
+          isEmpty={earned.length === 0}
+          empty={<p className="text-slate-700">{t('badgesTab.empty')}</p>}
+        >
           <ul className="grid gap-3 sm:grid-cols-2">
             {earned.map((item) => (
               <li key={item.id}>
@@ -140,7 +140,7 @@ export function AccountTab({
               </li>
             ))}
           </ul>
-        )}
+        </QueryStates>
       </Card>
       <DeleteAccountSection user={user} />
     </div>

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsOf } from '../../../components/as-of.js';
+import { InlineError } from '../../../components/query-states.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
@@ -121,9 +122,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
                 </dl>
               </>
             ) : statistics.isError ? (
-              <p role="alert" className="font-bold text-red-800">
-                {message('statistics_error_loading')}
-              </p>
+              <InlineError>{message('statistics_error_loading')}</InlineError>
             ) : (
               <Skeleton className="h-44" />
             )}

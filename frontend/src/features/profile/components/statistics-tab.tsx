@@ -6,6 +6,7 @@ import {
 } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LabelledValue, type LabelledValueLook } from '../../../components/labelled-value.js';
 import { InlineError, SkeletonList } from '../../../components/query-states.js';
 import { TopMistakes } from '../../../components/top-mistakes.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
@@ -16,16 +17,12 @@ import { useMessage } from '../../../lib/message-catalogue.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { PointsChart } from './points-chart.js';
 
-function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-3xl bg-slate-50 p-4 text-center">
-      <dt className="text-sm font-bold text-slate-700">{label}</dt>
-      <dd className="order-first text-2xl font-black tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+/** A tile of the statistics tab: the big number first on screen, the label first for readers. */
+const TILE_LOOK: LabelledValueLook = {
+  item: 'rounded-3xl bg-slate-50 p-4 text-center',
+  label: 'text-sm font-bold text-slate-700',
+  value: 'order-first text-2xl font-black tabular-nums',
+};
 
 /** Nothing played yet: a star, the reason, and the way to the games. */
 export function EmptyGames({ text, testId }: { text: string; testId?: string }) {
@@ -80,7 +77,9 @@ export function StatisticsTab({
         <CardTitle className="mb-4">{t('statsTab.heading')}</CardTitle>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {tiles.map((tile) => (
-            <Tile key={tile.testId} {...tile} />
+            <LabelledValue key={tile.testId} look={TILE_LOOK} label={tile.label} testId={tile.testId}>
+              {tile.value}
+            </LabelledValue>
           ))}
         </dl>
       </Card>

@@ -1,4 +1,7 @@
+import type { CurrentUser } from '@mathgames/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../lib/auth.js';
 import { openAuthModal } from '../lib/events.js';
 import { Button } from './ui/button.js';
 
@@ -27,4 +30,24 @@ export function LockedScreen({ title, description }: { title?: string; descripti
       </div>
     </section>
   );
+}
+
+/**
+ * A screen for signed-in users only: `loading` (in a page-wide section) while the session is checked, the locked
+ * screen to a guest, else the screen for this user.
+ */
+export function SignedInGate({
+  loading,
+  className = 'mx-auto max-w-6xl px-4 py-8 sm:py-12',
+  children,
+}: {
+  loading: ReactNode;
+  /** The classes of the section around `loading` (the width of the screen it stands for). */
+  className?: string;
+  children: (user: CurrentUser) => ReactNode;
+}) {
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return <section className={className}>{loading}</section>;
+  if (!user) return <LockedScreen />;
+  return children(user);
 }

@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn.js';
+import { LabelledValue } from './labelled-value.js';
 
 /** One figure with its label, inside a `<dl>`: the big number first on screen, the label first for readers. */
 export function StatTile({
@@ -14,11 +15,16 @@ export function StatTile({
   className: string;
 }) {
   return (
-    <div className={cn('rounded-3xl p-4 text-center', className)}>
-      <dt className="text-base font-bold">{label}</dt>
-      <dd className="order-first text-3xl font-black tabular-nums sm:text-4xl" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <LabelledValue
+      look={{
+        item: cn('rounded-3xl p-4 text-center', className),
+        label: 'text-base font-bold',
+        value: 'order-first text-3xl font-black tabular-nums sm:text-4xl',
+      }}
+      label={label}
+      testId={testId}
+    >
+      {value}
+    </LabelledValue>
   );
 }

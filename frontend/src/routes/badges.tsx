@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LockedScreen } from '../components/locked-screen.js';
+import { SignedInGate } from '../components/locked-screen.js';
 import { Skeleton } from '../components/ui/skeleton.js';
 import { BadgesScreen } from '../features/badges/components/badges-screen.js';
-import { useCurrentUser } from '../lib/auth.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 
@@ -14,14 +13,6 @@ export const Route = createFileRoute('/badges')({
 
 function BadgesRoute() {
   const { t } = useTranslation('badges');
-  const { user, isPending } = useCurrentUser();
   usePageHead({ title: t('title'), description: t('description') });
-  if (isPending)
-    return (
-      <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-        <Skeleton className="h-48" />
-      </section>
-    );
-  if (!user) return <LockedScreen />;
-  return <BadgesScreen />;
+  return <SignedInGate loading={<Skeleton className="h-48" />}>{() => <BadgesScreen />}</SignedInGate>;
 }

@@ -1,8 +1,7 @@
-import { classIdSchema } from '@mathgames/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ClassPupilsScreen } from '../features/classes/components/class-pupils-screen.js';
-import { TeacherGate } from '../features/classes/components/teacher-gate.js';
+import { TeacherClassGate } from '../features/classes/components/teacher-gate.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 
@@ -15,10 +14,5 @@ function ClassPupilsRoute() {
   const { t } = useTranslation('teacher');
   const { classId } = Route.useParams();
   usePageHead({ title: t('pupils.pageTitle'), description: t('description') });
-  const id = classIdSchema.safeParse(classId);
-  return (
-    <TeacherGate valid={id.success}>
-      {() => (id.success ? <ClassPupilsScreen classId={id.data} /> : null)}
-    </TeacherGate>
-  );
+  return <TeacherClassGate classId={classId}>{(id) => <ClassPupilsScreen classId={id} />}</TeacherClassGate>;
 }

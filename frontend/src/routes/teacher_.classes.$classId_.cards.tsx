@@ -1,8 +1,7 @@
-import { classIdSchema } from '@mathgames/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LoginCardsScreen } from '../features/classes/components/login-cards-screen.js';
-import { TeacherGate } from '../features/classes/components/teacher-gate.js';
+import { TeacherClassGate } from '../features/classes/components/teacher-gate.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 
@@ -17,10 +16,5 @@ function LoginCardsRoute() {
   const { t } = useTranslation('teacher');
   const { classId } = Route.useParams();
   usePageHead({ title: t('cards.title'), description: t('cards.confirmHint') });
-  const id = classIdSchema.safeParse(classId);
-  return (
-    <TeacherGate valid={id.success}>
-      {() => (id.success ? <LoginCardsScreen classId={id.data} /> : null)}
-    </TeacherGate>
-  );
+  return <TeacherClassGate classId={classId}>{(id) => <LoginCardsScreen classId={id} />}</TeacherClassGate>;
 }

@@ -27,3 +27,34 @@ export function fakeApi(initial: Record<string, unknown>) {
     },
   };
 }
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * A `fetch` stand-in that records each request (method, path, JSON body) and answers 200 with the body given for
+ * its path (`{}` when none); `fail` paths reject like a dropped connection.
+ */
+export function recordingApi(answers: Record<string, unknown>, fail: string[] = []): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      sent.push({
+        method: init?.method ?? 'GET',
+        path,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      if (fail.includes(path)) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answers[path] ?? {}), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}

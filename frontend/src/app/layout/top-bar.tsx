@@ -75,24 +75,17 @@ function AuthButtons({
       </div>
     );
   }
+  // Closes the mobile menu first, then opens the auth modal on its login (true) or register (false) form.
+  const openAuth = (login: boolean) => () => {
+    onDone?.();
+    openAuthModal(login);
+  };
   return (
     <div className={cn('flex gap-2', vertical ? 'flex-col' : 'items-center')}>
-      <Button
-        variant="outline"
-        onClick={() => {
-          onDone?.();
-          openAuthModal(true);
-        }}
-      >
+      <Button variant="outline" onClick={openAuth(true)}>
         {t('nav.login')}
       </Button>
-      <Button
-        variant="primary"
-        onClick={() => {
-          onDone?.();
-          openAuthModal(false);
-        }}
-      >
+      <Button variant="primary" onClick={openAuth(false)}>
         {t('nav.register')}
       </Button>
     </div>

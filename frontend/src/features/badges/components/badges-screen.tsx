@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AsOf } from '../../../components/as-of.js';
+import { QueryStates, SkeletonList } from '../../../components/query-states.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
@@ -43,14 +44,7 @@ function BadgeGrid({ items }: { items: UserBadgeItem[] }) {
 }
 
 function GridSkeleton() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
-      {Array.from({ length: 3 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-        <Skeleton key={i} className="h-56" />
-      ))}
-    </div>
-  );
+  return <SkeletonList count={3} itemClassName="h-56" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" />;
 }
 
 export function BadgesLoadError() {
@@ -171,22 +165,21 @@ export function BadgesScreen() {
             <span className="ml-2 text-slate-600 tabular-nums">({completedItems.length})</span>
           )}
         </h2>
-        {completed.isPending ? (
-          <GridSkeleton />
-        ) : completedItems.length === 0 ? (
-          <EmptyState text={t('empty.noCompleted')} />
-        ) : (
-          <>
-            <BadgeGrid items={completedPage.items} />
-            <Pager
-              page={completedPage.page}
-              pages={pageCount(completedItems.length)}
-              onPage={pages.setCompletedPage}
-              label={t('completed.pager')}
-              testId="completed-pager"
-            />
-          </>
-        )}
+        <QueryStates
+          pending={completed.isPending}
+          loading={<GridSkeleton />}
+          isEmpty={completedItems.length === 0}
+          empty={<EmptyState text={t('empty.noCompleted')} />}
+        >
+          <BadgeGrid items={completedPage.items} />
+          <Pager
+            page={completedPage.page}
+            pages={pageCount(completedItems.length)}
+            onPage={pages.setCompletedPage}
+            label={t('completed.pager')}
+            testId="completed-pager"
+          />
+        </QueryStates>
       </section>
 
       <section aria-labelledby="ongoing-heading" data-testid="ongoing-badges">
@@ -194,22 +187,21 @@ export function BadgesScreen() {
           {t('ongoing.heading')}
         </h2>
         <FilterButtons value={pages.filter} onChange={pages.setFilter} />
-        {all.isPending ? (
-          <GridSkeleton />
-        ) : ongoingItems.length === 0 ? (
-          <EmptyState text={t('empty.noOngoing')} />
-        ) : (
-          <>
-            <BadgeGrid items={ongoingPage.items} />
-            <Pager
-              page={ongoingPage.page}
-              pages={pageCount(ongoingItems.length)}
-              onPage={pages.setOngoingPage}
-              label={t('ongoing.pager')}
-              testId="ongoing-pager"
-            />
-          </>
-        )}
+        <QueryStates
+          pending={all.isPending}
+          loading={<GridSkeleton />}
+          isEmpty={ongoingItems.length === 0}
+          empty={<EmptyState text={t('empty.noOngoing')} />}
+        >
+          <BadgeGrid items={ongoingPage.items} />
+          <Pager
+            page={ongoingPage.page}
+            pages={pageCount(ongoingItems.length)}
+            onPage={pages.setOngoingPage}
+            label={t('ongoing.pager')}
+            testId="ongoing-pager"
+          />
+        </QueryStates>
       </section>
     </section>
   );

@@ -6,8 +6,8 @@ import {
   type PupilProgressDetail,
 } from '@mathgames/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledValue, type LabelledValueLook } from '../../../components/labelled-value.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toLang } from '../../../lib/i18n.js';
@@ -18,16 +18,12 @@ import { AccuracyBadge } from './accuracy-band.js';
 import { ClassTable } from './class-table.js';
 import { LoadError } from './load-error.js';
 
-function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-2xl bg-slate-50 p-3">
-      <dt className="text-sm font-bold text-slate-700">{label}</dt>
-      <dd className="text-xl font-black text-slate-900" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
+/** A figure of the pupil's summary, in a small grey box. */
+const STAT_LOOK: LabelledValueLook = {
+  item: 'rounded-2xl bg-slate-50 p-3',
+  label: 'text-sm font-bold text-slate-700',
+  value: 'text-xl font-black text-slate-900',
+};
 
 function Detail({ detail }: { detail: PupilProgressDetail }) {
   const { t, i18n } = useTranslation(['teacher', 'common']);
@@ -43,21 +39,25 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
   return (
     <div className="flex flex-col gap-5" data-testid="pupil-detail">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <Stat label={t('detail.questions')} testId="detail-questions">
+        <LabelledValue look={STAT_LOOK} label={t('detail.questions')} testId="detail-questions">
           {detail.questions}
-        </Stat>
-        <Stat label={t('detail.accuracy')}>
+        </LabelledValue>
+        <LabelledValue look={STAT_LOOK} label={t('detail.accuracy')}>
           {detail.accuracy === null ? '—' : <AccuracyBadge accuracy={detail.accuracy} />}
-        </Stat>
-        <Stat label={t('detail.points')}>{detail.points}</Stat>
-        <Stat label={t('detail.level')}>{detail.level}</Stat>
-        <Stat label={t('detail.lastPlayed')}>
+        </LabelledValue>
+        <LabelledValue look={STAT_LOOK} label={t('detail.points')}>
+          {detail.points}
+        </LabelledValue>
+        <LabelledValue look={STAT_LOOK} label={t('detail.level')}>
+          {detail.level}
+        </LabelledValue>
+        <LabelledValue look={STAT_LOOK} label={t('detail.lastPlayed')}>
           <span className="text-base font-bold">
             {detail.lastPlayedAt
               ? formatRelativeTime(detail.lastPlayedAt, Date.now(), lang)
               : t('progress.never')}
           </span>
-        </Stat>
+        </LabelledValue>
       </dl>
 
       {played.length > 0 && (

@@ -32,6 +32,9 @@ import { SaveStatus } from './save-status.js';
 /** A cell: a line of its row's card on a phone, a table cell from `sm` up. */
 const CELL = 'block px-1 py-0.5 sm:table-cell sm:px-4 sm:py-3';
 
+/** The table's columns, in order (their headings are `gameplay:result.<column>`). */
+const COLUMNS = ['number', 'question', 'correctAnswer', 'yourAnswer', 'status'] as const;
+
 /** The column's name shown inside a stacked cell (the header row is read by screen readers instead). */
 function StackedLabel({ children }: { children: string }) {
   return (
@@ -89,6 +92,33 @@ export function ResultSummary({
     headingRef.current?.focus();
   }, []);
 
+  const tiles = [
+    {
+      label: t('gameplay:result.correct'),
+      value: t('gameplay:result.correctOf', { correct: summary.correct, total: summary.total }),
+      testId: 'tile-correct',
+      className: 'bg-emerald-50 text-emerald-900',
+    },
+    {
+      label: t('gameplay:result.wrong'),
+      value: String(summary.wrong),
+      testId: 'tile-wrong',
+      className: 'bg-red-50 text-red-900',
+    },
+    {
+      label: t('gameplay:result.successRate'),
+      value: lang === 'tr' ? `%${percent}` : `${percent}%`,
+      testId: 'tile-rate',
+      className: 'bg-brand-50 text-brand-900',
+    },
+    {
+      label: t('gameplay:result.totalTime'),
+      value: formatTotalTime(summary.totalSeconds, lang),
+      testId: 'tile-time',
+      className: 'bg-amber-50 text-amber-900',
+    },
+  ];
+
   return (
     <section
       className="mx-auto max-w-4xl px-3 py-6 sm:px-4 sm:py-10"
@@ -120,30 +150,9 @@ export function ResultSummary({
       {saveState && <SaveStatus state={saveState} />}
 
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <StatTile
-          label={t('gameplay:result.correct')}
-          value={t('gameplay:result.correctOf', { correct: summary.correct, total: summary.total })}
-          testId="tile-correct"
-          className="bg-emerald-50 text-emerald-900"
-        />
-        <StatTile
-          label={t('gameplay:result.wrong')}
-          value={String(summary.wrong)}
-          testId="tile-wrong"
-          className="bg-red-50 text-red-900"
-        />
-        <StatTile
-          label={t('gameplay:result.successRate')}
-          value={lang === 'tr' ? `%${percent}` : `${percent}%`}
-          testId="tile-rate"
-          className="bg-brand-50 text-brand-900"
-        />
-        <StatTile
-          label={t('gameplay:result.totalTime')}
-          value={formatTotalTime(summary.totalSeconds, lang)}
-          testId="tile-time"
-          className="bg-amber-50 text-amber-900"
-        />
+        {tiles.map((tile) => (
+          <StatTile key={tile.testId} {...tile} />
+        ))}
       </dl>
 
       {/* Below `sm` each row stacks into a small card, so a phone never scrolls the table sideways (issue 18,
@@ -158,21 +167,11 @@ export function ResultSummary({
           </caption>
           <thead className="sr-only sm:not-sr-only sm:table-header-group">
             <tr className="border-b border-slate-200 text-base text-slate-600">
-              <th scope="col" className="px-2 py-3 sm:px-4">
-                {t('gameplay:result.number')}
-              </th>
-              <th scope="col" className="px-2 py-3 sm:px-4">
-                {t('gameplay:result.question')}
-              </th>
-              <th scope="col" className="px-2 py-3 sm:px-4">
-                {t('gameplay:result.correctAnswer')}
-              </th>
-              <th scope="col" className="px-2 py-3 sm:px-4">
-                {t('gameplay:result.yourAnswer')}
-              </th>
-              <th scope="col" className="px-2 py-3 sm:px-4">
-                {t('gameplay:result.status')}
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-2 py-3 sm:px-4">
+                  {t(`gameplay:result.${column}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="block sm:table-row-group">

@@ -1,5 +1,6 @@
 import { DIFFICULTIES, DIFFICULTY_KEYS, GAME_TYPE_KEYS, QUESTION_COUNTS } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/icons.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
@@ -54,6 +55,26 @@ export interface SettingsPanelProps {
   ready?: boolean;
 }
 
+/** One group of settings: its legend over a grid of choices. */
+function SettingsGroup({
+  legend,
+  className,
+  gridClassName,
+  children,
+}: {
+  legend: string;
+  className?: string;
+  gridClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="text-xl font-extrabold">{legend}</legend>
+      <div className={gridClassName}>{children}</div>
+    </fieldset>
+  );
+}
+
 function ChoiceButton({
   selected,
   onClick,
@@ -64,7 +85,7 @@ function ChoiceButton({
   testId?: string;
   selected: boolean;
   onClick: () => void;
-  children: React.ReactNode;
+  children: ReactNode;
   disabled: boolean;
 }) {
   return (
@@ -145,73 +166,75 @@ export function SettingsPanel({ settings, onChange, onStart, ready = true }: Set
       </div>
 
       <div className="mt-8 rounded-3xl bg-white p-5 shadow-sm sm:p-6">
-        <fieldset>
-          <legend className="text-xl font-extrabold">{t('gameplay:settings.difficulty')}</legend>
-          <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {DIFFICULTIES.map((difficulty, level) => (
-              <ChoiceButton
-                key={difficulty}
-                testId={`difficulty-${DIFFICULTY_KEYS[difficulty]}`}
-                selected={settings.difficulty === difficulty}
-                onClick={() => onChange({ difficulty })}
-                disabled={disabled}
-              >
-                {/* The same stars as the home page's level cards: one per level. */}
-                <span aria-hidden="true" className="flex gap-0.5">
-                  {DIFFICULTIES.slice(0, level + 1).map((star) => (
-                    <StarIcon key={star} className="size-4" />
-                  ))}
-                </span>
-                <span className="text-lg">{t(`common:difficulties.${DIFFICULTY_KEYS[difficulty]}`)}</span>
-                <span className="text-sm font-semibold opacity-90">
-                  {t(`common:ages.${DIFFICULTY_KEYS[difficulty]}`)}
-                </span>
-              </ChoiceButton>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="mt-8">
-          <legend className="text-xl font-extrabold">{t('gameplay:settings.questions')}</legend>
-          <div className="mt-3 grid grid-cols-4 gap-3">
-            {QUESTION_COUNTS.map((count) => (
-              <ChoiceButton
-                key={count}
-                testId={`count-${count}`}
-                selected={settings.count === count}
-                onClick={() => onChange({ count })}
-                disabled={disabled}
-              >
-                <span className="text-2xl" aria-hidden="true">
-                  {count}
-                </span>
-                <span className="sr-only">{t('gameplay:settings.questionsOption', { count })}</span>
-              </ChoiceButton>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="mt-8">
-          <legend className="text-xl font-extrabold">{t('gameplay:settings.learning')}</legend>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <Toggle
-              checked={pauseAfterWrong}
-              onChange={setPauseAfterWrong}
-              label={t('gameplay:settings.pauseAfterWrong')}
-              hint={t('gameplay:settings.pauseAfterWrongHint')}
-              testId="pause-after-wrong"
+        <SettingsGroup
+          legend={t('gameplay:settings.difficulty')}
+          gridClassName="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5"
+        >
+          {DIFFICULTIES.map((difficulty, level) => (
+            <ChoiceButton
+              key={difficulty}
+              testId={`difficulty-${DIFFICULTY_KEYS[difficulty]}`}
+              selected={settings.difficulty === difficulty}
+              onClick={() => onChange({ difficulty })}
               disabled={disabled}
-            />
-            <Toggle
-              checked={readAloud}
-              onChange={setReadAloud}
-              label={t('gameplay:settings.readAloudAlways')}
-              hint={t('gameplay:settings.readAloudAlwaysHint')}
-              testId="read-aloud-setting"
+            >
+              {/* The same stars as the home page's level cards: one per level. */}
+              <span aria-hidden="true" className="flex gap-0.5">
+                {DIFFICULTIES.slice(0, level + 1).map((star) => (
+                  <StarIcon key={star} className="size-4" />
+                ))}
+              </span>
+              <span className="text-lg">{t(`common:difficulties.${DIFFICULTY_KEYS[difficulty]}`)}</span>
+              <span className="text-sm font-semibold opacity-90">
+                {t(`common:ages.${DIFFICULTY_KEYS[difficulty]}`)}
+              </span>
+            </ChoiceButton>
+          ))}
+        </SettingsGroup>
+
+        <SettingsGroup
+          legend={t('gameplay:settings.questions')}
+          className="mt-8"
+          gridClassName="mt-3 grid grid-cols-4 gap-3"
+        >
+          {QUESTION_COUNTS.map((count) => (
+            <ChoiceButton
+              key={count}
+              testId={`count-${count}`}
+              selected={settings.count === count}
+              onClick={() => onChange({ count })}
               disabled={disabled}
-            />
-          </div>
-        </fieldset>
+            >
+              <span className="text-2xl" aria-hidden="true">
+                {count}
+              </span>
+              <span className="sr-only">{t('gameplay:settings.questionsOption', { count })}</span>
+            </ChoiceButton>
+          ))}
+        </SettingsGroup>
+
+        <SettingsGroup
+          legend={t('gameplay:settings.learning')}
+          className="mt-8"
+          gridClassName="mt-3 grid gap-3 sm:grid-cols-2"
+        >
+          <Toggle
+            checked={pauseAfterWrong}
+            onChange={setPauseAfterWrong}
+            label={t('gameplay:settings.pauseAfterWrong')}
+            hint={t('gameplay:settings.pauseAfterWrongHint')}
+            testId="pause-after-wrong"
+            disabled={disabled}
+          />
+          <Toggle
+            checked={readAloud}
+            onChange={setReadAloud}
+            label={t('gameplay:settings.readAloudAlways')}
+            hint={t('gameplay:settings.readAloudAlwaysHint')}
+            testId="read-aloud-setting"
+            disabled={disabled}
+          />
+        </SettingsGroup>
 
         <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Link to="/games" className={buttonClasses('outline', 'lg')}>

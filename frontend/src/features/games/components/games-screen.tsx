@@ -1,6 +1,7 @@
 import { categoryKeyFromGameType, GAME_TYPE_KEYS, GAME_TYPES, type GameType } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '../../../components/page-section.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
@@ -83,10 +84,7 @@ export function GamesScreen() {
         })}
       </ul>
 
-      <section aria-labelledby="steps-title" className="mt-14">
-        <h2 id="steps-title" className="text-3xl font-black">
-          {t('games:steps.title')}
-        </h2>
+      <PageSection id="steps-title" title={t('games:steps.title')} className="mt-14">
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {STEPS.map((step) => (
             <li key={step} className="rounded-3xl bg-white p-5 shadow-sm">
@@ -101,7 +99,7 @@ export function GamesScreen() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartIcon, GamepadIcon, MedalIcon, StarIcon } from '../../../components/icons.js';
+import { PageSection } from '../../../components/page-section.js';
 import { TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
@@ -93,10 +94,11 @@ export function HomeScreen() {
         </div>
       </section>
 
-      <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <h2 id="features-title" className="text-3xl font-black">
-          {t('home:features.title')}
-        </h2>
+      <PageSection
+        id="features-title"
+        title={t('home:features.title')}
+        className="mx-auto max-w-7xl px-4 py-14 sm:px-6"
+      >
         <ul className="mt-6 grid gap-5 md:grid-cols-3">
           {FEATURES.map((feature) => (
             <li key={feature.key} className="rounded-3xl bg-white p-6 shadow-sm">
@@ -108,12 +110,13 @@ export function HomeScreen() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="levels-title" className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
-        <h2 id="levels-title" className="text-3xl font-black">
-          {t('home:levels.title')}
-        </h2>
+      <PageSection
+        id="levels-title"
+        title={t('home:levels.title')}
+        className="mx-auto max-w-7xl px-4 pb-6 sm:px-6"
+      >
         <p className="mt-2 text-lg text-slate-700">{t('home:levels.subtitle')}</p>
         <ol className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {LEVELS.map((level, i) => (
@@ -141,7 +144,7 @@ export function HomeScreen() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
     </>
   );
 }

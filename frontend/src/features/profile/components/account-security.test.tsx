@@ -1,68 +1,17 @@
-import { type CurrentUser, translate } from '@mathgames/contracts';
+import { translate } from '@mathgames/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastAtom } from '../../../components/ui/toast.js';
 import { store } from '../../../lib/store.js';
+import { recordingApi } from '../../../testing/fake-api.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
-import { AccountTab } from './account-tab.js';
-import type { EditState } from './profile-form.js';
+import { testUser } from '../../../testing/users.js';
+import { AccountTabHarness } from './account-tab-harness.js';
 import { SettingsTab } from './settings-tab.js';
 
 // Issue 13, gaps 1, 4 and 10 in the settings and profile screens.
-const USER: CurrentUser = {
-  id: 3,
-  username: 'mert',
-  displayName: 'Mert',
-  email: 'mert@example.com',
-  about: null,
-  receiveNotifications: true,
-  avatarColor: null,
-  photoUrl: null,
-  isVerified: true,
-  role: 'user',
-  createdAt: '2026-01-01T08:00:00.000Z',
-  lastLogin: null,
-};
-
-type Sent = { method: string; path: string; body: unknown };
-
-/** A fetch stand-in that records each request's body; `fail` paths reject like a dropped connection. */
-function recordingApi(answers: Record<string, unknown>, fail: string[] = []) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-      sent.push({
-        method: init?.method ?? 'GET',
-        path,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      if (fail.includes(path)) throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(answers[path] ?? {}), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return sent;
-}
-
-function Harness() {
-  const [state, setState] = useState<EditState>('view');
-  return (
-    <AccountTab
-      user={USER}
-      totalGames={0}
-      badges={[]}
-      badgesFailed={false}
-      editState={state}
-      onEditState={setState}
-    />
-  );
-}
+const USER = testUser({ receiveNotifications: true });
 
 describe('the profile form', () => {
   beforeEach(() => useLanguage('en', 'profile'));
@@ -73,7 +22,7 @@ describe('the profile form', () => {
       '/api/profile/update': { message: translate('email_change_pending_neutral', 'en'), user: USER },
     });
     const user = userEvent.setup();
-    renderWithApp(<Harness />);
+    renderWithApp(<AccountTabHarness user={USER} />);
     await user.click(await screen.findByTestId('profile-edit'));
     expect(screen.queryByLabelText('Current password')).toBeNull();
     const email = screen.getByRole('textbox', { name: 'E-mail' });
@@ -97,7 +46,7 @@ describe('the profile form', () => {
   it('offers the avatar colours as a labelled radio group and sends the chosen one', async () => {
     const sent = recordingApi({ '/api/profile/update': { message: 'Profile updated', user: USER } });
     const user = userEvent.setup();
-    renderWithApp(<Harness />);
+    renderWithApp(<AccountTabHarness user={USER} />);
     await user.click(await screen.findByTestId('profile-edit'));
     const green = screen.getByRole('radio', { name: 'Green' });
     await user.click(green);

@@ -1,6 +1,7 @@
 import { type CurrentUser, formatRelativeTime, type UserBadgeItem } from '@mathgames/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledValue, type LabelledValueLook } from '../../../components/labelled-value.js';
+import { InlineError, QueryStates } from '../../../components/query-states.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { displayNameOf } from '../../../lib/auth.js';
@@ -14,16 +15,12 @@ import { type EditState, ProfileForm } from './profile-form.js';
 /** The account tab shows up to 8 earned badges. */
 export const EARNED_BADGES_SHOWN = 8;
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-0 sm:flex-row sm:gap-4">
-      <dt className="text-base font-bold text-slate-700 sm:w-48">{label}</dt>
-      <dd className="text-lg font-semibold break-words text-slate-900" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
+/** A row of the account details: the label beside its value from `sm` up. */
+const ROW_LOOK: LabelledValueLook = {
+  item: 'flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-0 sm:flex-row sm:gap-4',
+  label: 'text-base font-bold text-slate-700 sm:w-48',
+  value: 'text-lg font-semibold break-words text-slate-900',
+};
 
 export function AccountTab({
   user,
@@ -78,17 +75,19 @@ export function AccountTab({
           <ProfileForm user={user} state={editState} onStateChange={onEditState} />
         ) : (
           <dl>
-            <Row label={t('account.displayName')} testId="account-display-name">
+            <LabelledValue look={ROW_LOOK} label={t('account.displayName')} testId="account-display-name">
               {displayNameOf(user)}
-            </Row>
-            <Row label={t('account.username')}>{user.username}</Row>
+            </LabelledValue>
+            <LabelledValue look={ROW_LOOK} label={t('account.username')}>
+              {user.username}
+            </LabelledValue>
             {/* A pupil has no e-mail address (they sign in with pictures): nothing to show or verify. */}
             {user.role !== 'pupil' && (
               <>
-                <Row label={t('account.email')} testId="account-email">
+                <LabelledValue look={ROW_LOOK} label={t('account.email')} testId="account-email">
                   {user.email ?? '—'}
-                </Row>
-                <Row label={t('account.status')}>
+                </LabelledValue>
+                <LabelledValue look={ROW_LOOK} label={t('account.status')}>
                   {user.isVerified ? (
                     <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
                       <span aria-hidden="true">✓ </span>
@@ -100,39 +99,38 @@ export function AccountTab({
                       {t('account.notVerified')}
                     </span>
                   )}
-                </Row>
+                </LabelledValue>
               </>
             )}
-            <Row label={t('account.memberSince')}>
+            <LabelledValue look={ROW_LOOK} label={t('account.memberSince')}>
               <time dateTime={user.createdAt} title={formatRelativeTime(created, new Date(), lang)}>
                 {createdText}
               </time>
               <span className="ml-2 text-base text-slate-700">
                 ({formatRelativeTime(created, new Date(), lang)})
               </span>
-            </Row>
-            <Row label={t('account.totalGames')} testId="account-total-games">
+            </LabelledValue>
+            <LabelledValue look={ROW_LOOK} label={t('account.totalGames')} testId="account-total-games">
               {totalGames ?? '—'}
-            </Row>
-            <Row label={t('account.about')} testId="account-about">
+            </LabelledValue>
+            <LabelledValue look={ROW_LOOK} label={t('account.about')} testId="account-about">
               {user.about?.trim() ? (
                 <span className="whitespace-pre-line">{user.about}</span>
               ) : (
                 t('account.noAbout')
               )}
-            </Row>
+            </LabelledValue>
           </dl>
         )}
       </Card>
       <Card>
         <CardTitle className="mb-3">{t('account.earnedBadges')}</CardTitle>
-        {badgesFailed ? (
-          <p role="alert" className="font-bold text-red-800">
-            {message('badges_load_failed_inline')}
-          </p>
-        ) : earned.length === 0 ? (
-          <p className="text-slate-700">{t('badgesTab.empty')}</p>
-        ) : (
+        <QueryStates
+          failed={badgesFailed}
+          error={<InlineError>{message('badges_load_failed_inline')}</InlineError>}
+          isEmpty={earned.length === 0}
+          empty={<p className="text-slate-700">{t('badgesTab.empty')}</p>}
+        >
           <ul className="grid gap-3 sm:grid-cols-2">
             {earned.map((item) => (
               <li key={item.id}>
@@ -140,7 +138,7 @@ export function AccountTab({
               </li>
             ))}
           </ul>
-        )}
+        </QueryStates>
       </Card>
       <DeleteAccountSection user={user} />
     </div>

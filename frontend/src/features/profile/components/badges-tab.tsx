@@ -1,11 +1,12 @@
 import type { UserBadgeItem } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { InlineError, QueryStates, SkeletonList } from '../../../components/query-states.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { BadgeMini } from './badge-mini.js';
+import { EmptyGames } from './statistics-tab.js';
 
 /** Earned first, then those with progress; badges not yet started are left to the badges screen. */
 export function BadgesTab({ badges, failed }: { badges: UserBadgeItem[] | undefined; failed: boolean }) {
@@ -21,39 +22,25 @@ export function BadgesTab({ badges, failed }: { badges: UserBadgeItem[] | undefi
   return (
     <Card>
       <CardTitle className="mb-4">{t('badgesTab.heading')}</CardTitle>
-      {failed ? (
-        <p role="alert" className="font-bold text-red-800">
-          {message('badges_load_failed_inline')}
-        </p>
-      ) : !badges ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Skeleton className="h-18" />
-          <Skeleton className="h-18" />
-        </div>
-      ) : started.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="profile-badges-empty">
-          <span aria-hidden="true" className="text-5xl text-amber-500">
-            ★
-          </span>
-          <p className="text-lg font-bold">{t('badgesTab.empty')}</p>
-          <Link to="/games" className={buttonClasses('primary')}>
-            {t('playGames')}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <ul className="grid gap-3 sm:grid-cols-2" data-testid="profile-badges">
-            {started.map((item) => (
-              <li key={item.id}>
-                <BadgeMini item={item} />
-              </li>
-            ))}
-          </ul>
-          <Link to="/badges" className={buttonClasses('outline', 'md', 'mt-5')}>
-            {t('badgesTab.viewAll')}
-          </Link>
-        </>
-      )}
+      <QueryStates
+        failed={failed}
+        error={<InlineError>{message('badges_load_failed_inline')}</InlineError>}
+        pending={!badges}
+        loading={<SkeletonList count={2} itemClassName="h-18" className="grid gap-3 sm:grid-cols-2" />}
+        isEmpty={started.length === 0}
+        empty={<EmptyGames text={t('badgesTab.empty')} testId="profile-badges-empty" />}
+      >
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="profile-badges">
+          {started.map((item) => (
+            <li key={item.id}>
+              <BadgeMini item={item} />
+            </li>
+          ))}
+        </ul>
+        <Link to="/badges" className={buttonClasses('outline', 'md', 'mt-5')}>
+          {t('badgesTab.viewAll')}
+        </Link>
+      </QueryStates>
     </Card>
   );
 }

@@ -7,10 +7,10 @@ import {
   parseDifficulty,
 } from '@mathgames/contracts';
 import { useTranslation } from 'react-i18next';
+import { InlineError, QueryStates, SkeletonList } from '../../../components/query-states.js';
 import { TopicIcon } from '../../../components/topic-icon.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { EmptyGames } from './statistics-tab.js';
@@ -95,35 +95,29 @@ export function HistoryTab({
           </span>
         )}
       </div>
-      {failed ? (
-        <p role="alert" className="font-bold text-red-800">
-          {message('generic_error')}
-        </p>
-      ) : isPending ? (
-        <div className="flex flex-col gap-3" aria-hidden="true" data-testid="history-skeleton">
-          {Array.from({ length: HISTORY_SKELETON_ROWS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-            <Skeleton key={i} className="h-18" />
+      <QueryStates
+        failed={failed}
+        error={<InlineError>{message('generic_error')}</InlineError>}
+        pending={isPending}
+        loading={
+          <SkeletonList count={HISTORY_SKELETON_ROWS} itemClassName="h-18" testId="history-skeleton" />
+        }
+        isEmpty={records.length === 0}
+        empty={<EmptyGames text={t('history.empty')} />}
+      >
+        <ul className="flex flex-col gap-3" data-testid="history-list">
+          {records.map((record) => (
+            <li key={record.id}>
+              <HistoryRow record={record} />
+            </li>
           ))}
-        </div>
-      ) : records.length === 0 ? (
-        <EmptyGames text={t('history.empty')} />
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3" data-testid="history-list">
-            {records.map((record) => (
-              <li key={record.id}>
-                <HistoryRow record={record} />
-              </li>
-            ))}
-          </ul>
-          {hasMore && (
-            <Button variant="outline" className="mt-4" onClick={onMore} disabled={loadingMore}>
-              {t('history.more')}
-            </Button>
-          )}
-        </>
-      )}
+        </ul>
+        {hasMore && (
+          <Button variant="outline" className="mt-4" onClick={onMore} disabled={loadingMore}>
+            {t('history.more')}
+          </Button>
+        )}
+      </QueryStates>
     </Card>
   );
 }

@@ -1,45 +1,13 @@
-import type { CurrentUser } from '@mathgames/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../testing/fake-api.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
-import { AccountTab } from './account-tab.js';
+import { testUser } from '../../../testing/users.js';
+import { AccountTabHarness } from './account-tab-harness.js';
 import type { EditState } from './profile-form.js';
 
-const USER: CurrentUser = {
-  id: 3,
-  username: 'mert',
-  displayName: 'Mert',
-  email: 'mert@example.com',
-  about: 'Bölme en sevdiğim.',
-  receiveNotifications: false,
-  avatarColor: null,
-  photoUrl: null,
-  isVerified: false,
-  role: 'user',
-  createdAt: '2026-01-01T08:00:00.000Z',
-  lastLogin: null,
-};
-
-/** The account tab with its edit state held like the profile screen holds it; the states seen are recorded. */
-function Harness({ seen }: { seen: EditState[] }) {
-  const [state, setState] = useState<EditState>('view');
-  return (
-    <AccountTab
-      user={USER}
-      totalGames={4}
-      badges={[]}
-      badgesFailed={false}
-      editState={state}
-      onEditState={(next) => {
-        seen.push(next);
-        setState(next);
-      }}
-    />
-  );
-}
+const USER = testUser({ about: 'Bölme en sevdiğim.', isVerified: false });
 
 describe('editing the profile', () => {
   beforeEach(() => useLanguage('tr', 'profile'));
@@ -51,7 +19,7 @@ describe('editing the profile', () => {
     });
     const seen: EditState[] = [];
     const user = userEvent.setup();
-    renderWithApp(<Harness seen={seen} />);
+    renderWithApp(<AccountTabHarness user={USER} totalGames={4} onEditState={(next) => seen.push(next)} />);
 
     await user.click(await screen.findByTestId('profile-edit'));
     const name = screen.getByRole('textbox', { name: 'Görünen isim' });
@@ -75,7 +43,7 @@ describe('editing the profile', () => {
     const api = fakeApi({});
     const seen: EditState[] = [];
     const user = userEvent.setup();
-    renderWithApp(<Harness seen={seen} />);
+    renderWithApp(<AccountTabHarness user={USER} totalGames={4} onEditState={(next) => seen.push(next)} />);
     await user.click(await screen.findByTestId('profile-edit'));
     const about = screen.getByRole('textbox', { name: 'Hakkımda' });
     await user.clear(about);

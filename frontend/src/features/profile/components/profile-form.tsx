@@ -1,5 +1,5 @@
 import { ABOUT_MAX, type CurrentUser, profileUpdateRequestSchema } from '@mathgames/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -94,6 +94,14 @@ export function ProfileForm({
   }
 
   const saving = state === 'saving';
+  /** What the form's text inputs share: name, value, change handler, error and the lock while saving. */
+  const textProps = (name: 'displayName' | 'email' | 'currentPassword') => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
+    error: errors[name],
+    disabled: saving,
+  });
   return (
     <form
       ref={form}
@@ -102,38 +110,17 @@ export function ProfileForm({
       className="flex flex-col gap-4"
       data-testid="profile-form"
     >
-      <TextField
-        label={t('account.displayName')}
-        name="displayName"
-        value={values.displayName}
-        onChange={(event) => setValues({ ...values, displayName: event.target.value })}
-        error={errors.displayName}
-        autoComplete="nickname"
-        disabled={saving}
-      />
+      <TextField label={t('account.displayName')} autoComplete="nickname" {...textProps('displayName')} />
       {!pupil && (
         <>
-          <TextField
-            label={t('account.email')}
-            name="email"
-            type="email"
-            value={values.email}
-            onChange={(event) => setValues({ ...values, email: event.target.value })}
-            error={errors.email}
-            autoComplete="email"
-            disabled={saving}
-          />
+          <TextField label={t('account.email')} type="email" autoComplete="email" {...textProps('email')} />
           {emailChanging && (
             <div>
               <TextField
                 label={t('account.currentPassword')}
-                name="currentPassword"
                 type="password"
-                value={values.currentPassword}
-                onChange={(event) => setValues({ ...values, currentPassword: event.target.value })}
-                error={errors.currentPassword}
                 autoComplete="current-password"
-                disabled={saving}
+                {...textProps('currentPassword')}
               />
               <p className="mt-1 text-sm text-slate-700">{t('account.currentPasswordHint')}</p>
             </div>

@@ -1,9 +1,4 @@
-import {
-  type CurrentUser,
-  type HistoryRecord,
-  type StatisticsResponse,
-  weeklyCorrectAnswers,
-} from '@mathgames/contracts';
+import { type HistoryRecord, type StatisticsResponse, weeklyCorrectAnswers } from '@mathgames/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,22 +7,17 @@ import { catalogueWith } from '../../../testing/badge-items.js';
 import { fakeApi } from '../../../testing/fake-api.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
 import { statisticsResponse } from '../../../testing/statistics.js';
+import { testUser } from '../../../testing/users.js';
 import { ProfileScreen } from './profile-screen.js';
 
-const USER: CurrentUser = {
+const USER = testUser({
   id: 7,
   username: 'ayse',
   displayName: 'Ayşe',
   email: 'ayse@example.com',
-  about: null,
-  receiveNotifications: false,
-  avatarColor: null,
-  photoUrl: null,
-  isVerified: true,
-  role: 'user',
   createdAt: '2026-10-01T08:00:00.000Z',
   lastLogin: '2026-11-20T12:30:00.000Z',
-};
+});
 
 const statistics = statisticsResponse;
 

@@ -3,6 +3,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsOf } from '../../../components/as-of.js';
+import { LabelledValue, type LabelledValueLook } from '../../../components/labelled-value.js';
+import { InlineError } from '../../../components/query-states.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
@@ -30,16 +32,12 @@ export const RECENT_ACTIVITIES = 3;
 
 export type ProfileTab = 'hesap' | 'badges' | 'ayarlar' | 'istatistikler' | 'oyunlar';
 
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-2 last:border-0">
-      <dt className="text-base font-bold text-slate-700">{label}</dt>
-      <dd className="text-lg font-black tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+/** A figure of the side column: the label left, the number right. */
+const STAT_LOOK: LabelledValueLook = {
+  item: 'flex items-baseline justify-between gap-3 border-b border-slate-100 py-2 last:border-0',
+  label: 'text-base font-bold text-slate-700',
+  value: 'text-lg font-black tabular-nums',
+};
 
 export function ProfileScreen({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
@@ -111,19 +109,19 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
                   {percent(level.percentToNext)} · {t('progress.toNext', { count: level.pointsToNext })}
                 </p>
                 <dl className="mt-3">
-                  <Stat
-                    label={t('progress.totalPoints')}
-                    value={String(stats.totalPoints)}
-                    testId="profile-points"
-                  />
-                  <Stat label={t('progress.successRate')} value={percent(stats.successRate)} />
-                  <Stat label={t('progress.badges')} value={String(completedBadges ?? '—')} />
+                  <LabelledValue look={STAT_LOOK} label={t('progress.totalPoints')} testId="profile-points">
+                    {String(stats.totalPoints)}
+                  </LabelledValue>
+                  <LabelledValue look={STAT_LOOK} label={t('progress.successRate')}>
+                    {percent(stats.successRate)}
+                  </LabelledValue>
+                  <LabelledValue look={STAT_LOOK} label={t('progress.badges')}>
+                    {String(completedBadges ?? '—')}
+                  </LabelledValue>
                 </dl>
               </>
             ) : statistics.isError ? (
-              <p role="alert" className="font-bold text-red-800">
-                {message('statistics_error_loading')}
-              </p>
+              <InlineError>{message('statistics_error_loading')}</InlineError>
             ) : (
               <Skeleton className="h-44" />
             )}
@@ -131,23 +129,17 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
           <Card>
             <CardTitle className="mb-3">{t('gameStats.heading')}</CardTitle>
             <dl>
-              <Stat
-                label={t('gameStats.totalGames')}
-                value={String(totalGames ?? '—')}
-                testId="profile-total-games"
-              />
-              <Stat
-                label={t('gameStats.correct')}
-                value={stats ? `${stats.correctAnswers}/${stats.totalQuestions}` : '—'}
-              />
-              <Stat
-                label={t('gameStats.badges')}
-                value={
-                  completedBadges !== undefined && totalBadges !== undefined
-                    ? `${completedBadges}/${totalBadges}`
-                    : '—'
-                }
-              />
+              <LabelledValue look={STAT_LOOK} label={t('gameStats.totalGames')} testId="profile-total-games">
+                {String(totalGames ?? '—')}
+              </LabelledValue>
+              <LabelledValue look={STAT_LOOK} label={t('gameStats.correct')}>
+                {stats ? `${stats.correctAnswers}/${stats.totalQuestions}` : '—'}
+              </LabelledValue>
+              <LabelledValue look={STAT_LOOK} label={t('gameStats.badges')}>
+                {completedBadges !== undefined && totalBadges !== undefined
+                  ? `${completedBadges}/${totalBadges}`
+                  : '—'}
+              </LabelledValue>
             </dl>
             <h4 className="mt-4 mb-2 text-base font-extrabold">{t('gameStats.weeklyPoints')}</h4>
             {stats ? (

@@ -1,59 +1,22 @@
-import type { CurrentUser } from '@mathgames/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordingApi } from '../../../testing/fake-api.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
-import { AccountTab } from './account-tab.js';
-import type { EditState } from './profile-form.js';
+import { testUser } from '../../../testing/users.js';
+import { AccountTabHarness } from './account-tab-harness.js';
 import { SettingsTab } from './settings-tab.js';
 
 // Issue 14, item 4: a pupil (made by their teacher, signing in with pictures) sees no e-mail or password fields.
-const PUPIL: CurrentUser = {
+const PUPIL = testUser({
   id: 12,
   username: 'pupil-12',
   displayName: 'Zeynep',
   email: null,
-  about: null,
-  receiveNotifications: false,
-  avatarColor: null,
-  photoUrl: null,
   isVerified: false,
   role: 'pupil',
   createdAt: '2026-09-01T08:00:00.000Z',
-  lastLogin: null,
-};
-
-/** Records each request's JSON body and answers 200 with the given body for its path. */
-function recordingApi(answers: Record<string, unknown>) {
-  const sent: Array<{ path: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-      sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      return new Response(JSON.stringify(answers[path] ?? {}), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return sent;
-}
-
-function Account({ user }: { user: CurrentUser }) {
-  const [state, setState] = useState<EditState>('view');
-  return (
-    <AccountTab
-      user={user}
-      totalGames={3}
-      badges={[]}
-      badgesFailed={false}
-      editState={state}
-      onEditState={setState}
-    />
-  );
-}
+});
 
 describe("a pupil's profile", () => {
   beforeEach(() => useLanguage('en', 'profile'));
@@ -62,7 +25,7 @@ describe("a pupil's profile", () => {
   it('shows no e-mail or verification rows, and the edit form has no e-mail field and sends none', async () => {
     const sent = recordingApi({ '/api/profile/update': { message: 'Profile updated', user: PUPIL } });
     const user = userEvent.setup();
-    renderWithApp(<Account user={PUPIL} />);
+    renderWithApp(<AccountTabHarness totalGames={3} user={PUPIL} />);
     expect(await screen.findByTestId('account-display-name')).toBeTruthy();
     expect(screen.queryByTestId('account-email')).toBeNull();
     expect(screen.queryByText('E-mail')).toBeNull();
@@ -91,7 +54,10 @@ describe("a pupil's profile", () => {
     recordingApi({});
     const user = userEvent.setup();
     renderWithApp(
-      <Account user={{ ...PUPIL, role: 'user', email: 'zeynep@example.com', isVerified: true }} />,
+      <AccountTabHarness
+        totalGames={3}
+        user={{ ...PUPIL, role: 'user', email: 'zeynep@example.com', isVerified: true }}
+      />,
     );
     expect((await screen.findByTestId('account-email')).textContent).toBe('zeynep@example.com');
     await user.click(screen.getByTestId('profile-edit'));

@@ -6,31 +6,29 @@ import {
 } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LabelledValue, type LabelledValueLook } from '../../../components/labelled-value.js';
+import { InlineError, SkeletonList } from '../../../components/query-states.js';
 import { TopMistakes } from '../../../components/top-mistakes.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { usePercent } from '../../../lib/use-percent.js';
 import { PointsChart } from './points-chart.js';
 
-function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-3xl bg-slate-50 p-4 text-center">
-      <dt className="text-sm font-bold text-slate-700">{label}</dt>
-      <dd className="order-first text-2xl font-black tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+/** A tile of the statistics tab: the big number first on screen, the label first for readers. */
+const TILE_LOOK: LabelledValueLook = {
+  item: 'rounded-3xl bg-slate-50 p-4 text-center',
+  label: 'text-sm font-bold text-slate-700',
+  value: 'order-first text-2xl font-black tabular-nums',
+};
 
-export function EmptyGames({ text }: { text: string }) {
+/** Nothing played yet: a star, the reason, and the way to the games. */
+export function EmptyGames({ text, testId }: { text: string; testId?: string }) {
   const { t } = useTranslation('profile');
   return (
-    <div className="flex flex-col items-center gap-3 py-6 text-center">
+    <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid={testId}>
       <span aria-hidden="true" className="text-5xl text-amber-500">
         ★
       </span>
@@ -59,45 +57,30 @@ export function StatisticsTab({
   if (failed)
     return (
       <Card>
-        <p role="alert" className="font-bold text-red-800">
-          {message('statistics_error_loading')}
-        </p>
+        <InlineError>{message('statistics_error_loading')}</InlineError>
       </Card>
     );
-  if (!stats || !raw)
-    return (
-      <div className="flex flex-col gap-3" aria-hidden="true">
-        {Array.from({ length: 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-          <Skeleton key={i} className="h-20" />
-        ))}
-      </div>
-    );
+  if (!stats || !raw) return <SkeletonList count={5} itemClassName="h-20" />;
+  const tiles = [
+    { label: t('statsTab.totalPoints'), value: String(stats.totalPoints), testId: 'profile-stat-points' },
+    {
+      label: t('statsTab.correctOfTotal'),
+      value: `${stats.correctAnswers}/${stats.totalQuestions}`,
+      testId: 'profile-stat-correct',
+    },
+    { label: t('statsTab.successRate'), value: percent(stats.successRate), testId: 'profile-stat-rate' },
+    { label: t('statsTab.totalGames'), value: String(totalGames ?? '—'), testId: 'profile-stat-games' },
+  ];
   return (
     <div className="flex flex-col gap-5" data-testid="profile-statistics">
       <Card>
         <CardTitle className="mb-4">{t('statsTab.heading')}</CardTitle>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Tile
-            label={t('statsTab.totalPoints')}
-            value={String(stats.totalPoints)}
-            testId="profile-stat-points"
-          />
-          <Tile
-            label={t('statsTab.correctOfTotal')}
-            value={`${stats.correctAnswers}/${stats.totalQuestions}`}
-            testId="profile-stat-correct"
-          />
-          <Tile
-            label={t('statsTab.successRate')}
-            value={percent(stats.successRate)}
-            testId="profile-stat-rate"
-          />
-          <Tile
-            label={t('statsTab.totalGames')}
-            value={String(totalGames ?? '—')}
-            testId="profile-stat-games"
-          />
+          {tiles.map((tile) => (
+            <LabelledValue key={tile.testId} look={TILE_LOOK} label={tile.label} testId={tile.testId}>
+              {tile.value}
+            </LabelledValue>
+          ))}
         </dl>
       </Card>
       <Card>

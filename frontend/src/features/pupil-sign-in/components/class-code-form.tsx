@@ -3,10 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
+import { usePageHead } from '../../../lib/head.js';
 
 /** Step one at /class: the code the teacher wrote on the board. */
 export function ClassCodeForm({ initialError }: { initialError?: string | undefined }) {
   const { t } = useTranslation('pupil');
+  usePageHead({ title: t('code.title'), description: t('code.intro') });
   const navigate = useNavigate();
   const id = useId();
   const [error, setError] = useState<string | undefined>(initialError);

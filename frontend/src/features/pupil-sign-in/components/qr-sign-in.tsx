@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
+import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { pupilLinkLogin } from '../api/class-join.js';
 
@@ -18,6 +19,7 @@ function takeSecretFromFragment(): string {
 /** /class/qr#SECRET: the pupil's personal QR code signs them in without a code or pictures. */
 export function QrSignIn() {
   const { t } = useTranslation('pupil');
+  usePageHead({ title: t('qr.title'), description: t('qr.signingIn') });
   const message = useMessage();
   const setCurrentUser = useSetCurrentUser();
   const [error, setError] = useState<string | null>(null);

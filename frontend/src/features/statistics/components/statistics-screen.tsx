@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsOf } from '../../../components/as-of.js';
+import { SkeletonList } from '../../../components/query-states.js';
 import { StatTile } from '../../../components/stat-tile.js';
 import { TopMistakes } from '../../../components/top-mistakes.js';
 import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
@@ -30,19 +31,13 @@ const { gameTypeStats: gameTypeStatsSchema, weeklyProgress: weeklySchema } = sta
 export function StatisticsSkeleton() {
   return (
     <div data-testid="statistics-skeleton" aria-busy="true">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5">
-        {Array.from({ length: 4 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-          <Skeleton key={i} className="h-32" />
-        ))}
-      </div>
+      <SkeletonList
+        count={4}
+        itemClassName="h-32"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5"
+      />
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <div className="flex flex-col gap-3">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-            <Skeleton key={i} className="h-20" />
-          ))}
-        </div>
+        <SkeletonList count={5} itemClassName="h-20" />
         <Skeleton className="h-80" />
       </div>
     </div>
@@ -141,33 +136,44 @@ export function StatisticsScreen() {
     const week = zeroWeek ? ZERO_WEEK : weekly.success ? weeklyCorrectAnswers(weekly.data) : ZERO_WEEK;
     const questions = zeroWeek ? ZERO_WEEK : data.weeklyQuestions;
     const weeklyTotal = week.reduce((a, b) => a + b, 0);
+    const summary = [
+      {
+        label: t('summary.totalPoints'),
+        value: numberFormat.format(data.totalPoints),
+        testId: 'stat-total-points',
+        colour: 'bg-amber-100 text-amber-950',
+      },
+      {
+        label: t('summary.questionsSolved'),
+        value: numberFormat.format(data.totalQuestions),
+        testId: 'stat-total-questions',
+        colour: 'bg-sky-100 text-sky-950',
+      },
+      {
+        label: t('summary.correctAnswers'),
+        value: numberFormat.format(data.correctAnswers),
+        testId: 'stat-correct-answers',
+        colour: 'bg-emerald-100 text-emerald-950',
+      },
+      {
+        label: t('summary.successRate'),
+        value: percent(data.successRate),
+        testId: 'stat-success-rate',
+        colour: 'bg-violet-100 text-violet-950',
+      },
+    ];
     body = (
       <>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5" data-testid="statistics-summary">
-          <StatTile
-            label={t('summary.totalPoints')}
-            value={numberFormat.format(data.totalPoints)}
-            testId="stat-total-points"
-            className="flex min-h-32 flex-col justify-center shadow-sm bg-amber-100 text-amber-950"
-          />
-          <StatTile
-            label={t('summary.questionsSolved')}
-            value={numberFormat.format(data.totalQuestions)}
-            testId="stat-total-questions"
-            className="flex min-h-32 flex-col justify-center shadow-sm bg-sky-100 text-sky-950"
-          />
-          <StatTile
-            label={t('summary.correctAnswers')}
-            value={numberFormat.format(data.correctAnswers)}
-            testId="stat-correct-answers"
-            className="flex min-h-32 flex-col justify-center shadow-sm bg-emerald-100 text-emerald-950"
-          />
-          <StatTile
-            label={t('summary.successRate')}
-            value={percent(data.successRate)}
-            testId="stat-success-rate"
-            className="flex min-h-32 flex-col justify-center shadow-sm bg-violet-100 text-violet-950"
-          />
+          {summary.map((tile) => (
+            <StatTile
+              key={tile.testId}
+              label={tile.label}
+              value={tile.value}
+              testId={tile.testId}
+              className={`flex min-h-32 flex-col justify-center shadow-sm ${tile.colour}`}
+            />
+          ))}
         </dl>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <section aria-labelledby="topics-heading">

@@ -170,7 +170,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     // Her slip, in the words the pupil read after the game, is the class's most frequent mistake.
     const slip = await page.getByTestId('most-frequent-mistakes').locator('li span').first().textContent();
     expect(await dialog.getByRole('listitem').first().textContent()).toContain(slip);
-    expect(await accessibilityProblems(page, { settle: true })).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await ada.evaluate((button) => button === document.activeElement)).toBe(true);

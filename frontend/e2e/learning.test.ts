@@ -62,7 +62,7 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
         // Well past the spec's 1500 ms, the game still waits for Next.
         await page.waitForTimeout(2500);
         expect(await page.getByTestId('question-counter').textContent()).toMatch(/1.*5/);
-        problems.push(...(await accessibilityProblems(page, { settle: true })));
+        problems.push(...(await accessibilityProblems(page)));
       }
       // The Next button has the focus: Enter goes on.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
@@ -79,7 +79,7 @@ describe.each(LANGS)('learning from mistakes, in %s', (lang) => {
       expect(await rows.nth(i).getAttribute('data-mistake')).toBe(kind);
       expect(await rows.nth(i).textContent()).toContain(translate(mistakeMessageKey(kind), lang));
     }
-    problems.push(...(await accessibilityProblems(page, { settle: true })));
+    problems.push(...(await accessibilityProblems(page)));
 
     // 0 % at medium: the next step is one level down, and its button starts that game at once.
     const next = page.getByTestId('next-step');
@@ -101,7 +101,7 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
     await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('open-review').click();
     await page.getByTestId('review-empty').waitFor();
-    const problems = await accessibilityProblems(page, { settle: true });
+    const problems = await accessibilityProblems(page);
 
     // Three shapes got wrong two days ago (as a guest's finished games leave them in local storage).
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
@@ -123,7 +123,7 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
       'çıkarma',
       'toplama',
     ]);
-    problems.push(...(await accessibilityProblems(page, { settle: true })));
+    problems.push(...(await accessibilityProblems(page)));
     const dueOrder = await due.evaluateAll((items) => items.map((li) => li.getAttribute('data-mistake')!));
 
     await page.getByTestId('start-review').click();
@@ -140,7 +140,7 @@ describe.each(LANGS)('practise my mistakes as a guest, in %s', (lang) => {
       outcomes.push(right);
     }
     await page.getByTestId('review-result').waitFor();
-    problems.push(...(await accessibilityProblems(page, { settle: true })));
+    problems.push(...(await accessibilityProblems(page)));
     const boxes = await page.evaluate(() =>
       Object.fromEntries(
         (
@@ -216,7 +216,7 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
       'off-by-one',
     ]);
     expect(await items.first().textContent()).toContain(translate('mistake_carry_slip', lang));
-    expect(await accessibilityProblems(page, { settle: true })).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // The profile's statistics tab lists the same, with its own practice button.
     await page.goto(`${e2e.stack.baseUrl}/profile`);
@@ -304,7 +304,7 @@ describe.each(LANGS)('show me, in %s', (lang) => {
       expect(await model.locator('svg').count()).toBe(1);
       const labelId = await model.locator('[role="img"]').getAttribute('aria-labelledby');
       expect((await page.locator(`[id="${labelId}"]`).textContent())?.length).toBeGreaterThan(10);
-      problems.push(...(await accessibilityProblems(page, { settle: true })).map((p) => `${type}: ${p}`));
+      problems.push(...(await accessibilityProblems(page)).map((p) => `${type}: ${p}`));
     }
     await page.goto(`${e2e.stack.baseUrl}/gameplay?type=toplama`);
     await page.getByTestId('difficulty-medium').click();

@@ -91,7 +91,7 @@ describe.each(LANGS)('in %s', (lang) => {
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {
-      problems[name] = await accessibilityProblems(page, { settle: true });
+      problems[name] = await accessibilityProblems(page);
     };
     for (const path of ['/', '/games', '/faq', '/verify-email', '/reset-password', '/no-such-page']) {
       await page.goto(`${e2e.stack.baseUrl}${path}`);

@@ -13,12 +13,15 @@ export async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
-/** Serious and critical axe findings on the current screen, as readable lines. */
+/**
+ * Serious and critical axe findings on the settled screen, as readable lines. Always after the animations end: a
+ * dialog caught mid fade-in has less contrast than the one a child sees.
+ */
 export async function accessibilityProblems(
   page: Page,
-  options: { settle?: boolean; rules?: Record<string, { enabled: boolean }> } = {},
+  options: { rules?: Record<string, { enabled: boolean }> } = {},
 ): Promise<string[]> {
-  if (options.settle) await settleAnimations(page);
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page });
   if (options.rules) builder = builder.options({ rules: options.rules });
   const { violations } = await builder.analyze();

@@ -242,7 +242,7 @@ describe.each(LANGS)('a logged-in pupil, in %s', (lang) => {
 });
 
 describe.each(LANGS)('an unknown game type, in %s', (lang) => {
-  it('falls back to addition with the game_start_error toast (spec §6, §11)', async () => {
+  it('falls back to addition with the game_start_error toast (an unknown topic in the address is not an error page)', async () => {
     const context = await newContext(e2e.browser, lang);
     const page = await context.newPage();
     await page.goto(`${e2e.stack.baseUrl}/gameplay?type=no-such-topic`);

@@ -32,7 +32,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { honestResult, seedResults } from '@mathgames/game-results/testing';
-import { createPool, IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
+import { createPool, IDENTITY_HEADER, signIdentity, sleep } from '@mathgames/platform';
 import { startStack } from '@mathgames/test-stack';
 import { Redis } from 'ioredis';
 import { hashPassword } from '../../services/auth/src/domain/passwords.js';
@@ -62,7 +62,6 @@ const PASSWORD = 'correct horse';
 const say = (text: string) => process.stdout.write(`${text}\n`);
 /** The machine is shared: every figure is printed with the 1-minute load average it was taken under. */
 const machineLoad = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** Devices: distinct loopback addresses (all of 127/8 is local on Linux), one per class. */

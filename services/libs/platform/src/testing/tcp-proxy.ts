@@ -14,9 +14,13 @@ export interface TcpProxy {
 
 /**
  * A TCP forwarder in front of a real server, for outage tests of one client: cutting it takes the server away from
- * that client only, while everything else (other tests, other processes) keeps using the server.
+ * that client only, while everything else (other tests, other processes) keeps using the server. It listens on
+ * 127.0.0.1 unless told another local address (the image test's container network gateway).
  */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  listenOn: { host: string } = { host: '127.0.0.1' },
+): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
@@ -38,7 +42,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     });
     await new Promise<void>((resolve, reject) => {
       created.once('error', reject);
-      created.listen(port, '127.0.0.1', () => resolve());
+      created.listen(port, listenOn.host, () => resolve());
     });
     port = (created.address() as AddressInfo).port;
     server = created;
@@ -56,7 +60,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     route(url) {
       const parsed = new URL(url);
-      parsed.hostname = '127.0.0.1';
+      parsed.hostname = listenOn.host;
       parsed.port = String(port);
       return parsed.toString();
     },

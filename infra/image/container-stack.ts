@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePorts, type SmtpCapture } from '@mathgames/platform/testing';
+import type { Manifest } from '../../k8s/manifest-helpers.js';
+import { localEnvironment, prepareDatabase, runSecrets, startLocalStores } from './local-stores.js';
+import {
+  type ContainerPlan,
+  containerPlans,
+  externalServices,
+  ingressTarget,
+  type Probe,
+  unreachableUpstreams,
+} from './pod-plan.js';
+import { createNetwork, inspect, logsOf, podman, podmanRunArgs, removeLeftovers } from './podman.js';
+import { untilReady, watchLiveness } from './probes.js';
+
+export interface Ready {
+  name: string;
+  /** From the container's start to its first passing readiness probe. */
+  seconds: number;
+  /** Whether that was within the startup probe's budget (periodSeconds × failureThreshold). */
+  withinStartupBudget: boolean;
+  startupBudgetSeconds: number;
+}
+
+export interface Stopped {
+  name: string;
+  exitCode: number;
+  seconds: number;
+  graceSeconds: number;
+}
+
+export interface ContainerStack {
+  /** Where a browser reaches the gateway (the Ingress's part: its container port published on 127.0.0.1). */
+  baseUrl: string;
+  mail: SmtpCapture;
+  migrate: { seconds: number; attempts: number; output: string };
+  ready: Ready[];
+  /** Variables whose value differs from the rendered manifests (this machine's stores, secrets, PUBLIC_URL). */
+  changed: string[];
+  plans: ContainerPlan[];
+  /** Per Deployment, the longest run of failed liveness probes seen so far, and whether it still runs. */
+  health(): Promise<
+    { name: string; longestFailureRun: number; failureThreshold: number; running: boolean }[]
+  >;
+  logs(name: string): Promise<string>;
+  /** SIGTERM to every Deployment's container at once, as a rollout or scale-down does; SIGKILL after the grace. */
+  stop(): Promise<Stopped[]>;
+  close(): Promise<void>;
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * Runs the migrate Job and then every Deployment of the rendered manifests as containers of `image`, each as its pod
+ * spec says, on a container network of their own against this machine's data stores.
+ */
+export async function startContainerStack(image: string, objects: Manifest[]): Promise<ContainerStack> {
+  const plans = containerPlans(objects);
+  const unreachable = unreachableUpstreams(plans);
+  if (unreachable.length > 0) throw new Error(`upstreams no container answers: ${unreachable.join('; ')}`);
+  const ingress = ingressTarget(objects, plans);
+  await removeLeftovers();
+
+  const runId = randomBytes(4).toString('hex');
+  const network = `mg-image-${runId}`;
+  const closers: Array<() => Promise<unknown>> = [];
+  // The containers and the network first, then what they used.
+  const close = async () => {
+    await removeLeftovers(runId).catch(() => {});
+    for (const step of closers.splice(0).reverse()) await step().catch(() => {});
+  };
+  try {
+    const address = await createNetwork(network, runId, image);
+    const stores = await startLocalStores(address, externalServices(objects));
+    closers.push(() => stores.close());
+    await prepareDatabase(stores, plans);
+
+    const [hostPort] = await freePorts(1);
+    const baseUrl = `http://127.0.0.1:${hostPort}`;
+    const envDir = await mkdtemp(join(tmpdir(), 'mathgames-image-'));
+    closers.push(() => rm(envDir, { recursive: true, force: true }));
+    const secret = runSecrets();
+    const changed = new Set<string>();
+    const start = async (plan: ContainerPlan, attempt = 1) => {
+      const local = localEnvironment(plan.env, stores, secret, baseUrl);
+      for (const key of local.changed) changed.add(key);
+      // A file readable by this user only: secrets stay out of process listings.
+      const envFile = join(envDir, `${plan.name}.env`);
+      const lines = Object.entries(local.env).map(([key, value]) => `${key}=${value}\n`);
+      await writeFile(envFile, lines.join(''), { mode: 0o600 });
+      const containerName = `${network}-${plan.name}${plan.kind === 'Job' ? `-${attempt}` : ''}`;
+      const publish =
+        plan.name === ingress.name
+          ? { hostIp: '127.0.0.1', hostPort: hostPort!, containerPort: ingress.port }
+          : undefined;
+      const hosts = Object.fromEntries(Object.keys(stores.ports).map((name) => [name, address]));
+      const args = podmanRunArgs(plan, {
+        containerName,
+        network,
+        image,
+        runId,
+        envFile,
+        hosts,
+        detach: true,
+        ...(publish ? { publish } : {}),
+      });
+      await podman(args);
+      return containerName;
+    };
+
+    const migrate = await runJob(plans.find((p) => p.kind === 'Job')!, start);
+    const deployments = plans.filter((p) => p.kind === 'Deployment');
+    const names = await Promise.all(deployments.map((plan) => start(plan)));
+    const ready = await Promise.all(deployments.map((plan, i) => readyReport(plan, names[i]!)));
+    const liveness = deployments.map((plan, i) => watchLiveness(names[i]!, plan));
+    closers.push(async () => {
+      for (const watch of liveness) watch.stop();
+    });
+
+    return {
+      baseUrl,
+      mail: stores.mail,
+      migrate,
+      ready,
+      changed: [...changed].sort(),
+      plans,
+      async health() {
+        return Promise.all(
+          deployments.map(async (plan, i) => ({
+            name: plan.name,
+            longestFailureRun: liveness[i]!.longestFailureRun(),
+            failureThreshold: plan.livenessProbe?.failureThreshold ?? 0,
+            running: (await inspect(names[i]!)).running,
+          })),
+        );
+      },
+      logs: (name) => logsOf(`${network}-${name}`),
+      async stop() {
+        for (const watch of liveness) watch.stop();
+        return Promise.all(deployments.map((plan, i) => stopContainer(plan, names[i]!)));
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The Job's pod until it succeeds, at most 1 + backoffLimit times, each within activeDeadlineSeconds. */
+async function runJob(
+  plan: ContainerPlan,
+  start: (plan: ContainerPlan, attempt: number) => Promise<string>,
+): Promise<ContainerStack['migrate']> {
+  const began = Date.now();
+  const attempts = 1 + (plan.backoffLimit ?? 0);
+  let output = '';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const name = await start(plan, attempt);
+    const timeoutMs = (plan.activeDeadlineSeconds ?? 900) * 1000;
+    const exitCode = Number(await podman(['wait', name], { timeoutMs }));
+    output = await logsOf(name);
+    if (exitCode === 0) return { seconds: seconds(Date.now() - began), attempts: attempt, output };
+  }
+  throw new Error(`the ${plan.name} Job failed ${attempts} times; its last output:\n${output}`);
+}
+
+async function readyReport(plan: ContainerPlan, name: string): Promise<Ready> {
+  const budget = (p: Probe | null) => (p ? p.periodSeconds * p.failureThreshold : 0);
+  const startupBudgetSeconds = budget(plan.startupProbe);
+  const state = await inspect(name);
+  try {
+    const readyAt = await untilReady(name, state.ip, plan);
+    const taken = seconds(readyAt - state.startedAt.getTime());
+    return {
+      name: plan.name,
+      seconds: taken,
+      withinStartupBudget: taken <= startupBudgetSeconds,
+      startupBudgetSeconds,
+    };
+  } catch (err) {
+    throw new Error(`${plan.name}: ${(err as Error).message}\n${await logsOf(name)}`);
+  }
+}
+
+async function stopContainer(plan: ContainerPlan, name: string): Promise<Stopped> {
+  const began = Date.now();
+  const graceSeconds = plan.terminationGracePeriodSeconds;
+  await podman(['stop', '--time', String(graceSeconds), name], { timeoutMs: (graceSeconds + 30) * 1000 });
+  const { exitCode } = await inspect(name);
+  return { name: plan.name, exitCode, seconds: seconds(Date.now() - began), graceSeconds };
+}

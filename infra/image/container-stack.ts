@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts, type SmtpCapture } from '@mathgames/platform/testing';
 import type { Manifest } from '../../k8s/manifest-helpers.js';
+import { playDeployments } from './kube-play.js';
 import { localEnvironment, prepareDatabase, runSecrets, startLocalStores } from './local-stores.js';
 import {
   type ContainerPlan,
@@ -13,7 +14,17 @@ import {
   type Probe,
   unreachableUpstreams,
 } from './pod-plan.js';
-import { createNetwork, inspect, logsOf, podman, podmanRunArgs, removeLeftovers } from './podman.js';
+import {
+  createNetwork,
+  inspect,
+  logsOf,
+  NETWORK_PREFIX,
+  type ProcessSecurity,
+  podman,
+  podmanRunArgs,
+  processSecurity,
+  removeLeftovers,
+} from './podman.js';
 import { untilReady, watchLiveness } from './probes.js';
 
 export interface Ready {
@@ -45,7 +56,8 @@ export interface ContainerStack {
   health(): Promise<
     { name: string; longestFailureRun: number; failureThreshold: number; running: boolean }[]
   >;
-  logs(name: string): Promise<string>;
+  /** Per Deployment, what its main process actually runs with, read inside the container. */
+  security(): Promise<({ name: string } & ProcessSecurity)[]>;
   /** SIGTERM to every Deployment's container at once, as a rollout or scale-down does; SIGKILL after the grace. */
   stop(): Promise<Stopped[]>;
   close(): Promise<void>;
@@ -53,11 +65,18 @@ export interface ContainerStack {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
+/** How the Deployments start: `podman run` per container (the default), or `podman kube play` of the manifests. */
+export type Runner = 'podman-run' | 'kube-play';
+
 /**
  * Runs the migrate Job and then every Deployment of the rendered manifests as containers of `image`, each as its pod
  * spec says, on a container network of their own against this machine's data stores.
  */
-export async function startContainerStack(image: string, objects: Manifest[]): Promise<ContainerStack> {
+export async function startContainerStack(
+  image: string,
+  objects: Manifest[],
+  runner: Runner = 'podman-run',
+): Promise<ContainerStack> {
   const plans = containerPlans(objects);
   const unreachable = unreachableUpstreams(plans);
   if (unreachable.length > 0) throw new Error(`upstreams no container answers: ${unreachable.join('; ')}`);
@@ -65,7 +84,7 @@ export async function startContainerStack(image: string, objects: Manifest[]): P
   await removeLeftovers();
 
   const runId = randomBytes(4).toString('hex');
-  const network = `mg-image-${runId}`;
+  const network = `${NETWORK_PREFIX}${runId}`;
   const closers: Array<() => Promise<unknown>> = [];
   // The containers and the network first, then what they used.
   const close = async () => {
@@ -113,9 +132,23 @@ export async function startContainerStack(image: string, objects: Manifest[]): P
 
     const migrate = await runJob(plans.find((p) => p.kind === 'Job')!, start);
     const deployments = plans.filter((p) => p.kind === 'Deployment');
-    const names = await Promise.all(deployments.map((plan) => start(plan)));
-    const ready = await Promise.all(deployments.map((plan, i) => readyReport(plan, names[i]!)));
-    const liveness = deployments.map((plan, i) => watchLiveness(names[i]!, plan));
+    let containers: { name: string; ip: string | null }[];
+    if (runner === 'kube-play') {
+      const played = await playDeployments({
+        ...{ objects, deployments, stores, secret, publicUrl: baseUrl, network, runId, image, dir: envDir },
+        publish: { name: ingress.name, hostPort: hostPort! },
+      });
+      closers.push(() => played.close());
+      for (const key of played.changed) changed.add(key);
+      containers = played.containers;
+    } else {
+      containers = await Promise.all(
+        deployments.map(async (plan) => ({ name: await start(plan), ip: null })),
+      );
+    }
+    const names = containers.map((c) => c.name);
+    const ready = await Promise.all(deployments.map((plan, i) => readyReport(plan, containers[i]!)));
+    const liveness = deployments.map((plan, i) => watchLiveness(containers[i]!, plan));
     closers.push(async () => {
       for (const watch of liveness) watch.stop();
     });
@@ -137,7 +170,10 @@ export async function startContainerStack(image: string, objects: Manifest[]): P
           })),
         );
       },
-      logs: (name) => logsOf(`${network}-${name}`),
+      security: () =>
+        Promise.all(
+          deployments.map(async (plan, i) => ({ name: plan.name, ...(await processSecurity(names[i]!)) })),
+        ),
       async stop() {
         for (const watch of liveness) watch.stop();
         return Promise.all(deployments.map((plan, i) => stopContainer(plan, names[i]!)));
@@ -168,12 +204,16 @@ async function runJob(
   throw new Error(`the ${plan.name} Job failed ${attempts} times; its last output:\n${output}`);
 }
 
-async function readyReport(plan: ContainerPlan, name: string): Promise<Ready> {
+async function readyReport(
+  plan: ContainerPlan,
+  { name, ip }: { name: string; ip: string | null },
+): Promise<Ready> {
   const budget = (p: Probe | null) => (p ? p.periodSeconds * p.failureThreshold : 0);
   const startupBudgetSeconds = budget(plan.startupProbe);
   const state = await inspect(name);
   try {
-    const readyAt = await untilReady(name, state.ip, plan);
+    // A container of a kube-played pod has its pod's address, not one of its own.
+    const readyAt = await untilReady(name, ip ?? state.ip, plan);
     const taken = seconds(readyAt - state.startedAt.getTime());
     return {
       name: plan.name,

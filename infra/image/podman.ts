@@ -11,6 +11,8 @@ export const CONTAINERS_CONF =
 
 /** Every container and network the image test makes carries this label, with the run's id as its value. */
 export const RUN_LABEL = 'mathgames.image-test';
+/** A run's network is named this and its id; its pods, secrets and volumes start with that name. */
+export const NETWORK_PREFIX = 'mg-image-';
 /** The process that made them: a later run removes what a run that died (killed, crashed) left behind. */
 export const PID_LABEL = 'mathgames.image-test.pid';
 
@@ -111,11 +113,50 @@ export async function inspect(name: string): Promise<ContainerState> {
   };
 }
 
+export interface ProcessSecurity {
+  uid: number;
+  gid: number;
+  /** Effective capabilities of the main process, as /proc shows them (hex). */
+  capEff: string;
+  noNewPrivs: boolean;
+  rootReadOnly: boolean;
+  tmpWritable: boolean;
+  /** The file system /tmp is (tmpfs for an in-memory emptyDir). */
+  tmpType: string;
+}
+
+/** What the container's main process (PID 1) runs with, and what it can write, seen from inside. */
+export async function processSecurity(name: string): Promise<ProcessSecurity> {
+  const script = [
+    "awk '/^(Uid|Gid|CapEff|NoNewPrivs):/ { print $2 }' /proc/1/status",
+    '(touch /app/.probe 2>/dev/null && echo rw) || echo ro',
+    // A name of its own: under kube play every pod's /tmp is the same directory.
+    'p=/tmp/.probe-$(cat /proc/sys/kernel/random/uuid); (touch $p 2>/dev/null && rm $p && echo rw) || echo ro',
+    'awk \'$2 == "/tmp" { print $3 }\' /proc/mounts',
+  ].join('; ');
+  const [uid, gid, capEff, noNewPrivs, root, tmp, tmpType] = (
+    await podman(['exec', name, 'sh', '-c', script])
+  ).split('\n');
+  return {
+    uid: Number(uid),
+    gid: Number(gid),
+    capEff: capEff ?? '',
+    noNewPrivs: noNewPrivs === '1',
+    rootReadOnly: root === 'ro',
+    tmpWritable: tmp === 'rw',
+    tmpType: tmpType || 'the root file system',
+  };
+}
+
 export async function logsOf(name: string, lines = 40): Promise<string> {
   return podman(['logs', '--tail', String(lines), name]).catch((err: Error) => err.message);
 }
 
-/** Removes the containers and networks of runs whose process has gone (and, with `runId`, of that run). */
+/**
+ * Removes what a run made: its containers, pods and network (labelled with the run and its process), and its
+ * secrets and volumes (named after its network: podman 4.3 gives them no labels here). Without `runId`, what runs
+ * whose process has gone (killed, crashed) left behind.
+ */
 export async function removeLeftovers(runId?: string): Promise<void> {
   const alive = (pid: string) => {
     try {
@@ -125,26 +166,39 @@ export async function removeLeftovers(runId?: string): Promise<void> {
       return false;
     }
   };
-  // podman's JSON: containers carry `Names` and `Labels`, networks `name` and `labels`.
-  const listed = async (kind: 'ps' | 'network'): Promise<{ name: string; run?: string; pid?: string }[]> => {
-    const list = kind === 'ps' ? ['ps', '--all'] : ['network', 'ls'];
-    const items = JSON.parse(
-      (await podman([...list, '--filter', `label=${RUN_LABEL}`, '--format', 'json'])) || '[]',
-    ) as {
-      Names?: string[];
-      Labels?: Record<string, string>;
-      name?: string;
-      labels?: Record<string, string>;
-    }[];
-    return items.map((item) => {
-      const labels = item.Labels ?? item.labels ?? {};
-      return { name: item.Names?.[0] ?? item.name ?? '', run: labels[RUN_LABEL], pid: labels[PID_LABEL] };
-    });
+  const stale = (labels: Record<string, string> = {}) =>
+    (runId !== undefined && labels[RUN_LABEL] === runId) ||
+    (labels[PID_LABEL] !== undefined && !alive(labels[PID_LABEL]));
+  // podman's JSON: containers and pods carry `Names`/`Name` and `Labels`, networks `name` and `labels`.
+  type Listed = {
+    Names?: string[];
+    Name?: string;
+    name?: string;
+    Labels?: Record<string, string>;
+    labels?: Record<string, string>;
   };
-  const stale = ({ run, pid }: { run?: string; pid?: string }) =>
-    (runId !== undefined && run === runId) || (pid !== undefined && !alive(pid));
-  const containers = (await listed('ps')).filter(stale).map(({ name }) => name);
+  const listed = async (list: string[]) =>
+    (
+      JSON.parse(
+        (await podman([...list, '--filter', `label=${RUN_LABEL}`, '--format', 'json'])) || '[]',
+      ) as Listed[]
+    )
+      .filter((item) => stale(item.Labels ?? item.labels))
+      .map((item) => item.Names?.[0] ?? item.Name ?? item.name ?? '');
+  const containers = await listed(['ps', '--all']);
   if (containers.length > 0) await podman(['rm', '--force', '--time', '0', ...containers]);
-  const networks = (await listed('network')).filter(stale).map(({ name }) => name);
+  const pods = await listed(['pod', 'ps']);
+  if (pods.length > 0) await podman(['pod', 'rm', '--force', ...pods]);
+  const networks = await listed(['network', 'ls']);
   if (networks.length > 0) await podman(['network', 'rm', '--force', ...networks]);
+
+  const live = new Set((await podman(['network', 'ls', '--format', '{{.Name}}'])).split('\n'));
+  const orphaned = (name: string) => {
+    const network = new RegExp(`^(${NETWORK_PREFIX}[0-9a-f]+)-`).exec(name)?.[1];
+    return network !== undefined && (!live.has(network) || network === `${NETWORK_PREFIX}${runId}`);
+  };
+  const secrets = (await podman(['secret', 'ls', '--format', '{{.Name}}'])).split('\n').filter(orphaned);
+  if (secrets.length > 0) await podman(['secret', 'rm', ...secrets]);
+  const volumes = (await podman(['volume', 'ls', '--format', '{{.Name}}'])).split('\n').filter(orphaned);
+  if (volumes.length > 0) await podman(['volume', 'rm', '--force', ...volumes]);
 }

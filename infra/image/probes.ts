@@ -48,7 +48,7 @@ export async function untilReady(name: string, ip: string, plan: ContainerPlan):
 
 /** The liveness probe on its own period for as long as the run lasts: the longest run of failures it saw. */
 export function watchLiveness(
-  name: string,
+  { name, ip }: { name: string; ip: string | null },
   plan: ContainerPlan,
 ): { longestFailureRun(): number; stop(): void } {
   let current = 0;
@@ -56,10 +56,12 @@ export function watchLiveness(
   let timer: NodeJS.Timeout | undefined;
   const probe = plan.livenessProbe;
   if (probe) {
-    const ipOf = inspect(name).then(
-      (state) => state.ip,
-      () => '',
-    );
+    const ipOf = ip
+      ? Promise.resolve(ip)
+      : inspect(name).then(
+          (state) => state.ip,
+          () => '',
+        );
     timer = setInterval(async () => {
       const ok = await probeOnce(await ipOf, probe);
       current = ok ? 0 : current + 1;

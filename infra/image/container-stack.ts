@@ -2,10 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePorts, type SmtpCapture } from '@mathgames/platform/testing';
+import { freePorts, type SmtpCapture, startTcpProxy } from '@mathgames/platform/testing';
 import type { Manifest } from '../../k8s/manifest-helpers.js';
+import { COMPOSE_CHANGES, composeStarter, composeVariables } from './compose-run.js';
 import { playDeployments } from './kube-play.js';
-import { localEnvironment, prepareDatabase, runSecrets, startLocalStores } from './local-stores.js';
+import {
+  type LocalStores,
+  localEnvironment,
+  prepareDatabase,
+  runSecrets,
+  startLocalStores,
+} from './local-stores.js';
 import {
   type ContainerPlan,
   containerPlans,
@@ -65,8 +72,14 @@ export interface ContainerStack {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** How the Deployments start: `podman run` per container (the default), or `podman kube play` of the manifests. */
-export type Runner = 'podman-run' | 'kube-play';
+/**
+ * How the containers start: `podman run` per container under its pod spec (the default); `podman kube play` of
+ * the manifests for the Deployments; or docker-compose.yml's own services under podman-compose.
+ */
+export type Runner = 'podman-run' | 'kube-play' | 'compose';
+
+type Started = { name: string; ip: string | null };
+type Starter = (plan: ContainerPlan, attempt?: number) => Promise<string>;
 
 /**
  * Runs the migrate Job and then every Deployment of the rendered manifests as containers of `image`, each as its pod
@@ -84,7 +97,10 @@ export async function startContainerStack(
   await removeLeftovers();
 
   const runId = randomBytes(4).toString('hex');
-  const network = `${NETWORK_PREFIX}${runId}`;
+  const project = `${NETWORK_PREFIX}${runId}`;
+  // podman-compose puts a project's services on `<project>_default`; made here first, so the stores' relays can
+  // listen on its gateway before anything starts.
+  const network = runner === 'compose' ? `${project}_default` : project;
   const closers: Array<() => Promise<unknown>> = [];
   // The containers and the network first, then what they used.
   const close = async () => {
@@ -99,45 +115,23 @@ export async function startContainerStack(
 
     const [hostPort] = await freePorts(1);
     const baseUrl = `http://127.0.0.1:${hostPort}`;
-    const envDir = await mkdtemp(join(tmpdir(), 'mathgames-image-'));
-    closers.push(() => rm(envDir, { recursive: true, force: true }));
+    const dir = await mkdtemp(join(tmpdir(), 'mathgames-image-'));
+    closers.push(() => rm(dir, { recursive: true, force: true }));
     const secret = runSecrets();
     const changed = new Set<string>();
-    const start = async (plan: ContainerPlan, attempt = 1) => {
-      const local = localEnvironment(plan.env, stores, secret, baseUrl);
-      for (const key of local.changed) changed.add(key);
-      // A file readable by this user only: secrets stay out of process listings.
-      const envFile = join(envDir, `${plan.name}.env`);
-      const lines = Object.entries(local.env).map(([key, value]) => `${key}=${value}\n`);
-      await writeFile(envFile, lines.join(''), { mode: 0o600 });
-      const containerName = `${network}-${plan.name}${plan.kind === 'Job' ? `-${attempt}` : ''}`;
-      const publish =
-        plan.name === ingress.name
-          ? { hostIp: '127.0.0.1', hostPort: hostPort!, containerPort: ingress.port }
-          : undefined;
-      const hosts = Object.fromEntries(Object.keys(stores.ports).map((name) => [name, address]));
-      const args = podmanRunArgs(plan, {
-        containerName,
-        network,
-        image,
-        runId,
-        envFile,
-        hosts,
-        detach: true,
-        ...(publish ? { publish } : {}),
-      });
-      await podman(args);
-      return containerName;
-    };
+    const context = { image, network, runId, dir, stores, secret, baseUrl, changed };
+    const publish = { name: ingress.name, hostPort: hostPort!, containerPort: ingress.port };
+    const start =
+      runner === 'compose'
+        ? composeStarter(project, runId, composeVariables(stores, image, baseUrl))
+        : podmanRunStarter(context, publish);
+    if (runner === 'compose') for (const key of COMPOSE_CHANGES) changed.add(key);
 
     const migrate = await runJob(plans.find((p) => p.kind === 'Job')!, start);
     const deployments = plans.filter((p) => p.kind === 'Deployment');
-    let containers: { name: string; ip: string | null }[];
+    let containers: Started[];
     if (runner === 'kube-play') {
-      const played = await playDeployments({
-        ...{ objects, deployments, stores, secret, publicUrl: baseUrl, network, runId, image, dir: envDir },
-        publish: { name: ingress.name, hostPort: hostPort! },
-      });
+      const played = await playDeployments({ ...context, objects, deployments, publicUrl: baseUrl, publish });
       closers.push(() => played.close());
       for (const key of played.changed) changed.add(key);
       containers = played.containers;
@@ -146,51 +140,122 @@ export async function startContainerStack(
         deployments.map(async (plan) => ({ name: await start(plan), ip: null })),
       );
     }
-    const names = containers.map((c) => c.name);
-    const ready = await Promise.all(deployments.map((plan, i) => readyReport(plan, containers[i]!)));
-    const liveness = deployments.map((plan, i) => watchLiveness(containers[i]!, plan));
-    closers.push(async () => {
-      for (const watch of liveness) watch.stop();
-    });
-
-    return {
-      baseUrl,
-      mail: stores.mail,
-      migrate,
-      ready,
-      changed: [...changed].sort(),
+    if (runner === 'compose') {
+      // `podman-compose run` publishes no port: the Ingress's part is a relay to the gateway's container.
+      const gateway = await inspect(containers[deployments.findIndex((p) => p.name === ingress.name)]!.name);
+      const relay = await startTcpProxy(
+        { host: gateway.ip, port: ingress.port },
+        { host: '127.0.0.1', port: hostPort! },
+      );
+      closers.push(() => relay.close());
+    }
+    return await running({
       plans,
-      async health() {
-        return Promise.all(
-          deployments.map(async (plan, i) => ({
-            name: plan.name,
-            longestFailureRun: liveness[i]!.longestFailureRun(),
-            failureThreshold: plan.livenessProbe?.failureThreshold ?? 0,
-            running: (await inspect(names[i]!)).running,
-          })),
-        );
-      },
-      security: () =>
-        Promise.all(
-          deployments.map(async (plan, i) => ({ name: plan.name, ...(await processSecurity(names[i]!)) })),
-        ),
-      async stop() {
-        for (const watch of liveness) watch.stop();
-        return Promise.all(deployments.map((plan, i) => stopContainer(plan, names[i]!)));
-      },
+      deployments,
+      containers,
+      baseUrl,
+      stores,
+      migrate,
+      changed,
+      closers,
       close,
-    };
+    });
   } catch (err) {
     await close();
     throw err;
   }
 }
 
+/** The stack once its containers run: readiness measured, liveness watched. */
+async function running(o: {
+  plans: ContainerPlan[];
+  deployments: ContainerPlan[];
+  containers: Started[];
+  baseUrl: string;
+  stores: { mail: SmtpCapture };
+  migrate: ContainerStack['migrate'];
+  changed: Set<string>;
+  closers: Array<() => Promise<unknown>>;
+  close: () => Promise<void>;
+}): Promise<ContainerStack> {
+  const { deployments, containers } = o;
+  const names = containers.map((c) => c.name);
+  const ready = await Promise.all(deployments.map((plan, i) => readyReport(plan, containers[i]!)));
+  const liveness = deployments.map((plan, i) => watchLiveness(containers[i]!, plan));
+  o.closers.push(async () => {
+    for (const watch of liveness) watch.stop();
+  });
+  return {
+    baseUrl: o.baseUrl,
+    mail: o.stores.mail,
+    migrate: o.migrate,
+    ready,
+    changed: [...o.changed].sort(),
+    plans: o.plans,
+    health: () =>
+      Promise.all(
+        deployments.map(async (plan, i) => ({
+          name: plan.name,
+          longestFailureRun: liveness[i]!.longestFailureRun(),
+          failureThreshold: plan.livenessProbe?.failureThreshold ?? 0,
+          running: (await inspect(names[i]!)).running,
+        })),
+      ),
+    security: () =>
+      Promise.all(
+        deployments.map(async (plan, i) => ({ name: plan.name, ...(await processSecurity(names[i]!)) })),
+      ),
+    async stop() {
+      for (const watch of liveness) watch.stop();
+      return Promise.all(deployments.map((plan, i) => stopContainer(plan, names[i]!)));
+    },
+    close: o.close,
+  };
+}
+
+/** `podman run` of one plan, with the run's environment in a file and the Ingress's backend published. */
+function podmanRunStarter(
+  context: {
+    image: string;
+    network: string;
+    runId: string;
+    dir: string;
+    stores: LocalStores;
+    secret: (key: string) => string;
+    baseUrl: string;
+    changed: Set<string>;
+  },
+  ingress: { name: string; hostPort: number; containerPort: number },
+): Starter {
+  const { image, network, runId, dir, stores, secret, baseUrl, changed } = context;
+  return async (plan, attempt = 1) => {
+    const local = localEnvironment(plan.env, stores, secret, baseUrl);
+    for (const key of local.changed) changed.add(key);
+    // A file readable by this user only: secrets stay out of process listings.
+    const envFile = join(dir, `${plan.name}.env`);
+    const lines = Object.entries(local.env).map(([key, value]) => `${key}=${value}\n`);
+    await writeFile(envFile, lines.join(''), { mode: 0o600 });
+    const containerName = `${network}-${plan.name}${plan.kind === 'Job' ? `-${attempt}` : ''}`;
+    const hosts = Object.fromEntries(Object.keys(stores.ports).map((name) => [name, stores.address]));
+    const publish =
+      plan.name === ingress.name
+        ? {
+            publish: {
+              hostIp: '127.0.0.1',
+              hostPort: ingress.hostPort,
+              containerPort: ingress.containerPort,
+            },
+          }
+        : {};
+    await podman(
+      podmanRunArgs(plan, { containerName, network, image, runId, envFile, hosts, detach: true, ...publish }),
+    );
+    return containerName;
+  };
+}
+
 /** The Job's pod until it succeeds, at most 1 + backoffLimit times, each within activeDeadlineSeconds. */
-async function runJob(
-  plan: ContainerPlan,
-  start: (plan: ContainerPlan, attempt: number) => Promise<string>,
-): Promise<ContainerStack['migrate']> {
+async function runJob(plan: ContainerPlan, start: Starter): Promise<ContainerStack['migrate']> {
   const began = Date.now();
   const attempts = 1 + (plan.backoffLimit ?? 0);
   let output = '';

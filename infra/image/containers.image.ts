@@ -22,8 +22,10 @@ import { type ContainerStack, type Runner, startContainerStack } from './contain
 // `make image-test` (infra/image/image-test.sh) builds the image first and names it here.
 const IMAGE = process.env.IMAGE ?? 'localhost/mathgames/app:local';
 const OVERLAY = 'k8s/overlays/dev';
-// `IMAGE_TEST_RUNNER=kube-play make image-test` starts the Deployments with `podman kube play` instead.
-const RUNNER: Runner = process.env.IMAGE_TEST_RUNNER === 'kube-play' ? 'kube-play' : 'podman-run';
+// `IMAGE_TEST_RUNNER=kube-play make image-test` starts the Deployments with `podman kube play` instead, and
+// `IMAGE_TEST_RUNNER=compose` docker-compose.yml's services with podman-compose (docs/operations.md "The image").
+const RUNNERS: Runner[] = ['podman-run', 'kube-play', 'compose'];
+const RUNNER = RUNNERS.find((r) => r === process.env.IMAGE_TEST_RUNNER) ?? 'podman-run';
 
 let containers: ContainerStack;
 let browser: Browser;
@@ -50,7 +52,11 @@ beforeAll(async () => {
     pids: () => ({}),
     stop: async () => {},
   };
-  say(`${IMAGE}, pod specs of ${OVERLAY}, Deployments by ${RUNNER}; gateway at ${containers.baseUrl}`);
+  const what =
+    RUNNER === 'compose'
+      ? 'docker-compose.yml with infra/image/compose.podman.yml'
+      : `the pod specs of ${OVERLAY}`;
+  say(`${IMAGE}: ${what}, started by ${RUNNER}; probes of ${OVERLAY}; gateway at ${containers.baseUrl}`);
   say(`local to this run: ${containers.changed.join(', ')}`);
   say(`migrate Job: ${containers.migrate.seconds} s, attempt ${containers.migrate.attempts}`);
   for (const r of containers.ready) {
@@ -87,7 +93,7 @@ describe('the image, run as the dev overlay says', () => {
         tmpWritable: true,
       });
       // podman 4.3's kube play makes an in-memory emptyDir a volume on disk (docs/operations.md "The image").
-      if (RUNNER === 'podman-run') expect(process.tmpType, process.name).toBe('tmpfs');
+      if (RUNNER !== 'kube-play') expect(process.tmpType, process.name).toBe('tmpfs');
     }
   });
 

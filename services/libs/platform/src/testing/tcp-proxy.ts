@@ -15,15 +15,16 @@ export interface TcpProxy {
 /**
  * A TCP forwarder in front of a real server, for outage tests of one client: cutting it takes the server away from
  * that client only, while everything else (other tests, other processes) keeps using the server. It listens on
- * 127.0.0.1 unless told another local address (the image test's container network gateway).
+ * 127.0.0.1 and a port the system picks unless told another local address (the image test's container network
+ * gateway) or port.
  */
 export async function startTcpProxy(
   target: { host: string; port: number },
-  listenOn: { host: string } = { host: '127.0.0.1' },
+  listenOn: { host: string; port?: number } = { host: '127.0.0.1' },
 ): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
-  let port = 0;
+  let port = listenOn.port ?? 0;
 
   function track(socket: net.Socket): void {
     sockets.add(socket);

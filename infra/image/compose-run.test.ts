@@ -10,6 +10,7 @@ import {
 } from '../../k8s/manifest-helpers.js';
 import { COMPOSE_CHANGES, COMPOSE_OVERRIDE, composeVariables } from './compose-run.js';
 import { externalServices } from './pod-plan.js';
+import { SAMPLE_ROUTES } from './sample-routes.js';
 
 // `IMAGE_TEST_RUNNER=compose make image-test` runs docker-compose.yml's app services with this override.
 const compose = readCompose();
@@ -46,21 +47,7 @@ describe('the podman-compose override', () => {
   it('fills every variable it names', () => {
     const text = readFileSync(repoPath(COMPOSE_OVERRIDE), 'utf8');
     const named = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
-    const given = composeVariables(
-      {
-        address: '10.89.0.1',
-        urls: {
-          postgres: 'postgres://postgres@127.0.0.1:5432/mg_test_1',
-          redis: 'redis://127.0.0.1:6379',
-          rabbitmq: 'amqp://guest:guest@127.0.0.1:5672/mg_test_1',
-          smtp: 'smtp://127.0.0.1:2525',
-        },
-        ports: { postgres: 41001, redis: 41002, rabbitmq: 41003, smtp: 41004 },
-        redisPrefix: 'mgtest:1:',
-      },
-      'localhost/mathgames/app:local',
-      'http://127.0.0.1:1',
-    );
+    const given = composeVariables(SAMPLE_ROUTES, 'localhost/mathgames/app:local', 'http://127.0.0.1:1');
     expect(Object.keys(given).sort()).toEqual([...named].sort());
     expect(given).toMatchObject({
       MG_DATABASE: 'mg_test_1',

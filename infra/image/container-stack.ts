@@ -247,9 +247,7 @@ function podmanRunStarter(
             },
           }
         : {};
-    await podman(
-      podmanRunArgs(plan, { containerName, network, image, runId, envFile, hosts, detach: true, ...publish }),
-    );
+    await podman(podmanRunArgs(plan, { containerName, network, image, runId, envFile, hosts, ...publish }));
     return containerName;
   };
 }

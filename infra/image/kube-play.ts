@@ -6,9 +6,6 @@ import { localEnvironment, type StoreRoutes } from './local-stores.js';
 import type { ContainerPlan } from './pod-plan.js';
 import { PID_LABEL, podman, RUN_LABEL } from './podman.js';
 
-/** What podman 4.3's `kube play` takes of the rendered manifests; it skips every other kind without a word. */
-export const KUBE_PLAY_KINDS = ['Deployment', 'ConfigMap', 'Secret'];
-
 export interface PlayOptions {
   objects: Manifest[];
   deployments: ContainerPlan[];

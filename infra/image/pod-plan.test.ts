@@ -10,6 +10,7 @@ import {
   unreachableUpstreams,
 } from './pod-plan.js';
 import { podmanRunArgs } from './podman.js';
+import { SAMPLE_ROUTES } from './sample-routes.js';
 
 // `make image-test` runs what these plans say (infra/image/container-stack.ts): the agreements it relies on.
 const objects = renderKustomization('k8s/overlays/dev');
@@ -76,7 +77,6 @@ describe('the image test runs the dev overlay as its pod specs say', () => {
       runId: 'r',
       envFile: '/e',
       hosts: { postgres: '10.0.0.1' },
-      detach: true,
     }).join(' ');
     for (const flag of [
       '--user 1000:1000',
@@ -123,16 +123,7 @@ describe('the image test runs the dev overlay as its pod specs say', () => {
 });
 
 describe("a deployable's environment on this machine", () => {
-  const stores = {
-    urls: {
-      postgres: 'postgres://postgres@127.0.0.1:5432/mg_test_1',
-      redis: 'redis://127.0.0.1:6379',
-      rabbitmq: 'amqp://guest:guest@127.0.0.1:5672/mg_test_1',
-      smtp: 'smtp://127.0.0.1:2525',
-    },
-    ports: { postgres: 41001, redis: 41002, rabbitmq: 41003, smtp: 41004 },
-    redisPrefix: 'mgtest:1:',
-  };
+  const stores = SAMPLE_ROUTES;
 
   it("keeps the manifests' host names and database role, and takes the local stores' ports, database and vhost", () => {
     const secret = runSecrets();

@@ -9,12 +9,12 @@ const run = promisify(execFile);
 export const CONTAINERS_CONF =
   process.env.CONTAINERS_CONF ?? fileURLToPath(new URL('./containers.conf', import.meta.url));
 
-/** Every container and network the image test makes carries this label, with the run's id as its value. */
+/** Every container, pod and network the image test makes carries this label, with the run's id as its value. */
 export const RUN_LABEL = 'mathgames.image-test';
-/** A run's network is named this and its id; its pods, secrets and volumes start with that name. */
-export const NETWORK_PREFIX = 'mg-image-';
 /** The process that made them: a later run removes what a run that died (killed, crashed) left behind. */
 export const PID_LABEL = 'mathgames.image-test.pid';
+/** A run's network is named this and its id; its secrets and volumes start with that name. */
+export const NETWORK_PREFIX = 'mg-image-';
 
 export async function podman(args: string[], options: { timeoutMs?: number } = {}): Promise<string> {
   try {
@@ -65,12 +65,11 @@ export interface RunOptions {
   hosts: Record<string, string>;
   /** Publishes the container's port on the host (the Ingress's part). */
   publish?: { hostIp: string; hostPort: number; containerPort: number };
-  detach: boolean;
 }
 
 /** `podman run` arguments that give the container what its pod spec asks for. */
 export function podmanRunArgs(plan: ContainerPlan, options: RunOptions): string[] {
-  const args = ['run', ...(options.detach ? ['--detach'] : []), '--name', options.containerName];
+  const args = ['run', '--detach', '--name', options.containerName];
   args.push(...runLabels(options.runId), '--network', options.network);
   for (const alias of plan.aliases) args.push('--network-alias', alias);
   for (const [host, address] of Object.entries(options.hosts)) args.push('--add-host', `${host}:${address}`);

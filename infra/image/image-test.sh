@@ -20,6 +20,7 @@ fi
 missing=()
 for tool in podman runc debootstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ "${IMAGE_TEST_RUNNER:-}" = compose ] && ! command -v podman-compose >/dev/null; then missing+=(podman-compose); fi
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing ${missing[*]}"
   DEBIAN_FRONTEND=noninteractive apt-get update -q

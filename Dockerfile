@@ -41,7 +41,10 @@ COPY frontend frontend
 RUN npx tsc -b && npm run build -w @mathgames/frontend
 
 # ---- prod-deps: production dependencies of the server workspaces only (the SPA's React stack stays out), without
-# the pinned Node binary the tests use (the base image brings its own Node)
+# the pinned Node binary the tests use (the base image brings its own Node), and without the dependencies' files
+# that `node` never loads: type declarations and TypeScript sources (Node does not strip types under
+# node_modules), source maps and docs (licences stay). The @types packages are dependencies only for the
+# workspaces' own declarations.
 FROM deps AS prod-deps
 ARG SERVER_WORKSPACES="-w @mathgames/contracts -w @mathgames/platform -w @mathgames/auth -w @mathgames/game-results \
       -w @mathgames/badges -w @mathgames/classes -w @mathgames/mail -w @mathgames/gateway"
@@ -53,7 +56,10 @@ RUN --mount=type=cache,target=/root/.npm (npm ci --omit=dev $SERVER_WORKSPACES \
  && for ws in services/libs/contracts services/libs/platform services/auth services/game-results services/badges \
       services/classes services/mail gateway; do \
       if [ -d "$ws/node_modules" ]; then mkdir -p "/out/$ws" && cp -a "$ws/node_modules" "/out/$ws/"; fi; \
-    done
+    done \
+ && find /out -path '*/node_modules/@types' -prune -exec rm -rf {} + \
+ && find /out -path '*/node_modules/*' -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' \
+      -o \( -name '*.md' ! -iname 'licen[cs]e*' \) \) -delete
 
 # ---- runtime: built JS, production node_modules, the SPA and the migrations; nothing writable but /tmp
 FROM ${NODE_IMAGE} AS runtime

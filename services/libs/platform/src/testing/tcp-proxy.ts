@@ -14,12 +14,17 @@ export interface TcpProxy {
 
 /**
  * A TCP forwarder in front of a real server, for outage tests of one client: cutting it takes the server away from
- * that client only, while everything else (other tests, other processes) keeps using the server.
+ * that client only, while everything else (other tests, other processes) keeps using the server. It listens on
+ * 127.0.0.1 and a port the system picks unless told another local address (the image test's container network
+ * gateway) or port.
  */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  listenOn: { host: string; port?: number } = { host: '127.0.0.1' },
+): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
-  let port = 0;
+  let port = listenOn.port ?? 0;
 
   function track(socket: net.Socket): void {
     sockets.add(socket);
@@ -38,7 +43,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     });
     await new Promise<void>((resolve, reject) => {
       created.once('error', reject);
-      created.listen(port, '127.0.0.1', () => resolve());
+      created.listen(port, listenOn.host, () => resolve());
     });
     port = (created.address() as AddressInfo).port;
     server = created;
@@ -56,7 +61,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     route(url) {
       const parsed = new URL(url);
-      parsed.hostname = '127.0.0.1';
+      parsed.hostname = listenOn.host;
       parsed.port = String(port);
       return parsed.toString();
     },

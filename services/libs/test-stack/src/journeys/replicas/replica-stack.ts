@@ -29,6 +29,10 @@ export async function startReplicaStack(
     readyTimeoutMs: 120_000,
     stopGraceMs: 10_000,
     onExit: (name, code, signal, n) => exits.push(`${name}-${n} exited (code ${code}, signal ${signal})`),
+    // Every process's lines and the balancer's (its failed requests and checks), when looking into a failure.
+    ...(process.env.REPLICA_LOGS
+      ? { onLine: (name, line, n) => process.stderr.write(`[${name}${n ? `-${n}` : ''}] ${line}\n`) }
+      : {}),
   });
   return Object.assign(stack, { exits });
 }

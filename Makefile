@@ -13,6 +13,7 @@ VITEST := npx vitest run --passWithNoTests --reporter=default --reporter=json
 
 help:
 	@echo "make start       the whole product at http://localhost:8080 (Ctrl-C stops it)"
+	@echo "make start REPLICAS=2   the same with 2 processes of each deployable behind HAProxy"
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
 	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | bench | lighthouse | install | up | down (docker compose)"

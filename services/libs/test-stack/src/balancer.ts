@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { translate } from '@mathgames/contracts';
@@ -39,7 +39,9 @@ export interface BalancerOptions {
   killOnExit?: boolean;
 }
 
-const HAPROXY = process.env.HAPROXY_BIN || 'haproxy';
+// Debian puts it in /usr/sbin, which is not on a normal user's PATH.
+const HAPROXY =
+  process.env.HAPROXY_BIN || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 const CONSOLE_COPY = /^\[(WARNING|NOTICE|ALERT)\]\s+\(\d+\) : (Server|backend) /;
 
 /** Starts HAProxy on its own config (never the system service) and resolves once its stats page answers. */

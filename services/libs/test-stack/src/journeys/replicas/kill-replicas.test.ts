@@ -109,13 +109,14 @@ function verificationMails(emails: readonly string[]): number[] {
 }
 
 /**
- * Kills one replica of each kind in turn (the first replicas, then the second ones, …) in whole rounds until
- * `until`, so every kind is killed at least once however short the run; returns the kills per kind.
+ * Kills one replica of each kind in turn (the first replicas, then the second ones, …) until `until`, and every
+ * kind at least once however short the run; returns the kills per kind.
  */
 async function killInTurn(until: number): Promise<Map<DeployableName, number>> {
   const kills = new Map<DeployableName, number>();
   for (let round = 0; round === 0 || Date.now() < until; round++)
     for (const { name } of DEPLOYABLES) {
+      if (round > 0 && Date.now() >= until) break;
       const replica = stack.replicas[name]![round % 2]!;
       await replica.process.kill();
       kills.set(name, (kills.get(name) ?? 0) + 1);

@@ -85,6 +85,8 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const servers = async (): Promise<ServerState[]> => {
     const res = await fetch(`${statsUrl};csv`, { signal: AbortSignal.timeout(2_000) });
     const [header = '', ...rows] = (await res.text()).trim().split('\n');
+    // Anything else on that port is not our HAProxy (it failed to bind, and a stranger answered).
+    if (!header.startsWith('# pxname,')) throw new Error(`${statsUrl} is not HAProxy's stats page`);
     const columns = header.replace(/^# /, '').split(',');
     const at = (name: string) => columns.indexOf(name);
     return rows
@@ -98,20 +100,14 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       }));
   };
 
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(`HAProxy did not start:\n${lines.join('\n')}`);
-    }
-    if (
-      await servers().then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
+  // Up once its stats page answers; a bad config or a port already taken ends the process first.
+  const answered = await waitFor(async () => exited || (await servers().then(() => true)), {
+    timeoutMs: 10_000,
+    intervalMs: 100,
+  }).catch(() => false);
+  if (exited || !answered) {
+    await stop();
+    throw new Error(`HAProxy did not start:\n${lines.join('\n')}`);
   }
 
   return {

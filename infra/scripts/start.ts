@@ -108,6 +108,16 @@ async function waitForHealth(url: string, attempts = 120): Promise<boolean> {
   return false;
 }
 
+/** With replicas: waits until HAProxy's checks have put every replica in rotation, then shows its log lines. */
+async function untilInRotation({ balancer }: Stack): Promise<void> {
+  try {
+    await balancer?.untilAllUp(120_000);
+  } catch {
+    warn(`not every replica is in HAProxy's rotation: ${balancer?.statsUrl}`);
+  }
+  balancerSettled = true;
+}
+
 async function stopAll(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -213,16 +223,7 @@ async function main() {
   const gatewayUp =
     gateways.length > 0 &&
     (await Promise.all(gateways.map((g) => waitForHealth(`${g.url}/healthz`)))).every(Boolean);
-  const { balancer } = stack;
-  if (
-    balancer &&
-    !(await balancer.untilAllUp(120_000).then(
-      () => true,
-      () => false,
-    ))
-  )
-    warn(`not every replica is in HAProxy's rotation: ${balancer.statsUrl}`);
-  balancerSettled = true;
+  await untilInRotation(stack);
   // In dev the browser talks to Vite, which takes a while to optimise dependencies on its first start.
   const viteUp = !vite || (await waitForHealth('http://127.0.0.1:5173/'));
   if (gatewayUp && viteUp) {

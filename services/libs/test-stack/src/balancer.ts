@@ -73,7 +73,12 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       done();
     });
   });
-  const forget = options.killOnExit ? onExitKill(() => child.kill('SIGKILL')) : () => {};
+  const forget = options.killOnExit
+    ? onExitKill(() => {
+        child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      })
+    : () => {};
   const stop = async () => {
     if (!exited) child.kill('SIGTERM');
     await exit;

@@ -13,6 +13,7 @@ VITEST := npx vitest run --passWithNoTests --reporter=default --reporter=json
 
 help:
 	@echo "make start       the whole product at http://localhost:8080 (Ctrl-C stops it)"
+	@echo "make start REPLICAS=2   the same with 2 processes of each deployable behind HAProxy"
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
 	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | bench | lighthouse | install | up | down (docker compose)"
@@ -79,7 +80,10 @@ E2E_WORKERS ?= 2
 # pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps the
 # issue's 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
 STATISTICS_OUTAGE_SECONDS ?= 45
-export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS
+# How long the replica test kills replicas in turn in `make test` (services/libs/test-stack/src/journeys/replicas/
+# kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps the issue's 2 minutes.
+REPLICA_CHAOS_SECONDS ?= 60
+export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS REPLICA_CHAOS_SECONDS
 
 # Every step runs even after a failure so one run shows everything; the last line is the summary and the
 # exit status is non-zero if anything failed (failed steps count as failures in the summary). The web app builds

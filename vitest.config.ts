@@ -19,6 +19,7 @@ const workers = (variable: string | undefined, fallback: number) =>
  */
 const LONGEST_FIRST = [
   'services/libs/test-stack/src/journeys/game-results/fault-suite.test.ts',
+  'services/libs/test-stack/src/journeys/replicas/kill-replicas.test.ts',
   'services/libs/test-stack/src/journeys/game-results/bad-input/bad-input.test.ts',
   'services/libs/test-stack/src/journeys/auth/mail-delivery.test.ts',
   'services/game-results/src/statistics-outage.test.ts',

@@ -1,5 +1,6 @@
 /**
  * `make start` / `npm start`: the whole product on this machine, one process per deployable.
+ * `make start REPLICAS=2`: that many processes of each deployable, behind HAProxy (docs/operations.md "Replicas").
  * `make dev` / `npm run dev` (--dev): the same from TypeScript sources with restart on change, plus Vite.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { missingServices } from './local-services.js';
 import { buildSpaIfStale, spaIsStale } from './spa-build.js';
 
 const dev = process.argv.includes('--dev');
+const replicas = Number(process.env.REPLICAS || 1);
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 const COLORS = [36, 33, 35, 32, 34, 91, 96, 93, 95];
@@ -62,14 +64,21 @@ function formatLine(line: string): string {
 const prefixes = new Map<string, string>();
 const prefixOf = (name: string) => {
   if (!prefixes.has(name))
-    prefixes.set(name, paint(COLORS[prefixes.size % COLORS.length]!, `[${name}]`.padEnd(20)));
+    prefixes.set(
+      name,
+      paint(COLORS[prefixes.size % COLORS.length]!, `[${name}]`.padEnd(replicas > 1 ? 22 : 20)),
+    );
   return prefixes.get(name)!;
 };
-const printLine = (name: string, line: string) =>
-  process.stdout.write(`${prefixOf(name)} ${formatLine(line)}\n`);
+/** A deployable's name, with its replica's number when there are several (`gateway-2`). */
+const label = (name: string, replica?: number) => (replicas > 1 && replica ? `${name}-${replica}` : name);
+const printLine = (name: string, line: string, replica?: number) =>
+  process.stdout.write(`${prefixOf(label(name, replica))} ${formatLine(line)}\n`);
 let stack: Stack | null = null;
 let vite: ChildProcess | null = null;
 let stopping = false;
+// The balancer's checks find every replica down until it has started: its lines are shown once all are in.
+let balancerSettled = false;
 
 /** Vite's dev server (`make dev`): not a deployable, so not part of the stack. */
 function startVite(env: NodeJS.ProcessEnv) {
@@ -99,11 +108,24 @@ async function waitForHealth(url: string, attempts = 120): Promise<boolean> {
   return false;
 }
 
+/** With replicas: waits until HAProxy's checks have put every replica in rotation, then shows its log lines. */
+async function untilInRotation({ balancer }: Stack): Promise<void> {
+  try {
+    await balancer?.untilAllUp(120_000);
+  } catch {
+    warn(`not every replica is in HAProxy's rotation: ${balancer?.statsUrl}`);
+  }
+  balancerSettled = true;
+}
+
 async function stopAll(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
-  const running = Object.values(stack?.processes ?? {}).filter((p) => p?.pid !== undefined).length;
-  say(`${signal}: stopping ${running + (vite ? 1 : 0)} processes`);
+  const running = Object.values(stack?.replicas ?? {})
+    .flat()
+    .filter((r) => r.process.pid !== undefined).length;
+  const others = (vite ? 1 : 0) + (stack?.balancer?.pid ? 1 : 0);
+  say(`${signal}: stopping ${running + others} processes`);
   const viteExited = vite
     ? new Promise<void>((resolve) => vite?.once('exit', () => resolve()))
     : Promise.resolve();
@@ -121,6 +143,10 @@ async function main() {
       run('npm', ['install', '--no-audit', '--no-fund'], 'npm ci refused the lock file; npm install instead');
     if (!installed) fail('installing dependencies failed');
   }
+
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8)
+    fail(`REPLICAS must be a whole number from 1 to 8, not "${process.env.REPLICAS}"`);
+  if (dev && replicas > 1) fail('make dev runs one process of each deployable; REPLICAS is for make start');
 
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -166,9 +192,11 @@ async function main() {
     else only.push(d.name);
   }
   // The same start as the tests' (@mathgames/test-stack), each deployable its own process on its usual port,
-  // against this machine's services; a deployable that exits leaves the others running.
+  // against this machine's services; a deployable that exits leaves the others running. With replicas the
+  // balancer takes the usual ports of the gateway and the services, and the processes get free ones.
   stack = await startStack({
     run: dev ? 'watch' : 'built',
+    replicas,
     only,
     environment: Object.fromEntries(
       Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -177,9 +205,12 @@ async function main() {
     wait: false,
     // Each deployable drains within its own 25 s budget; past 30 s something is stuck and is killed.
     stopGraceMs: 30_000,
-    onLine: printLine,
-    onExit: (name, code, signal) => {
-      if (!stopping) warn(`${name} exited (${signal ?? `code ${code}`}); the others keep running`);
+    onLine: (name, line, replica) => {
+      if (name !== 'balancer' || balancerSettled) printLine(name, line, replica);
+    },
+    onExit: (name, code, signal, replica) => {
+      if (!stopping)
+        warn(`${label(name, replica)} exited (${signal ?? `code ${code}`}); the others keep running`);
     },
   });
   if (dev && existsSync(join(ROOT, 'frontend/vite.config.ts')))
@@ -188,12 +219,18 @@ async function main() {
   process.on('SIGINT', () => void stopAll('SIGINT'));
   process.on('SIGTERM', () => void stopAll('SIGTERM'));
 
-  const gatewayUp = only.includes('gateway') && (await waitForHealth(`${stack.baseUrl}/healthz`));
+  const gateways = stack.replicas.gateway ?? [];
+  const gatewayUp =
+    gateways.length > 0 &&
+    (await Promise.all(gateways.map((g) => waitForHealth(`${g.url}/healthz`)))).every(Boolean);
+  await untilInRotation(stack);
   // In dev the browser talks to Vite, which takes a while to optimise dependencies on its first start.
   const viteUp = !vite || (await waitForHealth('http://127.0.0.1:5173/'));
   if (gatewayUp && viteUp) {
     const url = vite ? 'http://localhost:5173' : `http://localhost:${gatewayPort}`;
     say(paint(1, `Matematik Oyunları is running at ${paint(4, url)}  (Ctrl-C stops everything)`));
+    if (stack.balancer)
+      say(`${replicas} processes of each deployable behind HAProxy; its servers: ${stack.balancer.statsUrl}`);
   } else if (!stopping) {
     warn('the gateway is not answering; see its log lines above');
   }

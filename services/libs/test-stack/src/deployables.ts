@@ -51,3 +51,6 @@ export const sourceEntry = (d: Deployable) => join(ROOT, d.dir, 'src', `${d.entr
 export const builtEntry = (d: Deployable) => join(ROOT, d.dir, 'dist', `${d.entry}.js`);
 /** A deployable exists once its owner has written its entry point. */
 export const isWritten = (d: Deployable) => existsSync(sourceEntry(d));
+/** Whether it serves HTTP others call (the services) or the browser does (the gateway). */
+export const isHttp = (d: Deployable) => d.urlVariable !== undefined || d.name === 'gateway';
+export const localUrl = (port: number) => `http://127.0.0.1:${port}`;

@@ -23,6 +23,24 @@ export interface DeployableProcessOptions {
 const REPORT_LISTENING = fileURLToPath(new URL('../src/report-listening.mjs', import.meta.url));
 const KEPT_LINES = 300;
 
+/** Splits a child's output into lines: the last KEPT_LINES stay in `lines` (for failure messages), each goes to `onLine`. */
+export function keepLines(child: ChildProcess, lines: string[], onLine?: (line: string) => void): void {
+  let partial = '';
+  const keep = (chunk: Buffer) => {
+    const text = partial + chunk.toString('utf8');
+    const complete = text.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) {
+      if (!line) continue;
+      lines.push(line);
+      if (lines.length > KEPT_LINES) lines.shift();
+      onLine?.(line);
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+}
+
 /** One deployable as its own OS process, as in production: it can be stopped, killed mid-work and started again. */
 export class DeployableProcess {
   private child: ChildProcess | null = null;
@@ -65,20 +83,7 @@ export class DeployableProcess {
     });
     this.child = child;
     this.expectedExit = false;
-    let partial = '';
-    const keep = (chunk: Buffer) => {
-      const text = partial + chunk.toString('utf8');
-      const complete = text.split('\n');
-      partial = complete.pop() ?? '';
-      for (const line of complete) {
-        if (!line) continue;
-        this.lines.push(line);
-        if (this.lines.length > KEPT_LINES) this.lines.shift();
-        onLine?.(line);
-      }
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
+    keepLines(child, this.lines, onLine);
     const forget = killOnExit ? onExitKill(() => child.kill('SIGKILL')) : () => {};
     child.once('exit', (code, signal) => {
       forget();

@@ -1,16 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import {
   createTestEnvironment,
-  freePorts,
   type SmtpCapture,
   startSmtpCapture,
   type TestEnvironment,
 } from '@mathgames/platform/testing';
+import type { Balancer } from './balancer.js';
 import type { Deployable, DeployableName } from './deployables.js';
-import { builtEntry, DEPLOYABLES, isWritten, ROOT } from './deployables.js';
+import { DEPLOYABLES, isHttp, isWritten, localUrl } from './deployables.js';
 import type { InProcess, InProcessOptions } from './in-process.js';
+import { startProcesses } from './process-run.js';
 import { DeployableProcess, type ProcessRun } from './processes.js';
 
 export interface StackOptions {
@@ -23,6 +22,12 @@ export interface StackOptions {
   run?: 'in-process' | ProcessRun;
   /** In-process runs: these run as their own processes from source instead (so a test can SIGKILL one). */
   asProcess?: readonly DeployableName[];
+  /**
+   * Process runs: how many processes of each deployable (default 1). With more, HAProxy stands in for Kubernetes:
+   * the gateways behind an HTTP frontend like the Ingress (`baseUrl`), each HTTP service behind a TCP one like its
+   * Service (`urls`, what the gateways and classes call); the workers compete for their queues.
+   */
+  replicas?: number;
   /**
    * The environment to run against (database, Redis, RabbitMQ, secrets). Without it the stack makes a fresh test
    * environment (its own database, Redis prefix and vhost) and removes it on `stop`.
@@ -38,7 +43,10 @@ export interface StackOptions {
   envFor?: Partial<Record<DeployableName, Record<string, string>>>;
   /** Processes: killed with this process even when it ends abruptly (a failed test file). */
   killOnExit?: boolean;
-  /** Fixed ports (`make start`); the others get free ports (processes) or the system's pick (in-process). */
+  /**
+   * Fixed ports (`make start`); the others get free ports (processes) or the system's pick (in-process). With
+   * replicas, the port an HTTP deployable is reached at is the balancer's, and a worker's is its first replica's.
+   */
   ports?: Partial<Record<DeployableName, number>>;
   /** Processes: wait until each listens on its port and answers /readyz (default true). */
   wait?: boolean;
@@ -48,10 +56,15 @@ export interface StackOptions {
   stopGraceMs?: number;
   /** Extra Node options for every process (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: readonly string[];
-  /** Every line a process prints. */
-  onLine?: (name: DeployableName, line: string) => void;
+  /** Every line a process prints (`replica`: 1, 2, …), and the balancer's. */
+  onLine?: (name: DeployableName | 'balancer', line: string, replica?: number) => void;
   /** A process that exits while the stack is up (not through `stop` or `kill`). */
-  onExit?: (name: DeployableName, code: number | null, signal: NodeJS.Signals | null) => void;
+  onExit?: (
+    name: DeployableName,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    replica?: number,
+  ) => void;
   /** Options of the in-process deployables (game-results' clock, auth's limits). */
   inProcess?: InProcessOptions;
 }
@@ -67,8 +80,12 @@ export interface Stack {
   environment: TestEnvironment | null;
   /** Captured e-mails, or null without `smtp`. */
   mail: SmtpCapture | null;
-  /** The deployables running as their own processes. */
+  /** The deployables running as their own processes (the first replica of each). */
   processes: Partial<Record<DeployableName, DeployableProcess>>;
+  /** Process runs: every process of each deployable (one unless `replicas`). */
+  replicas: Partial<Record<DeployableName, Replica[]>>;
+  /** HAProxy in front of the replicas, or null with one process of each. */
+  balancer: Balancer | null;
   /** The last log lines of one process, for failure messages. */
   logs(name: DeployableName): string;
   /** Each process's id (the benchmark reads their CPU time). */
@@ -76,9 +93,17 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const ATTEMPTS = 3;
-const isHttp = (d: Deployable) => d.urlVariable !== undefined || d.name === 'gateway';
-const url = (port: number) => `http://127.0.0.1:${port}`;
+/** One process of a deployable, reached at its own URL (the balancer's is in `Stack.urls`). */
+export interface Replica {
+  name: DeployableName;
+  /** 1, 2, … */
+  n: number;
+  port: number;
+  url: string;
+  process: DeployableProcess;
+  /** Starts it again (after `process.kill()` or `stop()`) and waits until it is ready. */
+  start(): Promise<void>;
+}
 
 /**
  * Starts any subset of the product's deployables, in this process or each as its own process, against a fresh
@@ -88,6 +113,8 @@ const url = (port: number) => `http://127.0.0.1:${port}`;
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const run = options.run ?? 'in-process';
+  if (run === 'in-process' && (options.replicas ?? 1) > 1)
+    throw new Error('replicas need processes: run built, source or watch');
   const selected = DEPLOYABLES.filter((d) => (options.only ? options.only.includes(d.name) : isWritten(d)));
   const environment = options.environment
     ? null
@@ -129,7 +156,7 @@ async function closeAll(closers: Array<() => Promise<unknown>>): Promise<void> {
   for (const close of closers.splice(0).reverse()) await close().catch(() => {});
 }
 
-type Started = Pick<Stack, 'urls' | 'env' | 'processes'>;
+export type Started = Pick<Stack, 'urls' | 'env' | 'processes' | 'replicas' | 'balancer'>;
 
 /** Each deployable's factory in turn, so the ones started later get the URLs of the ones before. */
 async function startInProcess(
@@ -161,110 +188,8 @@ async function startInProcess(
     closers.push(() => instance.close());
     if (!isHttp(d)) continue;
     const server = await instance.listen(options.ports?.[d.name] ?? 0);
-    urls[d.name] = url((server.address() as AddressInfo).port);
+    urls[d.name] = localUrl((server.address() as AddressInfo).port);
     if (d.urlVariable) env[d.urlVariable] = urls[d.name]!;
   }
-  return { urls, env, processes };
-}
-
-/** Every deployable as its own process at once, each told the others' URLs up front. */
-async function startProcesses(
-  selected: readonly Deployable[],
-  run: ProcessRun,
-  base: Record<string, string>,
-  options: StackOptions,
-  givenEnvironment: boolean,
-  closers: Array<() => Promise<unknown>>,
-): Promise<Started> {
-  if (run === 'built') buildIfMissing(selected);
-  const processes: Started['processes'] = {};
-  const stopAll = () =>
-    Promise.all(Object.values(processes).map((p) => p?.stop(options.stopGraceMs))).then(() => {});
-  closers.push(stopAll);
-  const pickFree = selected.some((d) => options.ports?.[d.name] === undefined);
-  for (let attempt = 1; ; attempt++) {
-    const free = await freePorts(selected.length);
-    const ports = new Map(selected.map((d, i) => [d.name, options.ports?.[d.name] ?? free[i]!]));
-    const urls: Started['urls'] = {};
-    for (const d of selected) urls[d.name] = url(ports.get(d.name)!);
-    const env: Record<string, string> = { ...base };
-    // A fresh test environment sends the mails' links to this gateway.
-    if (!givenEnvironment && urls.gateway && !options.env?.PUBLIC_URL) env.PUBLIC_URL = urls.gateway;
-    for (const d of selected)
-      if (d.urlVariable && !(givenEnvironment && base[d.urlVariable])) env[d.urlVariable] = urls[d.name]!;
-
-    const listening = new Map<DeployableName, Promise<void>>();
-    for (const d of selected) {
-      const child = new DeployableProcess(d, {
-        run,
-        env: { ...process.env, ...env, ...options.envFor?.[d.name], PORT: String(ports.get(d.name)) },
-        ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
-        onLine: (line) => options.onLine?.(d.name, line),
-        onExit: (code, signal) => options.onExit?.(d.name, code, signal),
-        ...(options.killOnExit ? { killOnExit: true } : {}),
-      });
-      processes[d.name] = child;
-      listening.set(d.name, child.start(ports.get(d.name)));
-    }
-    if (options.wait === false || run === 'watch') return { urls, env, processes };
-    try {
-      const timeout = options.readyTimeoutMs ?? 60_000;
-      await Promise.all(
-        selected.map((d) =>
-          untilReady(processes[d.name]!, ports.get(d.name)!, listening.get(d.name)!, timeout),
-        ),
-      );
-      return { urls, env, processes };
-    } catch (err) {
-      // A port picked ahead of time can be taken by another process before ours binds it.
-      const collided = selected.some((d) => processes[d.name]?.logs().includes('EADDRINUSE'));
-      await stopAll();
-      if (!pickFree || !collided || attempt === ATTEMPTS) throw err;
-      process.stderr.write('[test-stack] a port was taken by another process; starting again on new ports\n');
-    }
-  }
-}
-
-/** A standalone run of a test file builds every package's dist first (`make test` and `make start` have). */
-function buildIfMissing(selected: readonly Deployable[]): void {
-  if (selected.every((d) => existsSync(builtEntry(d)))) return;
-  spawnSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  for (const d of selected)
-    if (!existsSync(builtEntry(d)))
-      throw new Error(`${builtEntry(d)} is missing after \`tsc -b\` (type errors in its package?)`);
-}
-
-async function untilReady(
-  child: DeployableProcess,
-  port: number,
-  listening: Promise<void>,
-  timeoutMs: number,
-): Promise<void> {
-  const name = child.deployable.name;
-  const deadline = Date.now() + timeoutMs;
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`did not listen within ${timeoutMs / 1000} s`)), timeoutMs).unref(),
-  );
-  try {
-    await Promise.race([listening, timeout]);
-  } catch (err) {
-    throw new Error(`${name} ${(err as Error).message}:\n${child.logs()}`);
-  }
-  while (Date.now() < deadline) {
-    if (child.pid === undefined) throw new Error(`${name} exited before it was ready:\n${child.logs()}`);
-    try {
-      const res = await fetch(`${url(port)}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not ready yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(
-    `${name} was not ready at ${url(port)}/readyz within ${timeoutMs / 1000} s:\n${child.logs()}`,
-  );
+  return { urls, env, processes, replicas: {}, balancer: null };
 }

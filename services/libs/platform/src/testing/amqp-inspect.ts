@@ -42,3 +42,47 @@ export async function queueDepth(amqpUrl: string, queue: string): Promise<number
     await connection.close();
   }
 }
+
+export interface DeliveryCounter {
+  /** Deliveries per message id (the outbox row's id): more than one is a row published twice. */
+  readonly byMessageId: ReadonlyMap<string, number>;
+  /** Every delivery so far. */
+  total(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A consumer of its own (a private queue bound to `exchange` with `routingKey`) that counts every message published
+ * there by id, beside the product's own consumers: how many times each row really reached the broker.
+ */
+export async function countDeliveries(
+  amqpUrl: string,
+  exchange: string,
+  routingKey: string,
+): Promise<DeliveryCounter> {
+  const connection = await amqplib.connect(amqpUrl);
+  const channel = await connection.createChannel();
+  // The same declaration as the publishers' (platform's topology), so whichever comes first, both agree.
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  await channel.bindQueue(queue, exchange, routingKey);
+  const byMessageId = new Map<string, number>();
+  let total = 0;
+  await channel.consume(
+    queue,
+    (message) => {
+      if (!message) return;
+      total++;
+      const id = message.properties.messageId ?? '(none)';
+      byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
+    },
+    { noAck: true },
+  );
+  return {
+    byMessageId,
+    total: () => total,
+    async close() {
+      await connection.close().catch(() => {});
+    },
+  };
+}

@@ -52,6 +52,34 @@ export class Browser {
   }
 }
 
+export interface NewUser {
+  username: string;
+  teacher: boolean;
+  verify: boolean;
+  lang?: 'tr' | 'en';
+}
+
+/** Registers on `browser` (as a teacher or not), optionally follows the verification mail, logs in. */
+export async function signUp(
+  browser: Browser,
+  smtp: SmtpCapture,
+  { username, teacher, verify }: NewUser,
+): Promise<Browser> {
+  const email = `${username.toLowerCase()}@example.com`;
+  const password = 'correct horse';
+  const registered = await browser.post('/api/auth/register', { username, email, password, teacher });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  if (verify) {
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/verify-email?token='));
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const verified = await browser.get(`/api/auth/verify-email?token=${token}`);
+    if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
+  }
+  const loggedIn = await browser.post('/api/auth/login', { email, password });
+  if (loggedIn.status !== 200) throw new Error(`login: ${loggedIn.status} ${JSON.stringify(loggedIn.body)}`);
+  return browser;
+}
+
 export interface ClassesStack {
   env: Record<string, string>;
   pool: Pool;
@@ -59,7 +87,7 @@ export interface ClassesStack {
   baseUrl: string;
   browser(lang?: 'tr' | 'en', forwardedFor?: string): Browser;
   /** Registers (as a teacher or not), optionally follows the verification mail, logs in. */
-  signUp(user: { username: string; teacher: boolean; verify: boolean; lang?: 'tr' | 'en' }): Promise<Browser>;
+  signUp(user: NewUser): Promise<Browser>;
   /** Two verified teachers, logged in: the one a test is about (tr) and another (en) who must not see their classes. */
   twoTeachers(username: string, otherUsername: string): Promise<[Browser, Browser]>;
   close(): Promise<void>;
@@ -101,24 +129,8 @@ export async function startClassesStack(
         this.signUp({ username: otherUsername, teacher: true, verify: true, lang: 'en' }),
       ]);
     },
-    async signUp({ username, teacher, verify, lang = 'tr' }) {
-      const b = browser(lang);
-      const email = `${username.toLowerCase()}@example.com`;
-      const password = 'correct horse';
-      const registered = await b.post('/api/auth/register', { username, email, password, teacher });
-      if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-      if (verify) {
-        const mail = await smtp.waitFor(
-          (m) => m.to.includes(email) && m.text.includes('/verify-email?token='),
-        );
-        const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-        const verified = await b.get(`/api/auth/verify-email?token=${token}`);
-        if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
-      }
-      const loggedIn = await b.post('/api/auth/login', { email, password });
-      if (loggedIn.status !== 200)
-        throw new Error(`login: ${loggedIn.status} ${JSON.stringify(loggedIn.body)}`);
-      return b;
+    async signUp(user) {
+      return signUp(browser(user.lang), smtp, user);
     },
     close: () => stack.stop(),
   };

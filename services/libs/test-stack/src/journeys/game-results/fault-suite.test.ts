@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { GAME_TYPES } from '@mathgames/contracts';
-import { honestResult } from '@mathgames/game-results/testing';
 import { createPool, type Pool, sleep } from '@mathgames/platform';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultStack, isReady, startFaultStack } from './fault-stack.js';
+import { counted, newTally, Pupil, postUntilStored } from './pupil-client.js';
 
 /**
  * The fault suite (issue 12): the real deployables, each its own process, on a Postgres cluster and a
@@ -28,122 +27,20 @@ let stack: FaultStack;
 let pool: Pool;
 const pupils: Pupil[] = [];
 
-class Pupil {
-  private cookie = '';
-  userId = 0;
-  /** What this pupil's accepted results add up to: what statistics and badges must show. */
-  readonly accepted = { games: 0, questions: 0, correct: 0 };
+const email = (pupil: Pupil) => `pupil${pupil.n}@example.com`;
+const logIn = (pupil: Pupil) =>
+  pupil.request('POST', '/api/auth/login', { email: email(pupil), password: 'correct horse' });
 
-  constructor(
-    readonly n: number,
-    private readonly baseUrl: string,
-  ) {}
-
-  private get email() {
-    return `pupil${this.n}@example.com`;
-  }
-
-  async request(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Response> {
-    const headers: Record<string, string> = {
-      'x-lang': this.n % 2 ? 'en' : 'tr',
-      // Each pupil its own address, as the per-IP registration budget expects of real pupils.
-      'x-forwarded-for': `10.20.${Math.floor(this.n / 250)}.${this.n % 250}`,
-    };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    });
-    for (const line of res.headers.getSetCookie()) this.cookie = line.split(';', 1)[0]!;
-    return res;
-  }
-
-  async signUp(): Promise<void> {
-    const registered = await this.request('POST', '/api/auth/register', {
-      username: `pupil${this.n}`,
-      email: this.email,
-      password: 'correct horse',
-    });
-    if (registered.status !== 201) throw new Error(`register ${this.n}: ${registered.status}`);
-    await this.logIn();
-    const me = await this.request('GET', '/api/auth/me');
-    this.userId = ((await me.json()) as { id: number }).id;
-  }
-
-  async logIn(): Promise<void> {
-    this.cookie = '';
-    for (;;) {
-      const res = await this.request('POST', '/api/auth/login', {
-        email: this.email,
-        password: 'correct horse',
-      });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-      if (res.status !== 503) throw new Error(`login ${this.n}: ${res.status}`);
-      await sleep(retryAfterMs(res));
-    }
-  }
-}
-
-interface Tally {
-  sent: number;
-  accepted: number;
-  statuses: Map<string, number>;
-}
-
-const count = (tally: Tally, key: string) => tally.statuses.set(key, (tally.statuses.get(key) ?? 0) + 1);
-const retryAfterMs = (res: Response) => Math.max(1, Number(res.headers.get('retry-after')) || 1) * 1000;
-
-/** Posts one result as the app does: until it is stored, 503s retried after Retry-After with the same key. */
-async function postUntilStored(pupil: Pupil, key: string, seed: number, tally: Tally): Promise<void> {
-  const questionsCount = ([5, 10, 15, 20] as const)[seed % 4]!;
-  const correct = seed % (questionsCount + 1);
-  const result = honestResult({
-    gameType: GAME_TYPES[pupil.n % GAME_TYPES.length]!,
-    difficulty: 'orta',
-    questionsCount,
-    correct,
-    seed,
+async function signUp(pupil: Pupil): Promise<void> {
+  const registered = await pupil.request('POST', '/api/auth/register', {
+    username: `pupil${pupil.n}`,
+    email: email(pupil),
+    password: 'correct horse',
   });
-  tally.sent++;
-  for (;;) {
-    let res: Response;
-    try {
-      res = await pupil.request('POST', '/api/game-results', result, key);
-    } catch (err) {
-      count(tally, `network error ${(err as Error).message}`);
-      await sleep(1_000);
-      continue;
-    }
-    const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
-    count(tally, `${res.status}${body?.code ? ` ${body.code}` : ''}`);
-    if (res.status === 201 || res.status === 200) {
-      // The first success the client sees ends its retries; a replayed key (an earlier try was stored but its
-      // answer lost) answers that stored result, so either way this result must be counted exactly once.
-      if (res.headers.get('idempotent-replayed') === 'true') count(tally, 'replayed');
-      tally.accepted++;
-      pupil.accepted.games++;
-      pupil.accepted.questions += questionsCount;
-      pupil.accepted.correct += correct;
-      return;
-    }
-    if (res.status === 503) {
-      expect(body?.message, 'a 503 carries the translated text').toBeTruthy();
-      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-      await sleep(retryAfterMs(res));
-      continue;
-    }
-    // Redis keeps no data here: a restart ends sessions, and the app sends the pupil to log in again.
-    if (res.status === 401) {
-      await pupil.logIn();
-      continue;
-    }
-    throw new Error(`result ${key}: ${res.status} ${JSON.stringify(body)}`);
-  }
+  if (registered.status !== 201) throw new Error(`register ${pupil.n}: ${registered.status}`);
+  await pupil.logIn();
+  const me = await pupil.request('GET', '/api/auth/me');
+  pupil.userId = ((await me.json()) as { id: number }).id;
 }
 
 /** What the site answers while a dependency is down: pages, assets and readiness must hold; /api never 5xx but 503. */
@@ -204,38 +101,12 @@ async function deadLettered(): Promise<number> {
   return parked;
 }
 
-async function counted(): Promise<{ statistics: number; badges: number; exact: boolean }> {
-  const totals = await pool.query<{ user_id: number; games: number; questions: number; correct: number }>(
-    'SELECT user_id, games, questions, correct FROM results.user_totals',
-  );
-  const progress = await pool.query<{ user_id: number; progress: number }>(
-    'SELECT user_id, min(progress)::int AS progress FROM badges.user_badges GROUP BY user_id',
-  );
-  const byUser = new Map(totals.rows.map((r) => [r.user_id, r]));
-  const progressByUser = new Map(progress.rows.map((r) => [r.user_id, r.progress]));
-  let exact = true;
-  for (const p of pupils) {
-    const t = byUser.get(p.userId);
-    if (
-      (t?.games ?? 0) !== p.accepted.games ||
-      (t?.questions ?? 0) !== p.accepted.questions ||
-      (t?.correct ?? 0) !== p.accepted.correct ||
-      (progressByUser.get(p.userId) ?? 0) !== p.accepted.correct
-    )
-      exact = false;
-  }
-  // Badge progress is the sum of correct answers; games are counted by statistics.
-  const statistics = totals.rows.reduce((sum, r) => sum + r.games, 0);
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM badges.processed_events');
-  return { statistics, badges: rows[0]!.n, exact };
-}
-
 /**
  * 500 results while `outage` takes a dependency away for 15 s; returns when everything is counted. Prints the
  * figures, and asserts the edge held, nothing was parked, nobody exited and all were ready within 10 s.
  */
 async function survives(fault: string, outage: { down(): Promise<void>; up(): Promise<void> }) {
-  const tally: Tally = { sent: 0, accepted: 0, statuses: new Map() };
+  const tally = newTally();
   const before = pupils.reduce((sum, p) => sum + p.accepted.games, 0);
   const round = `${fault}-${Date.now()}`;
   let posting = true;
@@ -273,12 +144,12 @@ async function survives(fault: string, outage: { down(): Promise<void>; up(): Pr
   expect(posting).toBe(false);
 
   const expected = before + tally.accepted;
-  await waitFor(async () => (await counted()).exact, {
+  await waitFor(async () => (await counted(pool, pupils)).exact, {
     timeoutMs: 60_000,
     intervalMs: 250,
     message: `statistics and badges equal what was accepted after ${fault}`,
   });
-  const totals = await counted();
+  const totals = await counted(pool, pupils);
   const parked = await deadLettered();
   const outageSeconds = (cameBack - wentDown) / 1000;
 
@@ -313,9 +184,9 @@ async function survives(fault: string, outage: { down(): Promise<void>; up(): Pr
 beforeAll(async () => {
   stack = await startFaultStack();
   pool = createPool(stack.databaseUrl, { max: 2 });
-  for (let n = 0; n < PUPILS; n++) pupils.push(new Pupil(n, stack.gatewayUrl));
+  for (let n = 0; n < PUPILS; n++) pupils.push(new Pupil(n, stack.gatewayUrl, logIn));
   // A few at a time: each registration and login is an argon2 hash.
-  for (let i = 0; i < PUPILS; i += 5) await Promise.all(pupils.slice(i, i + 5).map((p) => p.signUp()));
+  for (let i = 0; i < PUPILS; i += 5) await Promise.all(pupils.slice(i, i + 5).map(signUp));
 }, 180_000);
 
 afterAll(async () => {

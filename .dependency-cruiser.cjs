@@ -40,6 +40,21 @@ const IO_PACKAGES = [
   'pino',
 ];
 
+/** Test code: test files and the test-support folders packages export as `./testing`. */
+const TEST_CODE = '(\\.test\\.tsx?$|/test-support/|/testing/)';
+
+/** What only tests may import: test-support folders, the test stack, the test runners and browser drivers. */
+const TEST_SUPPORT = [
+  '/test-support/',
+  '/testing/',
+  '\\.test\\.tsx?$',
+  '^services/libs/test-stack/',
+  '(^|/)node_modules/(vitest|@vitest|playwright-core|@testing-library/[^/]+|axe-core|jsdom)/',
+];
+
+/** The files a package exports (package.json `exports`, `source` condition): the only way in from outside. */
+const PACKAGE_ENTRIES = '/src/(index|test-support/index|testing/index)\\.tsx?$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -99,6 +114,66 @@ module.exports = {
         'services/libs/contracts, and nothing from the gateway. (frontend/e2e starts the whole stack and may.)',
       from: { path: '^frontend/(src|scripts)/' },
       to: { path: ['^services/(?!libs/contracts/)', '^gateway/'] },
+    },
+    {
+      name: 'shared-frontend-without-features',
+      severity: 'error',
+      comment:
+        'Shared frontend code (frontend/src/lib, frontend/src/components) never imports a feature, app/ or ' +
+        'routes/: features build on it, not the other way round.',
+      from: { path: '^frontend/src/(lib|components)/' },
+      to: { path: '^frontend/src/(features|app|routes)/' },
+    },
+    {
+      name: 'data-access-without-domain',
+      severity: 'error',
+      comment:
+        "Inside a service, data-access is the bottom layer: it never imports the service's domain or " +
+        'entry-points (types it needs live in contracts, or data-access defines them).',
+      from: { path: `^services/${SERVICES}/src/data-access/` },
+      to: { path: `^services/${SERVICES}/src/(domain|entry-points)/` },
+    },
+    {
+      name: 'production-without-test-support',
+      severity: 'error',
+      comment:
+        'Production code (the web app, the gateway, the services, contracts and platform) never imports test ' +
+        'support: test-support or testing folders, test files, the test stack, test runners or browser drivers.',
+      from: {
+        path: '^(frontend/src|gateway/src|services/[^/]+/src|services/libs/(contracts|platform)/src)/',
+        pathNot: TEST_CODE,
+      },
+      to: { path: TEST_SUPPORT },
+    },
+    {
+      name: 'infra-through-package-exports',
+      severity: 'error',
+      comment:
+        "infra and k8s reach a service, the gateway or a library only through the package's exports " +
+        '(`@mathgames/<name>`, `@mathgames/<name>/testing`), never a file inside its src.',
+      from: { path: '^(infra|k8s)/' },
+      to: { path: '^(gateway|services/[^/]+|services/libs/[^/]+)/src/', pathNot: PACKAGE_ENTRIES },
+    },
+    {
+      name: 'no-orphans',
+      severity: 'error',
+      comment:
+        'Every module is imported or imports something: a file nothing reaches is dead code. Exempt: what is ' +
+        'reached from outside (tests, configuration, declarations, the test setup, the compose health check) ' +
+        "and a service's dependency bag (domain/deps.ts), which holds only types and so is reached by `import type`.",
+      from: {
+        orphan: true,
+        pathNot: [
+          '\\.d\\.ts$',
+          '\\.test\\.tsx?$',
+          '(^|/)[^/]+\\.config\\.(ts|js|cjs|mjs)$',
+          '(^|/)\\.[^/]+\\.(cjs|js|json)$',
+          '^frontend/src/testing/setup\\.ts$',
+          '^infra/compose/healthcheck\\.mjs$',
+          '/src/domain/deps\\.ts$',
+        ],
+      },
+      to: {},
     },
     {
       name: 'no-circular',

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Lang } from '@mathgames/contracts';
 import { translate } from '@mathgames/contracts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@mathgames/platform';
-import type { Lang } from './language.js';
 
 /**
  * Answers `{ code, message }` in the user's language, the shape every service uses. Written in one call

@@ -11,6 +11,7 @@ import { createSessionLayer } from './session.js';
 
 export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';
+export { spaHandlers } from './spa.js';
 export { upstreamFor } from './upstreams.js';
 
 /** `{ app, listen(port?), close() }`, like every deployable's HTTP side. */

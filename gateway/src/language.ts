@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-
-export type Lang = 'tr' | 'en';
+import type { Lang } from '@mathgames/contracts';
 
 export const asLang = (value: string | undefined): Lang | null => {
   const match = value ? /^\s*(tr|en)(?:[-_]|\s*$)/i.exec(value) : null;

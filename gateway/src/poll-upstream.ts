@@ -1,7 +1,7 @@
 import { type Agent, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { Lang } from '@mathgames/contracts';
 import type { Logger } from '@mathgames/platform';
 import { sendJsonError } from './http-errors.js';
-import type { Lang } from './language.js';
 import { logUpstreamDown } from './proxy.js';
 
 // Client headers the service may see on the poll: conditional requests let an unchanged summary answer 304.

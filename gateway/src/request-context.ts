@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Lang } from '@mathgames/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import type { NextFunction, Request, Response } from 'express';
-import { type Lang, resolveLanguage } from './language.js';
+import { resolveLanguage } from './language.js';
 import { publicSessionId } from './session.js';
 
 declare global {

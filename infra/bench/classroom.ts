@@ -30,12 +30,12 @@ import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { hashPassword } from '@mathgames/auth/testing';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { honestResult, seedResults } from '@mathgames/game-results/testing';
 import { createPool, IDENTITY_HEADER, signIdentity, sleep } from '@mathgames/platform';
 import { startStack } from '@mathgames/test-stack';
 import { Redis } from 'ioredis';
-import { hashPassword } from '../../services/auth/src/domain/passwords.js';
 import { type LoadResult, load } from './load.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,22 +4,20 @@
  * results and the read models filled, as in a district after some weeks). Prints each plan's execution time and
  * top node; EXPLAIN_FULL=1 prints the whole plans.
  */
+
+import { addProgress, countCompletedByCategory, listUserBadges } from '@mathgames/badges/testing';
 import { pointsFor } from '@mathgames/contracts';
-import { honestResult, seedResults } from '@mathgames/game-results/testing';
-import { createTestEnvironment } from '@mathgames/platform/testing';
-import type pg from 'pg';
-import {
-  addProgress,
-  countCompletedByCategory,
-  listUserBadges,
-} from '../../services/badges/src/data-access/badges-repository.js';
-import { insertAnnouncedGameResult } from '../../services/game-results/src/data-access/game-results-repository.js';
 import {
   addToReadModel,
+  gameResultRecordedEvent,
+  honestResult,
+  insertAnnouncedGameResult,
   readStatistics,
-} from '../../services/game-results/src/data-access/statistics-repository.js';
-import { gameResultRecordedEvent } from '../../services/game-results/src/domain/events.js';
-import { verifyGameResult } from '../../services/game-results/src/domain/verify-game-result.js';
+  seedResults,
+  verifyGameResult,
+} from '@mathgames/game-results/testing';
+import { createTestEnvironment } from '@mathgames/platform/testing';
+import type pg from 'pg';
 
 type Query = string | { name?: string; text: string; values?: unknown[] };
 

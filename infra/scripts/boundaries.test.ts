@@ -61,6 +61,31 @@ const probes: { rule: string; file: string; text: string }[] = [
     text: "export * from '../../../services/libs/platform/src/index.js';\n",
   },
   {
+    rule: 'shared-frontend-without-features',
+    file: `frontend/src/lib/${tag}/probe.ts`,
+    text: "export * from '../../features/badges/components/badge-card.js';\n",
+  },
+  {
+    rule: 'data-access-without-domain',
+    file: `services/badges/src/data-access/${tag}/probe.ts`,
+    text: "export * from '../../domain/user-badges.js';\n",
+  },
+  {
+    rule: 'production-without-test-support',
+    file: `gateway/src/${tag}/probe-testing.ts`,
+    text: "export * from '../../../services/libs/platform/src/testing/index.js';\n",
+  },
+  {
+    rule: 'infra-through-package-exports',
+    file: `infra/${tag}/probe.ts`,
+    text: "export * from '../../services/auth/src/domain/passwords.js';\n",
+  },
+  {
+    rule: 'no-orphans',
+    file: `services/libs/platform/src/${tag}/orphan.ts`,
+    text: 'export const unused = 1;\n',
+  },
+  {
     rule: 'no-circular',
     file: `services/libs/platform/src/${tag}/probe-a.ts`,
     text: "import { b } from './probe-b.js';\nexport const a = () => b;\n",

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { spaHandlers } from '@mathgames/gateway';
 import express from 'express';
-import { spaHandlers } from '../../gateway/src/spa.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'frontend/dist');

@@ -1,9 +1,11 @@
 /// <reference types="node" />
+
+import { LANGUAGES, type Lang } from '@mathgames/contracts';
 import type { SmtpCapture } from '@mathgames/platform/testing';
 
 /** The product's two languages: a test that runs in each says `describe.each(LANGS)`. */
-export const LANGS = ['tr', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
+export const LANGS = LANGUAGES;
+export type { Lang };
 
 /** The captured e-mails' reader, as `@mathgames/platform/testing` writes it (a type only: nothing of it is bundled). */
 export type MailCapture = SmtpCapture;

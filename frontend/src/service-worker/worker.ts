@@ -15,7 +15,7 @@
  * - Background Sync: results kept on the device (`lib/unsent-results.ts`, the same IndexedDB queue and the same
  *   Idempotency-Keys as the tabs) are sent when the browser says the connection is back, even with no tab open.
  */
-import { type CurrentUser, prerenderedPageName } from '@mathgames/contracts';
+import { type CurrentUser, type Lang, prerenderedPageName } from '@mathgames/contracts';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { ApiError, request } from '../lib/api-client.js';
@@ -41,7 +41,6 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-type Lang = 'tr' | 'en';
 const toLang = (value: string | null | undefined): Lang | null =>
   value?.startsWith('en') ? 'en' : value?.startsWith('tr') ? 'tr' : null;
 

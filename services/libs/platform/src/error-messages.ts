@@ -1,5 +1,5 @@
+import type { Lang } from '@mathgames/contracts';
 import { isMessageKey, translate } from '@mathgames/contracts';
-import type { Lang } from './identity.js';
 
 /**
  * Error texts come from the contracts catalogue only (one place for every text). A key the catalogue does not

@@ -1,8 +1,8 @@
+import type { Lang } from '@mathgames/contracts';
 import type { ErrorRequestHandler, Request } from 'express';
 import { ZodError } from 'zod';
 import { translateMessage } from './error-messages.js';
 import { classifyFailure } from './failures.js';
-import type { Lang } from './identity.js';
 import type { Logger } from './logger.js';
 
 /** The one error type: an HTTP status, a stable machine code, and the catalogue key of the text users see. */

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Lang } from '@mathgames/contracts';
 import { z } from 'zod';
 
 export const IDENTITY_HEADER = 'x-mg-identity';
-
-export type Lang = 'tr' | 'en';
 
 export interface Identity {
   userId: number | null;

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@mathgames/contracts';
 import { z } from 'zod';
+import { DEPLOYABLES, type DeployableName, type DeployableRow } from './deployables.js';
 
 // Known development values: fine on a laptop, refused in production so a deployment cannot forget them.
 export const DEV_SESSION_SECRET = 'dev-session-secret-change-me-in-production-0000';
@@ -48,45 +49,31 @@ export class ConfigError extends Error {
   }
 }
 
+/** What loads a config: a deployable, or the migration Job (which needs only the database). */
+export type ConfigOwner = DeployableName | 'migrate';
+
 /**
- * The variables that carry credentials, per deployable: the only secret keys its pod gets (k8s mounts one
- * Secret per need) and, in production, the ones it refuses to start without (no silent loopback default, no
- * development or short secret). One table, read by each deployable's config loader and the manifest tests.
+ * The variables that carry credentials, per deployable (its row of DEPLOYABLES) and for the migration Job: read by
+ * each config loader (production refuses to start without them) and the manifest tests.
  */
 export const SECRET_NEEDS = {
-  gateway: ['REDIS_URL', 'SESSION_SECRET', 'INTERNAL_SECRET'],
-  auth: ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET', 'MAIL_TOKEN_KEY'],
-  'game-results': ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET'],
-  'statistics-worker': ['DATABASE_URL', 'AMQP_URL'],
-  badges: ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_SECRET'],
-  'badge-worker': ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'],
-  'mail-worker': ['REDIS_URL', 'SMTP_URL', 'MAIL_TOKEN_KEY'],
-  classes: ['DATABASE_URL', 'INTERNAL_SECRET'],
-  'classes-worker': ['DATABASE_URL', 'AMQP_URL'],
+  ...byDeployable((d) => d.secrets),
   migrate: ['DATABASE_URL'],
-} as const satisfies Record<string, readonly string[]>;
-export type DeployableName = keyof typeof SECRET_NEEDS;
+} satisfies Record<ConfigOwner, readonly string[]>;
 
-/** Each deployable's `PORT` when none is set (docs/conventions.md, "Deployables, ports, entry points"). */
-export const DEFAULT_PORTS = {
-  gateway: 8080,
-  auth: 4001,
-  'game-results': 4002,
-  badges: 4003,
-  classes: 4004,
-  'statistics-worker': 4012,
-  'badge-worker': 4013,
-  'mail-worker': 4014,
-  'classes-worker': 4015,
-} as const satisfies Partial<Record<DeployableName, number>>;
-type Served = keyof typeof DEFAULT_PORTS;
+/** Each deployable's `PORT` when none is set: its row of DEPLOYABLES. */
+export const DEFAULT_PORTS = byDeployable((d) => d.port);
+
+function byDeployable<T>(pick: (d: DeployableRow) => T): Record<DeployableName, T> {
+  return Object.fromEntries(DEPLOYABLES.map((d) => [d.name, pick(d)])) as Record<DeployableName, T>;
+}
 
 /**
  * A deployable's config loader (`loadXConfig` in each package's config.ts): the base config, the deployable's own
  * keys, and `PORT` defaulting to its row of DEFAULT_PORTS; production checks its SECRET_NEEDS.
  */
 export function configLoader<Extra extends z.ZodRawShape = Record<never, never>>(
-  deployable: Served,
+  deployable: DeployableName,
   extraShape?: Extra,
 ): (env?: Record<string, string | undefined>) => BaseConfig & { PORT: number } & z.infer<z.ZodObject<Extra>> {
   const shape = { PORT: port.default(DEFAULT_PORTS[deployable]), ...(extraShape ?? {}) };
@@ -109,7 +96,7 @@ export function loadConfig<Extra extends z.ZodRawShape = Record<never, never>>(
   extraShape?: Extra,
   env: Record<string, string | undefined> = process.env,
   /** Which deployable loads it: production then requires exactly its SECRET_NEEDS (else both secrets). */
-  options: { deployable?: DeployableName } = {},
+  options: { deployable?: ConfigOwner } = {},
 ): BaseConfig & z.infer<z.ZodObject<Extra>> {
   const schema = z.object({ ...baseConfigShape, ...(extraShape ?? {}) });
   const input: Record<string, string> = {};

@@ -6,6 +6,7 @@ export * from './bullmq.js';
 export * from './config.js';
 export * from './database-service.js';
 export * from './db.js';
+export * from './deployables.js';
 export { translateMessage } from './error-messages.js';
 export * from './errors.js';
 export * from './failures.js';

@@ -1,15 +1,25 @@
 import type { Server } from 'node:http';
 import { type AuthServiceOptions, createAuthService, loadAuthConfig } from '@mathgames/auth';
-import { createBadgesService, startBadgeWorker } from '@mathgames/badges';
-import { createClassesService, loadClassesConfig, startClassesWorker } from '@mathgames/classes';
+import {
+  createBadgesService,
+  loadBadgesConfig,
+  loadBadgeWorkerConfig,
+  startBadgeWorker,
+} from '@mathgames/badges';
+import {
+  createClassesService,
+  loadClassesConfig,
+  loadClassesWorkerConfig,
+  startClassesWorker,
+} from '@mathgames/classes';
 import {
   createGameResultsService,
-  resultBudgetConfigShape,
+  loadGameResultsConfig,
+  loadStatisticsWorkerConfig,
   startStatisticsWorker,
 } from '@mathgames/game-results';
 import { createGateway, loadGatewayConfig } from '@mathgames/gateway';
-import { startMailWorker } from '@mathgames/mail';
-import { loadConfig } from '@mathgames/platform';
+import { loadMailWorkerConfig, startMailWorker } from '@mathgames/mail';
 import type { DeployableName } from './deployables.js';
 
 /** A deployable running inside the test's own process. */
@@ -27,17 +37,16 @@ export interface InProcessOptions {
 
 type Env = Record<string, string>;
 
-/** What each deployable's entry point does, with the environment given instead of process.env. */
+/** What each deployable's entry point does (with its own config loader), the environment given instead of process.env. */
 export const IN_PROCESS: Record<DeployableName, (env: Env, options: InProcessOptions) => InProcess> = {
   auth: (env, { authLimits }) =>
     createAuthService(loadAuthConfig(env), authLimits ? { limits: authLimits } : {}),
-  'game-results': (env, { now }) =>
-    createGameResultsService(loadConfig(resultBudgetConfigShape, env), now ? { now } : {}),
-  badges: (env) => createBadgesService(loadConfig({}, env)),
+  'game-results': (env, { now }) => createGameResultsService(loadGameResultsConfig(env), now ? { now } : {}),
+  badges: (env) => createBadgesService(loadBadgesConfig(env)),
   classes: (env) => createClassesService(loadClassesConfig(env)),
-  'statistics-worker': (env) => startStatisticsWorker(loadConfig({}, env)),
-  'badge-worker': (env) => startBadgeWorker(loadConfig({}, env)),
-  'mail-worker': (env) => startMailWorker(loadConfig({}, env)),
-  'classes-worker': (env) => startClassesWorker(loadConfig({}, env)),
+  'statistics-worker': (env) => startStatisticsWorker(loadStatisticsWorkerConfig(env)),
+  'badge-worker': (env) => startBadgeWorker(loadBadgeWorkerConfig(env)),
+  'mail-worker': (env) => startMailWorker(loadMailWorkerConfig(env)),
+  'classes-worker': (env) => startClassesWorker(loadClassesWorkerConfig(env)),
   gateway: (env) => createGateway(loadGatewayConfig(env)),
 };

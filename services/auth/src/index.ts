@@ -2,11 +2,11 @@ import { MAIL_QUEUE, sessionKey, USER_DELETED, userSessionsKey } from '@mathgame
 import {
   type BaseConfig,
   createDatabaseService,
+  createRedis,
   DEV_MAIL_TOKEN_KEY,
   type HttpService,
   startOutboxRelay,
 } from '@mathgames/platform';
-import { Redis } from 'ioredis';
 import { purgePublishedOutbox } from './data-access/outbox.js';
 import { AbuseLimits, type LIMITS } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
@@ -41,8 +41,7 @@ export interface AuthServiceOptions {
 
 export function createAuthService(config: ServiceConfig, options: AuthServiceOptions = {}): HttpService {
   return createDatabaseService('auth', config, ({ pool, logger }) => {
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
-    redis.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
+    const redis = createRedis(config.REDIS_URL, logger);
     const deps: AuthDeps = {
       pool,
       limits: new AbuseLimits(redis, config.REDIS_PREFIX, options.limits),

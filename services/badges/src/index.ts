@@ -1,11 +1,11 @@
 import {
   type BaseConfig,
   createDatabaseService,
+  createRedis,
   type HttpService,
   type RunningWorker,
   startWorker,
 } from '@mathgames/platform';
-import { Redis } from 'ioredis';
 import { createSummaryCache } from './data-access/summary-cache.js';
 import type { BadgesDeps } from './domain/deps.js';
 import { createCatalogueReader } from './domain/user-badges.js';
@@ -16,21 +16,12 @@ import { badgesRoutes } from './entry-points/http/routes.js';
 export { type BadgesConfig, loadBadgesConfig, loadBadgeWorkerConfig } from './config.js';
 export { BADGES_CONSUMER, BADGES_QUEUE } from './entry-points/consumers/badge-consumer.js';
 
-function createRedis(config: BaseConfig): Redis {
-  // Fail a command fast while Redis is away instead of queueing it: the summary then answers from Postgres.
-  // Auto-pipelining sends the GETs of concurrent polls in one write: system calls are the cost here.
-  return new Redis(config.REDIS_URL, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    enableAutoPipelining: true,
-  });
-}
-
 /** HTTP API for the user's badges and the polled summary. */
 export function createBadgesService(config: BaseConfig): HttpService {
   return createDatabaseService('badges', config, ({ pool, logger }) => {
-    const redis = createRedis(config);
-    redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+    // While Redis is away the summary answers from Postgres. Auto-pipelining sends the GETs of concurrent polls
+    // in one write: system calls are the cost here.
+    const redis = createRedis(config.REDIS_URL, logger, { autoPipelining: true });
     const deps: BadgesDeps = {
       pool,
       cache: createSummaryCache(redis, config.REDIS_PREFIX),

@@ -2,11 +2,11 @@ import { GAME_RESULT_RECORDED } from '@mathgames/contracts';
 import {
   type BaseConfig,
   createDatabaseService,
+  createRedis,
   defineWorker,
   type HttpService,
   startOutboxRelay,
 } from '@mathgames/platform';
-import { Redis } from 'ioredis';
 import type { GameResultsDeps } from './domain/deps.js';
 import { ResultBudget, type ResultBudgetConfig } from './domain/result-budget.js';
 import { erasureSubscription } from './entry-points/consumers/erasure-consumer.js';
@@ -35,8 +35,7 @@ export function createGameResultsService(
       publishes: [GAME_RESULT_RECORDED],
       logger,
     });
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection problem'));
+    const redis = createRedis(config.REDIS_URL, logger);
     const deps: GameResultsDeps = {
       pool,
       budget: new ResultBudget(redis, config.REDIS_PREFIX, config),

@@ -21,6 +21,7 @@ export * from './metrics.js';
 export * from './migrations.js';
 export * from './outbox.js';
 export * from './outbox-relay.js';
+export * from './redis.js';
 export * from './replay-dead-letters.js';
 export * from './session-directives.js';
 export * from './shutdown.js';

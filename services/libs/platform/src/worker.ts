@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { EventQueue } from '@mathgames/contracts';
 import type { Worker as BullWorker, Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { type AmqpClient, createAmqpClient } from './amqp.js';
 import { createWorker, type JobRetryPolicy } from './bullmq.js';
@@ -11,6 +11,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { createHttpService } from './http-service.js';
 import { type RetryPolicy, startIdempotentConsumer } from './idempotent-consumer.js';
 import { createLogger, type Logger } from './logger.js';
+import { createRedis } from './redis.js';
 
 type AnyEvent = { id: string };
 // A worker's subscriptions carry different event and job types; each is checked where it is declared.
@@ -128,12 +129,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     },
     get redis() {
       if (!redis) {
-        const client = new Redis(required(config.REDIS_URL, 'REDIS_URL', name), {
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-        });
-        client.on('error', (err) => logger.warn({ err }, 'redis connection problem'));
-        redis = client;
+        redis = createRedis(required(config.REDIS_URL, 'REDIS_URL', name), logger);
       }
       return redis;
     },

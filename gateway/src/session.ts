@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SessionDirectives } from '@mathgames/platform';
+import { endUserSessions, type SessionDirectives } from '@mathgames/platform';
 import RedisStore from 'connect-redis';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -97,9 +97,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
 
     async applyDirectives(req, directives) {
       if (directives.revokeUser !== null) {
-        const key = userSetKey(directives.revokeUser);
-        const ids = await redis.smembers(key);
-        await redis.del(key, ...ids.map((sid) => policy.sessionPrefix + sid));
+        await endUserSessions(redis, config.REDIS_PREFIX, directives.revokeUser);
         // The request's own session object would otherwise be written back when the response ends.
         if (req.session?.uid === directives.revokeUser) await promised((done) => req.session.destroy(done));
       }

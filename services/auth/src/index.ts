@@ -1,9 +1,10 @@
-import { MAIL_QUEUE, sessionKey, USER_DELETED, userSessionsKey } from '@mathgames/contracts';
+import { MAIL_QUEUE, USER_DELETED } from '@mathgames/contracts';
 import {
   type BaseConfig,
   createDatabaseService,
   createRedis,
   DEV_MAIL_TOKEN_KEY,
+  endUserSessions,
   type HttpService,
   startOutboxRelay,
 } from '@mathgames/platform';
@@ -48,11 +49,7 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
       background: new BackgroundTasks(logger),
       mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
       logger,
-      async endSessions(userId) {
-        const key = userSessionsKey(config.REDIS_PREFIX, userId);
-        const ids = await redis.smembers(key);
-        await redis.del(key, ...ids.map((id) => sessionKey(config.REDIS_PREFIX, id)));
-      },
+      endSessions: (userId) => endUserSessions(redis, config.REDIS_PREFIX, userId),
     };
     void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
     const relay = startOutboxRelay({

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { sessionKey, userSessionsKey } from '@mathgames/contracts';
+import type { Redis } from 'ioredis';
 
 /**
  * Session directives: headers the auth service sets on its responses for the gateway, which owns the browser
@@ -30,4 +32,15 @@ export function readSessionDirectives(headers: IncomingHttpHeaders): SessionDire
     revokeUser: positiveInt(headers[SESSION_REVOKE_USER_HEADER]),
     sharedDevice: headers[SESSION_SHARED_HEADER] === '1',
   };
+}
+
+/**
+ * Ends every browser session of a user: the user's set of session ids (contracts' session keys, which the
+ * gateway keeps at login) and each session, in one DEL. The gateway runs it on the revoke directive, auth when an
+ * account is erased or a pupil's sign-in is reset; the one way sessions end besides logout and expiry.
+ */
+export async function endUserSessions(redis: Redis, redisPrefix: string, userId: number): Promise<void> {
+  const key = userSessionsKey(redisPrefix, userId);
+  const ids = await redis.smembers(key);
+  await redis.del(key, ...ids.map((id) => sessionKey(redisPrefix, id)));
 }

@@ -1,22 +1,17 @@
 import {
   formatQuestionText,
   type GameResultRequest,
-  type GameResultResponse,
   type Question,
   type StatisticsResponse,
   weekDayIndex,
 } from '@mathgames/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
 import { refreshAfterSavedResults } from '../../../lib/queries/saved-results.js';
 import { statisticsKeys } from '../../../lib/queries/statistics.js';
 import { timeZoneOf } from '../../../lib/time-zone.js';
 import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
-
-/** localStorage mirror of the weekly progress (correct answers per day, Monday first). */
-export const WEEKLY_PROGRESS_STORAGE_KEY = 'weeklyProgress';
 
 /** The saved result: question text written with contracts' formatQuestionText so the server's checker agrees. */
 export function buildGameResult(state: GameState): GameResultRequest {
@@ -39,15 +34,7 @@ export function buildGameResult(state: GameState): GameResultRequest {
   };
 }
 
-/** `POST /api/game-results`; the key is made once per finished game so a re-send counts once. */
-export function postGameResult(
-  result: GameResultRequest,
-  idempotencyKey: string,
-): Promise<GameResultResponse> {
-  return api.post<GameResultResponse>('/api/game-results', result, { 'Idempotency-Key': idempotencyKey });
-}
-
-/** Today's slot (Monday = 0) of the cached weekly progress grows by the correct answers, mirrored to localStorage. */
+/** Today's slot (Monday = 0) of the cached weekly progress grows by the correct answers before the server answers. */
 export function bumpWeeklyProgress(client: QueryClient, correct: number, now = new Date()): void {
   if (correct <= 0) return;
   const day = weekDayIndex(now, timeZoneOf(client));
@@ -57,26 +44,6 @@ export function bumpWeeklyProgress(client: QueryClient, correct: number, now = n
     weeklyProgress[day] = (weeklyProgress[day] ?? 0) + correct;
     return { ...old, weeklyProgress };
   });
-  try {
-    const stored =
-      client.getQueryData<StatisticsResponse>(statisticsKeys.all)?.weeklyProgress ?? readStoredWeek();
-    const week = stored.length === 7 ? [...stored] : [0, 0, 0, 0, 0, 0, 0];
-    if (!client.getQueryData(statisticsKeys.all)) week[day] = (week[day] ?? 0) + correct;
-    localStorage.setItem(WEEKLY_PROGRESS_STORAGE_KEY, JSON.stringify(week));
-  } catch (error) {
-    console.warn('storage write failed', error);
-  }
-}
-
-function readStoredWeek(): number[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(WEEKLY_PROGRESS_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) && parsed.length === 7 && parsed.every((n) => typeof n === 'number')
-      ? parsed
-      : [];
-  } catch {
-    return [];
-  }
 }
 
 /** What the summary tells the child about the result (issue 18). */

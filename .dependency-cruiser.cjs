@@ -48,7 +48,7 @@ const TEST_SUPPORT = [
   '/test-support/',
   '/testing/',
   '\\.test\\.tsx?$',
-  '^services/libs/test-stack/',
+  '^test-stack/',
   '(^|/)node_modules/(vitest|@vitest|playwright-core|@testing-library/[^/]+|axe-core|jsdom)/',
 ];
 
@@ -152,7 +152,7 @@ module.exports = {
         "infra and k8s reach a service, the gateway or a library only through the package's exports " +
         '(`@mathgames/<name>`, `@mathgames/<name>/testing`), never a file inside its src.',
       from: { path: '^(infra|k8s)/' },
-      to: { path: '^(gateway|services/[^/]+|services/libs/[^/]+)/src/', pathNot: PACKAGE_ENTRIES },
+      to: { path: '^(gateway|test-stack|services/[^/]+|services/libs/[^/]+)/src/', pathNot: PACKAGE_ENTRIES },
     },
     {
       name: 'no-orphans',

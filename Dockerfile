@@ -26,7 +26,7 @@ COPY services/badges/package.json services/badges/
 COPY services/classes/package.json services/classes/
 COPY services/mail/package.json services/mail/
 COPY gateway/package.json gateway/
-COPY services/libs/test-stack/package.json services/libs/test-stack/
+COPY test-stack/package.json test-stack/
 COPY frontend/package.json frontend/
 # The lock file cannot list other platforms' optional binaries (the registry this project is locked against lacks
 # some), so `npm ci` may refuse it; `npm install` then installs the same locked versions (as .ci/run does).
@@ -37,6 +37,7 @@ FROM deps AS build
 COPY tsconfig.base.json tsconfig.json ./
 COPY services services
 COPY gateway gateway
+COPY test-stack test-stack
 COPY frontend frontend
 RUN npx tsc -b && npm run build -w @mathgames/frontend
 

@@ -80,7 +80,7 @@ E2E_WORKERS ?= 2
 # pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps the
 # issue's 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
 STATISTICS_OUTAGE_SECONDS ?= 45
-# How long the replica test kills replicas in turn in `make test` (services/libs/test-stack/src/journeys/replicas/
+# How long the replica test kills replicas in turn in `make test` (test-stack/src/journeys/replicas/
 # kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps the issue's 2 minutes.
 REPLICA_CHAOS_SECONDS ?= 60
 export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS REPLICA_CHAOS_SECONDS

@@ -18,17 +18,26 @@ const workers = (variable: string | undefined, fallback: number) =>
  * only starts later; a file renamed here is ignored.
  */
 const LONGEST_FIRST = [
-  'services/libs/test-stack/src/journeys/game-results/fault-suite.test.ts',
-  'services/libs/test-stack/src/journeys/replicas/kill-replicas.test.ts',
-  'services/libs/test-stack/src/journeys/game-results/bad-input/bad-input.test.ts',
-  'services/libs/test-stack/src/journeys/auth/mail-delivery.test.ts',
+  'test-stack/src/journeys/game-results/fault-suite.test.ts',
+  'test-stack/src/journeys/replicas/kill-replicas.test.ts',
+  'test-stack/src/journeys/game-results/bad-input/bad-input.test.ts',
+  'test-stack/src/journeys/auth/mail-delivery.test.ts',
   'services/game-results/src/statistics-outage.test.ts',
   'services/mail/src/mail-outage.test.ts',
   'services/libs/contracts/src/question-generator.test.ts',
   'gateway/src/overload.test.ts',
-  'services/libs/test-stack/src/journeys/game-results/results-chaos.test.ts',
+  'infra/scripts/spa-build.test.ts',
+  'gateway/src/fair-overload.test.ts',
+  'test-stack/src/journeys/game-results/results-chaos.test.ts',
+  'test-stack/src/journeys/observability/dashboards.test.ts',
+  'test-stack/src/journeys/backup/restore.test.ts',
+  'test-stack/src/journeys/tracing/result-trace.test.ts',
+  'test-stack/src/journeys/classes/pupil-facts.test.ts',
+  'test-stack/src/journeys/classes/pupil-sign-in-link.test.ts',
   'services/libs/platform/src/outbox-relay.test.ts',
+  'frontend/e2e/audit.test.ts',
   'frontend/e2e/offline.test.ts',
+  'frontend/e2e/fact-fluency.test.ts',
   'frontend/e2e/class-dashboard.test.ts',
   'frontend/e2e/play.test.ts',
   'frontend/e2e/profile.test.ts',
@@ -38,6 +47,7 @@ const LONGEST_FIRST = [
   'frontend/e2e/assignments.test.ts',
   'frontend/e2e/pupil-qr-sign-in.test.ts',
   'frontend/e2e/classes.test.ts',
+  'frontend/e2e/class-list-import.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -76,6 +86,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'services/**/src/**/*.test.ts',
+            'test-stack/src/**/*.test.ts',
             'gateway/src/**/*.test.ts',
             'infra/**/*.test.ts',
             'k8s/**/*.test.ts',

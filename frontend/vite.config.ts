@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 // `source` first: workspace packages (contracts) are consumed from their TypeScript sources.
@@ -10,7 +10,20 @@ const conditions = ['source', 'module', 'browser', 'import', 'default'];
 // Absolute URLs in the static head (social crawlers run no script): the site root from PUBLIC_URL (conventions).
 process.env.VITE_PUBLIC_URL ??= (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
-export default defineConfig(({ isSsrBuild }) => ({
+// Where the build writes (`WEB_BUILD_DIR`, absolute; default `dist`, the pre-render's server build beside it as
+// `dist-ssr`): a test builds a copy without touching the one the gateway serves. scripts/prerender.ts and
+// scripts/service-worker.ts read the same variable.
+const outDir = process.env.WEB_BUILD_DIR ?? 'dist';
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is always a production build, whatever the shell's NODE_ENV (`NODE_ENV=development make start` once
+  // served React's development bundle and no service worker): Vite takes a development build from NODE_ENV, and
+  // reads it again after this file. `make dev` (Vite's dev server) is the development build.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config(isSsrBuild === true);
+});
+
+const config = (isSsrBuild: boolean): UserConfig => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -40,6 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': { target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   build: {
+    outDir: isSsrBuild ? `${outDir}-ssr` : outDir,
+    // Also when WEB_BUILD_DIR is outside this folder (Vite only empties its own by default).
+    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: !isSsrBuild,
@@ -63,4 +79,4 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
-}));
+});

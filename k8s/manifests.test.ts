@@ -8,6 +8,8 @@ import {
   type DeployableName,
   loadConfig,
   SECRET_NEEDS,
+  TRACES_SAMPLERS,
+  tracingRequested,
 } from '@mathgames/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -228,6 +230,19 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
       const secretKeys = needs.filter((key) => /_(SECRET|KEY)$/.test(key));
       if (env.NODE_ENV === 'production' && secretKeys.length > 0)
         expect(() => loadConfig(extra, env, options)).toThrow(new RegExp(secretKeys[0]!));
+    },
+  );
+
+  it.each(deployables)(
+    'sends $name traces nowhere until the operator names a collector, with a sampler the platform knows',
+    (d) => {
+      const env = containerEnvironment(objects(), podSpecOf(objects(), d).containers[0], secretTemplates);
+      // No third-party endpoint by default: the overlays only show, commented out, where a collector goes.
+      expect(tracingRequested(env)).toBe(false);
+      expect(TRACES_SAMPLERS).toContain(env.OTEL_TRACES_SAMPLER);
+      expect(Number(env.OTEL_TRACES_SAMPLER_ARG)).toBeGreaterThan(0);
+      // Named, it is on: the same variables the deployable's startTracing reads.
+      expect(tracingRequested({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
     },
   );
 

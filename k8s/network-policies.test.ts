@@ -193,6 +193,12 @@ describe.each(overlayNames)('network policies of overlay %s', (overlay) => {
     }
   });
 
+  it('lets every long-running deployable export traces to an OTLP collector on 4318, and the migration job not', () => {
+    for (const name of Object.keys(pods)) {
+      expect(allowed(policies, namespace, flow(pod(name), internet, 4318)), name).toBe(name !== 'migrate');
+    }
+  });
+
   it('gives no pod the open internet', () => {
     for (const name of Object.keys(pods)) {
       expect(allowed(policies, namespace, flow(pod(name), internet, 443)), name).toBe(false);

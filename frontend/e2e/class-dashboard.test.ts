@@ -85,7 +85,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(await page.getByTestId('grid-row').count()).toBe(25);
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    // The print view: every pupil's card, with the pictures the pupils will tap.
+    // The print view: every pupil's card, with the three pictures the pupil will tap.
     await page.getByTestId('print-cards-link').click();
     await page.waitForURL(`${classUrl}/cards`);
     await page.getByTestId('issue-cards').click();
@@ -98,7 +98,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
         .locator('[data-picture]')
         .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')!));
     const pictures = await Promise.all(players.map(picturesOf));
-    expect(pictures.map((p) => p.length)).toEqual([2, 2, 2]);
+    expect(pictures.map((p) => p.length)).toEqual([3, 3, 3]);
 
     // The teacher watches the class page while the pupils play: no reload.
     await page.goto(classUrl);

@@ -80,7 +80,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(code).toMatch(CODE);
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    // 25 pupils pasted at once: each gets two pictures, shown this once.
+    // 25 pupils pasted at once: each gets three pictures, shown this once.
     await card.getByTestId('open-pupils').click();
     await page.getByTestId('no-pupils').waitFor();
     const names = Array.from({ length: 25 }, (_, i) => `${ui.pupil} ${i + 1}`);
@@ -89,6 +89,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     const fresh = page.getByTestId('fresh-pictures');
     await fresh.waitFor();
     expect(await fresh.getByTestId('picture-password').count()).toBe(25);
+    expect(await fresh.getByTestId('picture-password').first().locator('[data-picture]').count()).toBe(3);
     await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByTestId('pupil-row').first().getByRole('button', { name: ui.remove }).click();

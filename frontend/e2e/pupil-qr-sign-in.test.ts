@@ -53,7 +53,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     for (const context of [teacher, pupil, other]) await context.close();
   });
 
-  it('prints login cards for the class on A4: class, name, code, two pictures and a QR code per card', async () => {
+  it('prints login cards for the class on A4: class, name, code, three pictures and a QR code per card', async () => {
     const { teacher, classId, code, pupils, page } = await teacherOnClassPage(e2e, lang);
     await page.getByTestId('print-cards-link').click();
     await page.waitForURL(`${e2e.stack.baseUrl}/teacher/classes/${classId}/cards`);
@@ -67,7 +67,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(await first.textContent()).toContain('2-A');
     expect(await first.textContent()).toContain(code);
     expect(await first.textContent()).toContain(pupils[0]!.name);
-    expect(await first.locator('[data-picture]').count()).toBe(2);
+    expect(await first.locator('[data-picture]').count()).toBe(3);
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // The printed pictures are Ada's new password.

@@ -1,6 +1,7 @@
 import {
   type ClassPupil,
   type Lang,
+  PICTURE_PASSWORD_LENGTH,
   PUPIL_PICTURE_NAMES,
   PUPIL_PICTURES,
   translate,
@@ -40,16 +41,24 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
       await page.getByRole('button', { name: pupil.name }).click();
       if (first) {
         expect(await accessibilityProblems(page)).toEqual([]);
+        // Twelve pictures, each a target of at least 48 px a small finger hits; three slots to fill.
+        const grid = page.locator('button[data-testid^="picture-"]');
+        expect(await grid.count()).toBe(PUPIL_PICTURES.length);
+        for (const box of await grid.evaluateAll((els) => els.map((el) => el.getBoundingClientRect())))
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(48);
+        expect(await page.getByTestId('picked').locator(':scope > span').count()).toBe(
+          PICTURE_PASSWORD_LENGTH,
+        );
         // One wrong try first: told kindly, and the pictures clear for another go.
         const wrong = PUPIL_PICTURES.filter((p) => !pupil.pictures!.includes(p));
-        await page.getByRole('button', { name: names[wrong[0]!], exact: true }).click();
-        await page.getByRole('button', { name: names[wrong[1]!], exact: true }).click();
+        for (const picture of wrong.slice(0, PICTURE_PASSWORD_LENGTH))
+          await page.getByRole('button', { name: names[picture], exact: true }).click();
         expect(await page.getByTestId('sign-in-error').textContent()).toBe(
           translate('pupil_pictures_wrong', lang),
         );
       }
-      await page.getByRole('button', { name: names[pupil.pictures![0]!], exact: true }).click();
-      await page.getByRole('button', { name: names[pupil.pictures![1]!], exact: true }).click();
+      for (const picture of pupil.pictures!)
+        await page.getByRole('button', { name: names[picture], exact: true }).click();
       await page.waitForURL(`${e2e.stack.baseUrl}/`);
       const me = await (await page.request.get(`${e2e.stack.baseUrl}/api/auth/me`)).json();
       expect(me).toMatchObject({ id: pupil.id, role: 'pupil', email: null });
@@ -70,6 +79,35 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(await accessibilityProblems(dashboard)).toEqual([]);
 
     for (const context of [...contexts, teacher]) await context.close();
+  });
+
+  it('the teacher sees wrong tries from outside the school and resets sign-in with one click (new code)', async () => {
+    const { teacher, code, pupils, page } = await teacherOnClassPage(e2e, lang);
+    const outsider = await newContext(e2e.browser, lang, { forwardedFor: '192.0.2.77' });
+    const join = (await (
+      await outsider.request.get(`${e2e.stack.baseUrl}/api/classes/join/${code}`)
+    ).json()) as {
+      ticket: string;
+    };
+    const wrong = PUPIL_PICTURES.filter((p) => !pupils[0]!.pictures!.includes(p)).slice(0, 3);
+    for (let i = 0; i < 3; i++) {
+      const res = await outsider.request.post(`${e2e.stack.baseUrl}/api/auth/pupil-login`, {
+        data: { ticket: join.ticket, pupilId: pupils[0]!.id, pictures: wrong },
+      });
+      expect(res.status()).toBe(401);
+    }
+    await page.reload();
+    const trouble = page.getByTestId('sign-in-trouble');
+    await trouble.waitFor();
+    const outside = { tr: 'Okulun ağı dışından', en: "Outside the school's network" }[lang];
+    expect(await trouble.textContent()).toContain(outside);
+    expect(await trouble.textContent()).not.toContain('192.0.2.77');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('reset-sign-in').click();
+    await page.getByTestId('no-sign-in-trouble').waitFor();
+    await expect.poll(async () => await page.locator('span.font-mono').first().textContent()).not.toBe(code);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    for (const context of [outsider, teacher]) await context.close();
   });
 
   it('an unknown class code says so, with a way to type it again', async () => {

@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const FRONTEND = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(FRONTEND, 'dist');
-const SSR_DIST = join(FRONTEND, 'dist-ssr');
+// WEB_BUILD_DIR: where vite.config.ts had the build write (default dist, and dist-ssr beside it).
+const DIST = process.env.WEB_BUILD_DIR ?? join(FRONTEND, 'dist');
+const SSR_DIST = `${DIST}-ssr`;
 const LANGS = ['tr', 'en'] as const;
 const OG_LOCALE = { tr: 'tr_TR', en: 'en_GB' } as const;
 

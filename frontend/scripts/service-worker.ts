@@ -15,7 +15,8 @@ import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
 
 const FRONTEND = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(FRONTEND, 'dist');
+// WEB_BUILD_DIR: where vite.config.ts had the build write (default dist).
+const DIST = process.env.WEB_BUILD_DIR ?? join(FRONTEND, 'dist');
 const bundleDir = mkdtempSync(join(tmpdir(), 'mathgames-sw-'));
 
 try {

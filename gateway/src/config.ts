@@ -33,6 +33,15 @@ export const gatewayConfigShape = {
   // Mean event-loop delay over 0.5 s windows (an idle loop shows ~10 ms); past it this process's CPU is the
   // bottleneck and every request already waits that long before it is even read.
   GATEWAY_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(200),
+  // The share of GATEWAY_MAX_IN_FLIGHT one client address (IPv6: one /64) may hold: past it only that client gets
+  // 503, so one client cannot shed the site. A school behind one NAT (30 tabs polling) holds a few at a time.
+  GATEWAY_ADDRESS_SHARE: z.coerce.number().positive().max(1).default(0.25),
+  // A request body is read before the request counts (body-gate.ts): idle this long gets 408, larger gets 413.
+  GATEWAY_BODY_IDLE_MS: z.coerce.number().int().positive().default(10_000),
+  GATEWAY_MAX_BODY_BYTES: z.coerce.number().int().positive().default(102_400),
+  // Node's own bounds on a slow client: the header block, and the whole request (headers and body), else 408.
+  GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  GATEWAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   // Origin of the optional analytics script (the frontend's VITE_ANALYTICS_URL); the CSP allows it only if set.
   VITE_ANALYTICS_URL: z.url().optional(),
 };

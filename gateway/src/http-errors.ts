@@ -39,23 +39,24 @@ export function sendRateLimited(res: ServerResponse, lang: Lang, seconds: number
 }
 
 /**
- * Node answers an oversized URL or header block (431) or a malformed request (400) itself, with an empty body;
- * this answers those in the API's JSON shape instead (in Turkish: no header could be read for the language).
+ * Node answers an oversized URL or header block (431), a request not received within its timeouts (408) or a
+ * malformed request (400) itself, with an empty body; this answers those in the API's JSON shape instead (in
+ * Turkish: no header could be read for the language).
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const code = tooLarge ? 'request_too_large' : 'bad_request';
-  const body = JSON.stringify({
-    code,
-    message: translate(tooLarge ? 'request_too_large' : 'validation_error', 'tr'),
-  });
+  const [status, code, messageKey] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ['431 Request Header Fields Too Large', 'request_too_large', 'request_too_large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['408 Request Timeout', 'request_timeout', 'request_timeout']
+        : ['400 Bad Request', 'bad_request', 'validation_error'];
+  const body = JSON.stringify({ code, message: translate(messageKey, 'tr') });
   socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

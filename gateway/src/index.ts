@@ -1,5 +1,6 @@
 import { createHttpService, createLogger, type HttpService, type Logger } from '@mathgames/platform';
 import { gatewayRoutes } from './app.js';
+import { bufferedBody, hasBufferedBody, readBody } from './body-gate.js';
 import type { GatewayConfig } from './config.js';
 import { answerClientError } from './http-errors.js';
 import { createLimits } from './limits.js';
@@ -8,6 +9,7 @@ import { createPollFastPath } from './poll-fast-path.js';
 import { createProxies } from './proxy.js';
 import { createGatewayRedis } from './redis.js';
 import { createSessionLayer } from './session.js';
+import { createTrackedCache } from './tracked-cache.js';
 
 export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';
@@ -29,18 +31,23 @@ export interface GatewayOptions {
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const redis = createGatewayRedis(config, logger);
-  const sessions = createSessionLayer(config, redis);
+  // The poll's session and badge counts from memory, kept fresh by Redis invalidation (tracked-cache.ts).
+  const cache = createTrackedCache({ redisUrl: config.REDIS_URL, logger, fallback: redis });
+  const sessions = createSessionLayer(config, redis, cache.get);
   const limits = createLimits(config, redis, logger);
   const { rateLimits } = limits;
-  const proxies = createProxies(config, sessions, logger);
+  const proxies = createProxies(config, sessions, logger, bufferedBody);
   const handlePoll = createPollFastPath({
     config,
-    redis,
+    read: cache.get,
     sessions,
     rateLimits,
+    addressOf: limits.addressOf,
     agent: proxies.agent,
     logger,
   });
+
+  const bodyLimits = { idleMs: config.GATEWAY_BODY_IDLE_MS, maxBytes: config.GATEWAY_MAX_BODY_BYTES };
 
   // Readiness is "send me traffic", and the gateway can always serve something useful: the app, the pre-rendered
   // pages, guest play, and a translated 503 for the API parts that are down. So it has no readiness checks. Were it
@@ -52,7 +59,18 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     config,
     logger,
     edge: {
-      intercept: (req, res) => limits.shed(req, res) || handlePoll(req, res),
+      intercept: (req, res) => {
+        if (!hasBufferedBody(req)) return limits.shed(req, res) || handlePoll(req, res);
+        // The body first (body-gate.ts), then admission: a slow body never holds a place in the bound.
+        readBody(req, res, bodyLimits).then((complete) => {
+          if (complete && !limits.shed(req, res) && !handlePoll(req, res)) service.app(req, res);
+        });
+        return true;
+      },
+      timeouts: {
+        headersTimeoutMs: config.GATEWAY_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: config.GATEWAY_REQUEST_TIMEOUT_MS,
+      },
       routeLabel: targetOf,
       onClientError: answerClientError,
     },
@@ -66,6 +84,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       await service.close();
       proxies.close();
       limits.close();
+      await cache.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -7,10 +7,13 @@ import { resolveLanguage } from './language.js';
 import { createLoadShedder } from './load-shedding.js';
 import { shedRequests, watchInFlight } from './metrics.js';
 import { createRateLimits, type RateLimits } from './rate-limit.js';
+import { clientAddressOf, trustFunction } from './trust-proxy.js';
 
 export interface Limits {
   /** Per-address request budgets (Redis). */
   rateLimits: RateLimits;
+  /** The client address of a raw request (X-Forwarded-For's trusted hop), found once per request. */
+  addressOf(req: IncomingMessage): string;
   /**
    * Load shedding, on the raw request before anything else runs: past capacity the request gets 503 +
    * Retry-After at once. True when it was refused (and answered).
@@ -26,14 +29,22 @@ export function createLimits(config: GatewayConfig, redis: Redis, logger: Logger
       'rate limiter unavailable, allowing request',
     ),
   );
+  const addressOf = clientAddressOf(trustFunction(config.TRUST_PROXY));
   const shedder = createLoadShedder({
     maxInFlight: config.GATEWAY_MAX_IN_FLIGHT,
     maxEventLoopDelayMs: config.GATEWAY_MAX_EVENT_LOOP_DELAY_MS,
+    maxInFlightPerAddress: Math.max(
+      1,
+      Math.floor(config.GATEWAY_MAX_IN_FLIGHT * config.GATEWAY_ADDRESS_SHARE),
+    ),
+    // The client as the rate limits see it: behind the ingress, X-Forwarded-For's trusted hop.
+    addressOf,
   });
   const unwatch = watchInFlight(shedder);
 
   return {
     rateLimits,
+    addressOf,
     shed(req, res) {
       const reason = shedder.admit(req, res);
       if (!reason) return false;
@@ -45,6 +56,7 @@ export function createLimits(config: GatewayConfig, redis: Redis, logger: Logger
     close() {
       unwatch();
       shedder.close();
+      rateLimits.close();
     },
   };
 }

@@ -35,6 +35,13 @@ new Gauge({
   },
 });
 
+/** Request bodies being read before admission (body-gate.ts): slow or idle clients show here, not in flight. */
+export const readingBodies = new Gauge({
+  name: 'gateway_reading_bodies',
+  help: 'Requests whose body is still arriving (not yet counted in flight; 408 when idle for GATEWAY_BODY_IDLE_MS)',
+  registers: [metricsRegistry],
+});
+
 /** The `route` label of a request the gateway answers through Express. */
 export function targetOf(req: Request): string {
   const path = req.originalUrl.split('?', 1)[0]!;

@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePorts, onExitKill, waitFor } from '@mathgames/platform/testing';
+import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoadShedder } from './load-shedding.js';
+import { type GatewayProcess, startGatewayProcess } from './test-support/gateway-process.js';
 
 /**
  * Overload never crashes the gateway (issue 16 item 0). The gateway runs as its own process, as in production,
@@ -16,13 +14,12 @@ import { createLoadShedder } from './load-shedding.js';
  * requests pile up in flight the way they do when services fall behind a school's peak.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UPSTREAM_DELAY_MS = 1000;
 
 let upstream: Server;
 let upstreamUrl: string;
 let spaDir: string;
-const gateways: ChildProcess[] = [];
+const gateways: GatewayProcess[] = [];
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -42,53 +39,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of gateways) child.kill('SIGKILL');
+  for (const gateway of gateways) gateway.kill();
   upstream?.closeAllConnections();
   await new Promise((resolve) => upstream?.close(resolve));
   if (spaDir) rmSync(spaDir, { recursive: true, force: true });
 });
 
-async function startGateway(env: Record<string, string>) {
-  const [port] = await freePorts(1);
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'gateway/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `mgtest:${randomBytes(6).toString('hex')}:`,
-      AUTH_URL: upstreamUrl,
-      GAME_RESULTS_URL: upstreamUrl,
-      BADGES_URL: upstreamUrl,
-      SPA_DIR: spaDir,
-      RATE_LIMIT_API_PER_MINUTE: '10000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+function startGateway(env: Record<string, string>) {
+  return startGatewayProcess(upstreamUrl, spaDir, env).then((gateway) => {
+    gateways.push(gateway);
+    return gateway;
   });
-  gateways.push(child);
-  onExitKill(() => child.kill('SIGKILL'));
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4_000);
-  });
-  const exit = { code: null as number | null, signal: null as string | null, exited: false };
-  child.once('exit', (code, signal) => Object.assign(exit, { code, signal, exited: true }));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (exit.exited) throw new Error(`gateway exited: ${stderr}`);
-      return fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    { timeoutMs: 60_000, intervalMs: 100 },
-  );
-  return { url, exit, stderr: () => stderr };
 }
 
 /** `count` requests at once; tallies statuses (network errors by message). */
@@ -139,6 +100,8 @@ describe('the gateway under overload', () => {
     const gateway = await startGateway({
       GATEWAY_MAX_IN_FLIGHT: '100',
       GATEWAY_MAX_EVENT_LOOP_DELAY_MS: '100000',
+      // The 600 come from one address: the whole bound is its share here (fair-overload.test.ts tests shares).
+      GATEWAY_ADDRESS_SHARE: '1',
     });
     const started = Date.now();
     const probes = Promise.all([

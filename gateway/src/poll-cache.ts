@@ -23,18 +23,32 @@ export function cacheableCategory(url: string): CategoryKey | null {
 }
 
 /**
+ * A user's cached completed-badge counts and the answers made from them (per category), kept as long as the
+ * counts are: each answer's body and ETag are computed once, not on every poll.
+ */
+export interface CachedCounts {
+  counts: number[];
+  answers: Map<CategoryKey, { etag: string; body: string }>;
+}
+
+/**
  * Answers the poll from the completed-badge counts the badge-worker cached, with the definitions the badges
  * service uses (contracts): the same body and ETag, and 304 when the client already has it.
  */
 export function answerFromCounts(
   req: IncomingMessage,
   res: ServerResponse,
-  counts: number[],
+  cached: CachedCounts,
   category: CategoryKey,
   requestId: string,
 ): void {
-  const summary = badgeSummaryFromCounts(counts, category);
-  const etag = badgeSummaryEtag(summary);
+  let answer = cached.answers.get(category);
+  if (!answer) {
+    const summary = badgeSummaryFromCounts(cached.counts, category);
+    answer = { etag: badgeSummaryEtag(summary), body: badgeSummaryBody(summary) };
+    cached.answers.set(category, answer);
+  }
+  const { etag, body } = answer;
   const headers: Record<string, string | number> = {
     'x-request-id': requestId,
     'x-content-type-options': 'nosniff',
@@ -46,7 +60,6 @@ export function answerFromCounts(
     res.end();
     return;
   }
-  const body = badgeSummaryBody(summary);
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['content-length'] = Buffer.byteLength(body);
   res.writeHead(200, headers);

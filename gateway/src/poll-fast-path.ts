@@ -1,24 +1,24 @@
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { badgeSummaryCacheKey, decodeCompletedCounts } from '@mathgames/contracts';
 import { isUnavailableError, type Logger } from '@mathgames/platform';
-import type { Redis } from 'ioredis';
-import proxyAddr from 'proxy-addr';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError, sendRateLimited } from './http-errors.js';
 import { resolveLanguage } from './language.js';
 import { observeRequest } from './metrics.js';
-import { answerFromCounts, cacheableCategory, POLL_PATH } from './poll-cache.js';
+import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './poll-cache.js';
 import { forwardPoll } from './poll-upstream.js';
 import type { RateLimits } from './rate-limit.js';
 import { callerHeaders, requestIdOf } from './request-context.js';
-import type { SessionPeek } from './session-peek.js';
-import { trustFunction } from './trust-proxy.js';
+import type { CachedRead, SessionPeek } from './session-peek.js';
 
 export interface PollFastPathDeps {
   config: GatewayConfig;
-  redis: Redis;
+  /** The badge-worker's cached counts: from the tracked cache (tracked-cache.ts) or Redis. */
+  read: CachedRead;
   sessions: SessionPeek;
   rateLimits: RateLimits;
+  /** The client address (limits.ts: X-Forwarded-For's trusted hop, found once per request). */
+  addressOf(req: IncomingMessage): string;
   /** The proxies' keep-alive agent. */
   agent: Agent;
   logger: Logger;
@@ -26,17 +26,23 @@ export interface PollFastPathDeps {
 
 /**
  * The badge summary, polled every 3 s by every open tab, is the hottest request in the product. It is answered
- * here, before Express: no router, no session middleware (it must not touch the session anyway), one Redis
- * round trip for the rate limit and one for the session, both at once, and the response written in one go.
- * For a logged-in user whose counts the badge-worker has cached, the answer is built right here (poll-cache.ts),
- * saving the hop to the badges service; a miss, a guest or any other query goes to the service (poll-upstream.ts),
- * which computes, fills the cache and validates. The rules are the same as on the general path: client headers never reach the
- * service (only the signed identity, request id and conditional/encoding headers are sent), and a service that
- * is down gives the same 503 JSON. Returns false for any other request.
+ * here, before Express: no router, no session middleware (it must not touch the session anyway), and for a tab
+ * whose state has not changed no Redis round trip at all: the rate limit is counted in memory and added to the
+ * shared Redis budget in batches (`checkPoll`), and the session and the badge-worker's cached counts come from the
+ * gateway's memory, which Redis keeps fresh by invalidation (tracked-cache.ts: a revoked session or a new badge
+ * is seen on the next poll). The answer and its ETag are computed once per counts and category (poll-cache.ts),
+ * and 304 when the client has it. A miss, a guest or any other query goes to the service (poll-upstream.ts),
+ * which computes, fills the cache and validates. The rules are the same as on the general path: client headers
+ * never reach the service (only the signed identity, request id and conditional/encoding headers are sent), and a
+ * service that is down gives the same 503 JSON. Returns false for any other request.
  */
+const decodeCounts = (raw: string | null): CachedCounts | null => {
+  const counts = decodeCompletedCounts(raw);
+  return counts ? { counts, answers: new Map() } : null;
+};
+
 export function createPollFastPath(deps: PollFastPathDeps) {
   const { config, logger } = deps;
-  const trust = trustFunction(config.TRUST_PROXY);
   const upstream = { target: new URL(config.BADGES_URL), agent: deps.agent, logger };
 
   return function handlePoll(req: IncomingMessage, res: ServerResponse): boolean {
@@ -45,29 +51,32 @@ export function createPollFastPath(deps: PollFastPathDeps) {
     const startedAt = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers);
     const lang = resolveLanguage(req.headers);
-    const ip = proxyAddr(req, trust);
+    const ip = deps.addressOf(req);
     res.once('finish', () => observeRequest('badges', 'GET', res.statusCode, startedAt));
 
-    Promise.all([deps.rateLimits.check(ip, 'GET', POLL_PATH), deps.sessions.peek(req.headers.cookie)]).then(
-      async ([wait, session]) => {
-        if (wait !== null) return sendRateLimited(res, lang, wait);
-        const caller = {
-          userId: session?.userId ?? null,
-          sessionId: session?.sessionId,
-          lang,
-          requestId,
-          ip,
+    const wait = deps.rateLimits.checkPoll(ip);
+    if (wait !== null) {
+      sendRateLimited(res, lang, wait);
+      return true;
+    }
+    deps.sessions.peek(req.headers.cookie).then(
+      async (session) => {
+        const send = () => {
+          const caller = {
+            userId: session?.userId ?? null,
+            sessionId: session?.sessionId,
+            lang,
+            requestId,
+            ip,
+          };
+          const signed = callerHeaders(config.INTERNAL_SECRET, caller, { method: 'GET', path: POLL_PATH });
+          forwardPoll(upstream, req, res, lang, { accept: 'application/json', ...signed });
         };
-        const signed = callerHeaders(config.INTERNAL_SECRET, caller, { method: 'GET', path: POLL_PATH });
-        const send = () => forwardPoll(upstream, req, res, lang, { accept: 'application/json', ...signed });
         const category = session ? cacheableCategory(url) : null;
         if (!session || category === null) return send();
         const key = badgeSummaryCacheKey(config.REDIS_PREFIX, session.userId);
         // A Redis hiccup: the badges service answers (from Postgres if it must).
-        const counts = await deps.redis
-          .get(key)
-          .then((raw) => decodeCompletedCounts(raw))
-          .catch(() => null);
+        const counts = await deps.read(key, decodeCounts).catch(() => null);
         if (!counts) return send();
         answerFromCounts(req, res, counts, category, requestId);
       },

@@ -29,7 +29,13 @@ export function logUpstreamDown(logger: Logger, upstream: UpstreamName, err: Err
  * Forwards /api requests to the service that owns the path, as the signed-in caller, and applies the session
  * directives of the auth service's answers. `handle` is the /api dispatcher (404 JSON for a path no service owns).
  */
-export function createProxies(config: GatewayConfig, sessions: SessionLayer, logger: Logger) {
+export function createProxies(
+  config: GatewayConfig,
+  sessions: SessionLayer,
+  logger: Logger,
+  /** A body the gateway already read (body-gate.ts): written to the upstream request, since `req` has ended. */
+  bodyOf: (req: IncomingMessage) => Buffer | undefined,
+) {
   // Keep-alive: the badge poll would otherwise pay a TCP handshake to the badges service on every call.
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, scheduling: 'lifo' });
   const targets = upstreamTargets(config);
@@ -78,6 +84,17 @@ export function createProxies(config: GatewayConfig, sessions: SessionLayer, log
     const proxy = make(name);
     return (req, res, next) => {
       asUpstreamRequest(req, config.INTERNAL_SECRET);
+      // The body was read before admission (body-gate.ts), so the request stream has ended: http-proxy's
+      // `req.pipe(proxyReq)` sends the kept body instead (headers, Content-Length or chunked, are the client's and
+      // the body is exactly what it declared). Not the 'proxyReq' hook: it fires when an upstream socket is
+      // assigned, after the pipe has already ended a request that waited for one.
+      const body = bodyOf(req);
+      if (body) {
+        req.pipe = (<T extends NodeJS.WritableStream>(destination: T): T => {
+          destination.end(body);
+          return destination;
+        }) as typeof req.pipe;
+      }
       return proxy(req, res, next);
     };
   };

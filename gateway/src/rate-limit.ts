@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { addressBucket } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -15,9 +16,40 @@ const CREDENTIAL_PATHS = new Set([
 /** The bucket of a client address: IPv4 itself, IPv6 its /64 (one rule, in platform, shared with auth). */
 export const clientKey = addressBucket;
 
+/** An address bucket's rate-limit counter name: a keyed hash, so Redis never holds a client's address. */
+export function counterKeyFor(secret: string, ip: string): string {
+  return createHmac('sha256', secret)
+    .update(`rl\0${clientKey(ip)}`)
+    .digest('base64url');
+}
+
 export interface RateLimits {
   /** Seconds to wait when the request is over a limit, otherwise null. Fails open if Redis errors. */
   check(ip: string, method: string, path: string): Promise<number | null>;
+  /**
+   * The same API budget for the badge poll, answered from memory: each address's calls are counted here and
+   * added to its Redis budget in one call per `flushMs` (so every gateway spends the one shared budget), and the
+   * total Redis last reported plus the calls counted since decides. A client can overshoot the limit by what it
+   * sends to each gateway within one flush (0.1 s) before every gateway refuses it.
+   */
+  checkPoll(ip: string): number | null;
+  close(): void;
+}
+
+/** How often the poll's counted calls are added to Redis. */
+const POLL_FLUSH_MS = 100;
+
+interface PollBudget {
+  /** The address bucket's counter in Redis (a keyed hash, computed once per bucket). */
+  redisKey: string;
+  /** Calls counted here and not yet added to Redis. */
+  pending: number;
+  /** The window's total as Redis last reported it (every gateway's calls, the general path's too). */
+  consumed: number;
+  /** Epoch ms at which the window Redis reported ends. */
+  resetAt: number;
+  /** Refused from memory until then (Redis said the budget is spent). */
+  blockedUntil: number;
 }
 
 export function createRateLimits(
@@ -52,9 +84,56 @@ export function createRateLimits(
     }
   };
 
+  const counterKey = (ip: string) => counterKeyFor(config.SESSION_SECRET, ip);
+
+  const budgets = new Map<string, PollBudget>();
+  const flush = () => {
+    const now = Date.now();
+    for (const [key, budget] of budgets) {
+      if (budget.pending === 0) {
+        if (budget.resetAt <= now && budget.blockedUntil <= now) budgets.delete(key);
+        continue;
+      }
+      const points = budget.pending;
+      budget.pending = 0;
+      api.consume(budget.redisKey, points).then(
+        (res) => {
+          budget.consumed = res.consumedPoints;
+          budget.resetAt = Date.now() + res.msBeforeNext;
+        },
+        (err: unknown) => {
+          if (!(err instanceof RateLimiterRes)) return onError(err);
+          budget.consumed = err.consumedPoints;
+          budget.resetAt = budget.blockedUntil = Date.now() + err.msBeforeNext;
+        },
+      );
+    }
+  };
+  const flusher = setInterval(flush, POLL_FLUSH_MS);
+  flusher.unref();
+
   return {
-    async check(ip, method, path) {
+    checkPoll(ip) {
       const key = clientKey(ip);
+      const now = Date.now();
+      let budget = budgets.get(key);
+      if (!budget) {
+        budget = { redisKey: counterKey(ip), pending: 0, consumed: 0, resetAt: 0, blockedUntil: 0 };
+        budgets.set(key, budget);
+      }
+      if (budget.resetAt <= now) budget.consumed = 0;
+      budget.pending++;
+      if (budget.blockedUntil > now) return Math.max(1, Math.ceil((budget.blockedUntil - now) / 1000));
+      if (budget.consumed + budget.pending <= config.RATE_LIMIT_API_PER_MINUTE) return null;
+      // Over by this gateway's own count: refused until the window Redis reported ends (a full one if unknown).
+      return Math.max(1, Math.ceil((budget.resetAt > now ? budget.resetAt - now : 60_000) / 1000));
+    },
+    close() {
+      clearInterval(flusher);
+      flush();
+    },
+    async check(ip, method, path) {
+      const key = counterKey(ip);
       if (method.toUpperCase() === 'POST' && CREDENTIAL_PATHS.has(normalisePath(path))) {
         const wait = await consume(credentials, key);
         if (wait !== null) return wait;

@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { GatewayConfig } from './config.js';
 
 /**
- * CSP for the built SPA: scripts and styles only from this origin, no inline scripts. Inline styles are allowed
+ * CSP for the built SPA: scripts, workers and styles only from this origin, no inline scripts. Inline styles are allowed
  * for style only (Radix and the game animations set style attributes). Images may be data:/blob: (confetti,
  * photo previews) or come from /api (profile photos). The optional analytics origin is added when configured.
  */
@@ -15,6 +15,9 @@ export function securityHeaders(config: GatewayConfig) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...analytics],
+        // Workers only from this origin (the service worker, /sw.js); never blob: workers. The confetti draws on
+        // the page's own canvas instead of canvas-confetti's blob: worker (frontend/src/lib/confetti.ts).
+        workerSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...analytics],
         fontSrc: ["'self'", 'data:'],

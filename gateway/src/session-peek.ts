@@ -28,7 +28,45 @@ export interface SessionPeek {
   dueForTouch(session: PeekedSession): boolean;
 }
 
-export function createSessionPeek(policy: SessionPolicy, secret: string, redis: Redis): SessionPeek {
+/** Reads a Redis key, decoded: straight from Redis, or from the gateway's tracked cache (tracked-cache.ts). */
+export type CachedRead = <T>(key: string, decode: (raw: string | null) => T) => Promise<T>;
+
+/** A stored session as read (once per change, when cached), with its idle end as epoch ms (NaN: none). */
+interface ReadSession {
+  data: Partial<session.SessionData>;
+  expires: number;
+}
+
+const parseSession = (raw: string | null): ReadSession | null => {
+  if (!raw) return null;
+  try {
+    const data = JSON.parse(raw) as Partial<session.SessionData>;
+    const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Number.NaN;
+    return { data, expires };
+  } catch {
+    return null;
+  }
+};
+
+/** Verified cookie values (cookie → session id or null), at most this many, oldest forgotten first. */
+const MAX_VERIFIED_COOKIES = 100_000;
+
+export function createSessionPeek(
+  policy: SessionPolicy,
+  secret: string,
+  redis: Redis,
+  read: CachedRead = (key, decode) => redis.get(key).then(decode),
+): SessionPeek {
+  // A tab sends the same cookie every 3 s: its signature is checked once (an HMAC per poll otherwise).
+  const verified = new Map<string, string | null>();
+  const unsignOnce = (cookieValue: string): string | null => {
+    const known = verified.get(cookieValue);
+    if (known !== undefined) return known;
+    const sid = unsign(cookieValue);
+    if (verified.size >= MAX_VERIFIED_COOKIES) verified.delete(verified.keys().next().value!);
+    verified.set(cookieValue, sid);
+    return sid;
+  };
   const unsign = (cookieValue: string): string | null => {
     // express-session signs as "s:<id>.<base64 HMAC-SHA256 without padding>".
     if (!cookieValue.startsWith('s:')) return null;
@@ -43,27 +81,24 @@ export function createSessionPeek(policy: SessionPolicy, secret: string, redis: 
   return {
     async peek(cookieHeader) {
       const cookie = readCookie(cookieHeader, policy.cookieName);
-      const sid = cookie ? unsign(cookie) : null;
+      const sid = cookie ? unsignOnce(cookie) : null;
       if (!sid) return null;
-      const raw = await redis.get(policy.sessionPrefix + sid);
-      if (!raw) return null;
-      let data: Partial<session.SessionData>;
-      try {
-        data = JSON.parse(raw) as Partial<session.SessionData>;
-      } catch {
-        return null;
-      }
-      if (typeof data.uid !== 'number') return null;
+      const stored = await read(policy.sessionPrefix + sid, parseSession);
+      const uid = stored?.data.uid;
+      if (!stored || typeof uid !== 'number') return null;
+      const { data, expires } = stored;
       if (policy.expired(data)) {
         await redis
           .multi()
           .del(policy.sessionPrefix + sid)
-          .srem(policy.userSetKey(data.uid), sid)
+          .srem(policy.userSetKey(uid), sid)
           .exec();
         return null;
       }
-      const expires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Number.NaN;
-      return { userId: data.uid, sessionId: sid, idleExpiresAt: Number.isFinite(expires) ? expires : null };
+      // Past its idle end Redis has expired the key (and the cache heard of it); a copy read just before counts
+      // as gone too.
+      if (expires < Date.now()) return null;
+      return { userId: uid, sessionId: sid, idleExpiresAt: Number.isFinite(expires) ? expires : null };
     },
 
     dueForTouch(session) {

@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
-import { createSessionPeek, type SessionPeek } from './session-peek.js';
+import { type CachedRead, createSessionPeek, type SessionPeek } from './session-peek.js';
 import { sessionPolicy } from './session-policy.js';
 
 declare global {
@@ -30,7 +30,7 @@ export interface SessionLayer extends SessionPeek {
 const promised = (run: (done: (err?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((err) => (err ? reject(err) : resolve())));
 
-export function createSessionLayer(config: GatewayConfig, redis: Redis): SessionLayer {
+export function createSessionLayer(config: GatewayConfig, redis: Redis, read?: CachedRead): SessionLayer {
   const policy = sessionPolicy(config);
   const { userSetKey } = policy;
   const store = new RedisStore({
@@ -82,7 +82,7 @@ export function createSessionLayer(config: GatewayConfig, redis: Redis): Session
 
   return {
     middleware,
-    ...createSessionPeek(policy, config.SESSION_SECRET, redis),
+    ...createSessionPeek(policy, config.SESSION_SECRET, redis, read),
 
     async currentUserId(req) {
       const data = req.session;

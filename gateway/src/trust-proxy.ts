@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 
 /**
@@ -21,4 +22,23 @@ export function trustFunction(value: string): (addr: string, i: number) => boole
       .map((v) => v.trim())
       .filter(Boolean),
   );
+}
+
+/**
+ * The client address of a raw request as Express's `req.ip` would give it (proxy-addr with the trust function),
+ * found once per request: the load shedder and the poll both ask. Without X-Forwarded-For it is the peer itself.
+ */
+export function clientAddressOf(
+  trust: (addr: string, i: number) => boolean,
+): (req: IncomingMessage) => string {
+  const found = new WeakMap<IncomingMessage, string>();
+  return (req) => {
+    if (req.headers['x-forwarded-for'] === undefined) return req.socket.remoteAddress ?? '';
+    let address = found.get(req);
+    if (address === undefined) {
+      address = proxyAddr(req, trust);
+      found.set(req, address);
+    }
+    return address;
+  };
 }

@@ -5,7 +5,8 @@
  * next one runs (nothing a later phase or the cleanup does can hide it).
  *
  *  summary   a bare Express hello-world (the comparison point) and the badge summary poll through the gateway
- *            (200 and 304), closed loop, 10 connections, 5 s, and each hop alone;
+ *            (200 and 304), closed loop, 10 connections, 5 s, and each hop alone; then the poll (304) against a
+ *            bare node:http server at 50 connections, for one tab and for every pupil in turn;
  *  history   statistics and summary for a pupil with 100,000 stored results and one with 10;
  *  capacity  results posted back to back (closed loop, BENCH_CAPACITY_CONNECTIONS), through the gateway and
  *            straight to the service, then how long both workers take to catch up;
@@ -85,8 +86,11 @@ function loadLine(name: string, r: LoadResult, okStatuses: number[] = []): strin
   ).padStart(9)}  errors ${loadErrors(r, okStatuses)}`;
 }
 
-async function startHelloExpress(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/bench/hello-express.ts'], {
+/** A comparison point as its own process: `hello-express.ts` (bare Express) or `hello-node.ts` (bare node:http). */
+async function startHello(
+  script: 'hello-express.ts' | 'hello-node.ts' = 'hello-express.ts',
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `infra/bench/${script}`], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -338,6 +342,139 @@ async function createPupils(
 function describeErrors(errors: Map<number, number>): string {
   if (errors.size === 0) return '0';
   return [...errors].map(([status, n]) => `${n}×${status === 0 ? 'network/timeout' : status}`).join(' ');
+}
+
+/**
+ * Where a stall comes from (issue 24): over one phase, each deployable's event-loop delay (prom-client's
+ * `nodejs_eventloop_lag_*`, whose histogram every scrape resets: one scrape at the start, one at the end), the
+ * longest GC pauses (`nodejs_gc_duration_seconds`), what this database's backends waited on (pg_stat_activity
+ * sampled every 100 ms), the checkpoints Postgres made meanwhile (and why: `immediate` ones are another
+ * database's CREATE/DROP), Redis' slowest command latencies and whether RabbitMQ put a connection into flow.
+ */
+class StallEvidence {
+  private readonly waits = new Map<string, number>();
+  private samples = 0;
+  private running = false;
+  private loop: Promise<void> = Promise.resolve();
+  private checkpointsBefore = { timed: 0, requested: 0, writeMs: 0, syncMs: 0 };
+  private gcBefore = new Map<string, number>();
+  private flowSeen = new Set<string>();
+
+  constructor(
+    private readonly urls: Partial<Record<string, string>>,
+    private readonly pool: ReturnType<typeof createPool>,
+    private readonly database: string,
+  ) {}
+
+  private async scrape(): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    await Promise.all(
+      Object.entries(this.urls).map(async ([name, url]) => {
+        if (!url) return;
+        const text = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })
+          .then((r) => r.text())
+          .catch(() => '');
+        texts.set(name, text);
+      }),
+    );
+    return texts;
+  }
+
+  private async checkpoints() {
+    const { rows } = await this.pool.query<{
+      timed: string;
+      requested: string;
+      write_ms: number;
+      sync_ms: number;
+    }>(
+      `SELECT checkpoints_timed AS timed, checkpoints_req AS requested, checkpoint_write_time AS write_ms,
+              checkpoint_sync_time AS sync_ms FROM pg_stat_bgwriter`,
+    );
+    const r = rows[0]!;
+    return { timed: Number(r.timed), requested: Number(r.requested), writeMs: r.write_ms, syncMs: r.sync_ms };
+  }
+
+  async start(): Promise<void> {
+    const texts = await this.scrape();
+    this.gcBefore = new Map([...texts].map(([name, text]) => [name, gcSeconds(text)]));
+    this.checkpointsBefore = await this.checkpoints();
+    this.waits.clear();
+    this.samples = 0;
+    this.flowSeen.clear();
+    this.running = true;
+    this.loop = (async () => {
+      let tick = 0;
+      while (this.running) {
+        await this.pool
+          .query<{ wait: string; n: number }>(
+            `SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS wait, count(*)::int AS n
+               FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()
+              GROUP BY 1`,
+            [this.database],
+          )
+          .then(({ rows }) => {
+            this.samples++;
+            for (const r of rows) this.waits.set(r.wait, (this.waits.get(r.wait) ?? 0) + r.n);
+          })
+          .catch(() => {});
+        // RabbitMQ's flow control, every 2 s (rabbitmqctl is slow to start).
+        if (tick++ % 20 === 0) {
+          const listed = spawnSync('rabbitmqctl', ['-q', 'list_connections', 'name', 'state'], {
+            encoding: 'utf8',
+            timeout: 5_000,
+          });
+          for (const line of (listed.stdout ?? '').split('\n'))
+            if (/\tflow$/.test(line) || /\tblocked/.test(line)) this.flowSeen.add(line.trim());
+        }
+        await sleep(100);
+      }
+    })();
+  }
+
+  async lines(redis: Redis): Promise<string[]> {
+    this.running = false;
+    await this.loop;
+    const texts = await this.scrape();
+    const lag = [...texts]
+      .map(([name, text]) => {
+        const value = (metric: string) =>
+          Number(new RegExp(`^${metric} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+        const gc = gcSeconds(text) - (this.gcBefore.get(name) ?? 0);
+        return `${name} p50 ${value('nodejs_eventloop_lag_p50_seconds').toFixed(0)} / p99 ${value(
+          'nodejs_eventloop_lag_p99_seconds',
+        ).toFixed(
+          0,
+        )} / max ${value('nodejs_eventloop_lag_max_seconds').toFixed(0)} ms (GC ${(gc * 1000).toFixed(0)} ms)`;
+      })
+      .join('; ');
+    const after = await this.checkpoints();
+    const waits = [...this.waits]
+      .sort((a, b) => b[1] - a[1])
+      .map(([wait, n]) => `${wait} ${(n / Math.max(1, this.samples)).toFixed(2)}`)
+      .join(', ');
+    const latency = (await redis.call('LATENCY', 'LATEST').catch(() => [])) as Array<
+      [string, number, number, number]
+    >;
+    return [
+      `event-loop delay per process (and GC time) over the phase: ${lag}`,
+      `postgres backends of this database, mean number per 100 ms sample: ${waits || 'none active'} (${this.samples} samples)`,
+      `postgres checkpoints meanwhile: ${after.timed - this.checkpointsBefore.timed} timed, ${
+        after.requested - this.checkpointsBefore.requested
+      } requested (write ${((after.writeMs - this.checkpointsBefore.writeMs) / 1000).toFixed(1)} s, sync ${(
+        (after.syncMs - this.checkpointsBefore.syncMs) / 1000
+      ).toFixed(1)} s)`,
+      `redis LATENCY LATEST: ${latency.length === 0 ? 'none recorded (latency-monitor-threshold 0)' : latency.map((l) => `${l[0]} max ${l[3]} ms`).join(', ')}`,
+      `rabbitmq connections in flow control: ${this.flowSeen.size === 0 ? 'none seen' : [...this.flowSeen].join(', ')}`,
+    ];
+  }
+}
+
+/** Total GC pause seconds a deployable reported (all kinds). */
+function gcSeconds(metricsText: string): number {
+  let total = 0;
+  for (const match of metricsText.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)/gm))
+    total += Number(match[1]);
+  return total;
 }
 
 /** Per-endpoint latencies and outcomes of the open-loop phases. */
@@ -648,7 +785,7 @@ async function main(): Promise<void> {
       const first = await pupils[0]!.call('GET', '/api/user-badges/summary');
       const etag = first.etag ?? '';
       // The comparison point, measured right before and after: only figures taken side by side compare.
-      const hello = await startHelloExpress();
+      const hello = await startHello();
       try {
         const baselineBefore = await load({ url: hello.url });
         const summary200 = await load({ url: summaryUrl, headers: tab });
@@ -668,6 +805,57 @@ async function main(): Promise<void> {
         );
       } finally {
         hello.child.kill('SIGTERM');
+      }
+      // Issue 24: the poll against a bare node:http server at 50 connections, side by side in one run, for one tab
+      // and for every pupil's cookie in turn (each answered from the gateway's memory once seen).
+      const bare = await startHello('hello-node.ts');
+      try {
+        let next = 0;
+        const rotate = (request: { headers: Record<string, string> }) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            cookie: pupils[next++ % pupils.length]!.cookie,
+            'if-none-match': etag,
+          },
+        });
+        const fifty = { connections: 50 };
+        // CPU per request (utime + stime of the serving process over the run): repeatable under load, where
+        // requests per second are not.
+        const cpuOf = (pid: number | undefined) => (pid ? (cpuSeconds(pid) ?? 0) : 0);
+        const bareCpu = cpuOf(bare.child.pid);
+        const nodeBefore = await load({ url: bare.url, ...fifty });
+        const bareMs = ((cpuOf(bare.child.pid) - bareCpu) * 1000) / nodeBefore.requests.total;
+        const gatewayPid = stack.pids().gateway;
+        const gatewayCpu = cpuOf(gatewayPid);
+        await cpu.start();
+        const oneTab = await load({ url: summaryUrl, headers: { ...tab, 'if-none-match': etag }, ...fifty });
+        const oneTabCpu = await cpu.line();
+        const pollMs = ((cpuOf(gatewayPid) - gatewayCpu) * 1000) / oneTab.requests.total;
+        // One unmeasured pass over every pupil first, so each one's counts are in the badges cache and its
+        // session and counts in the gateway's memory (a tab that has polled once).
+        await load({ url: summaryUrl, setupRequest: rotate, ...fifty, amount: pupils.length });
+        const manyTabs = await load({ url: summaryUrl, setupRequest: rotate, ...fifty });
+        const nodeAfter = await load({ url: bare.url, ...fifty });
+        say(loadLine('bare node:http hello-world, 50 conn (before)', nodeBefore));
+        say(loadLine('bare node:http hello-world, 50 conn (after)', nodeAfter));
+        say(loadLine('summary poll via gateway, one tab, 50 conn (304)', oneTab, [304]));
+        say(`   ${oneTabCpu}`);
+        say(
+          `   CPU per request: bare node:http ${bareMs.toFixed(3)} ms, the poll in the gateway ${pollMs.toFixed(3)} ms (${(
+            bareMs / pollMs
+          ).toFixed(2)}× node:http's throughput per core)`,
+        );
+        say(loadLine(`summary poll via gateway, ${pupils.length} tabs in turn, 50 conn`, manyTabs, [304]));
+        const ratio = (r: LoadResult) =>
+          `${(r.requests.average / nodeBefore.requests.average).toFixed(2)}×–${(
+            r.requests.average / nodeAfter.requests.average
+          ).toFixed(2)}×`;
+        say(
+          `summary poll vs bare node:http (50 conn): ${ratio(oneTab)} (one tab), ${ratio(manyTabs)} (${pupils.length} tabs); goal ≥ 0.5×`,
+        );
+      } finally {
+        bare.child.kill('SIGTERM');
       }
       const identity = signIdentity(
         { userId: pupils[0]!.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
@@ -824,6 +1012,8 @@ async function main(): Promise<void> {
         const tabs = pupils.slice(0, size);
         const recorder = new Recorder();
         const lag = newWatcher();
+        const evidence = new StallEvidence(stack.urls, pool, database);
+        await evidence.start();
         await cpu.start();
         const end = performance.now() + SECONDS * 1000;
         await Promise.all(
@@ -877,6 +1067,7 @@ async function main(): Promise<void> {
         );
         recorder.stop();
         const cpuLine = await cpu.line();
+        const evidenceLines = await evidence.lines(redis);
         say(`ran (${machineLoad()})`);
         await lag.drain();
         await lag.stop();
@@ -886,6 +1077,7 @@ async function main(): Promise<void> {
           `results never seen within 30 s: ${await lag.unseen()}${lag.lastError ? ` (last watch error: ${lag.lastError})` : ''}`,
         );
         say(`   ${cpuLine}`);
+        for (const line of evidenceLines) say(`   ${line}`);
       });
     }
   } finally {

@@ -60,7 +60,7 @@ try {
     new Date(),
   );
   const row = { ...verified, userId, clientResultId: null, playedAt: new Date() };
-  const event = gameResultRecordedEvent(row);
+  const event = gameResultRecordedEvent(row, new Date());
   const client = await pool.connect();
   try {
     // Warm the badge rows as a pupil who played before would have them.

@@ -16,6 +16,8 @@ interface LoadOptions {
   body?: string;
   connections?: number;
   duration?: number;
+  /** A number of requests instead of a duration. */
+  amount?: number;
   headers?: Record<string, string>;
   /** Called per request to vary headers (e.g. rotate pupils' cookies). */
   setupRequest?: (request: { headers: Record<string, string> }) => { headers: Record<string, string> };
@@ -30,6 +32,6 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     connections: 10,
     duration: 5,
     ...rest,
-    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+    ...(setupRequest ? { requests: [{ method: rest.method ?? 'GET', setupRequest }] } : {}),
   });
 }

@@ -65,7 +65,7 @@ export async function teacherOnClassPage(started: Started, lang: Lang) {
 
 /**
  * A pupil signs in through the API, as the class-code page does: the class's join ticket for `code`, then the
- * pupil's id and two pictures. The context's cookies then hold the pupil's session.
+ * pupil's id and pictures. The context's cookies then hold the pupil's session.
  */
 export async function pupilSignsIn(
   stack: Stack,

@@ -67,6 +67,31 @@ const DRAWINGS: Record<PupilPicture, ReactNode> = {
       <circle cx="32" cy="27" r="7" fill="#fde047" />
     </>
   ),
+  cat: (
+    <>
+      <path d="M12 8l12 14h16L52 8v30a20 18 0 0 1-40 0z" fill="#f97316" />
+      <circle cx="24" cy="34" r="4" fill="#0f172a" />
+      <circle cx="40" cy="34" r="4" fill="#0f172a" />
+      <path d="M29 44h6l-3 4z" fill="#be123c" />
+      <path d="M4 42h14M4 48h14M46 42h14M46 48h14" stroke="#7c2d12" strokeWidth="2" strokeLinecap="round" />
+    </>
+  ),
+  ball: (
+    <>
+      <circle cx="32" cy="32" r="26" fill="#f8fafc" stroke="#0f172a" strokeWidth="3" />
+      <path d="M32 20l11 8-4 13H25l-4-13z" fill="#0f172a" />
+      <path d="M32 6v14M43 28l13-5M39 41l8 11M25 41l-8 11M21 28L8 23" stroke="#0f172a" strokeWidth="3" />
+    </>
+  ),
+  house: (
+    <>
+      <path d="M6 30L32 8l26 22z" fill="#b91c1c" />
+      <rect x="12" y="30" width="40" height="28" fill="#facc15" />
+      <rect x="27" y="40" width="10" height="18" fill="#7c2d12" />
+      <rect x="16" y="36" width="8" height="8" fill="#bae6fd" />
+      <rect x="40" y="36" width="8" height="8" fill="#bae6fd" />
+    </>
+  ),
 };
 
 /** One picture of a picture password, named in the page language for screen readers (or hidden when decorative). */
@@ -96,7 +121,7 @@ export function PupilPictureImage({
   );
 }
 
-/** The two pictures in order, with their names written under them (a teacher reads them out). */
+/** The pictures in order (three, or two on an older card), with their names written under them (a teacher reads them out). */
 export function PicturePasswordView({ pictures }: { pictures: readonly PupilPicture[] }) {
   const { i18n } = useTranslation();
   const names = PUPIL_PICTURE_NAMES[toLang(i18n.resolvedLanguage)];

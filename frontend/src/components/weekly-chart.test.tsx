@@ -27,12 +27,16 @@ describe('the weekly chart', () => {
     expect(screen.getByRole('list').getAttribute('aria-label')).toMatch(/Monday to Sunday/);
   });
 
-  it('names every bar with its day, correct answers and question count (the tooltip text)', () => {
-    render(<WeeklyChart correct={[3, 0, 0, 0, 0, 0, 8]} questions={[5, 0, 0, 0, 0, 0, 10]} />);
-    expect(screen.getByRole('button', { name: 'Monday: 3 correct answers out of 5 questions' })).toBeTruthy();
-    expect(
-      screen.getByRole('button', { name: 'Sunday: 8 correct answers out of 10 questions' }),
-    ).toBeTruthy();
+  // WCAG 2.5.3 (issue 26): the name holds what the bar shows, its count and the day's short name, in that order.
+  it('names every bar with what it shows, its count and day, described by the question count (the tooltip text)', () => {
+    render(<WeeklyChart correct={[3, 0, 0, 0, 0, 0, 1]} questions={[5, 0, 0, 0, 0, 0, 10]} />);
+    const monday = screen.getByRole('button', { name: /^3\s*correct answers,\s*Mon\s*\(Monday\)$/ });
+    expect(monday.textContent).toMatch(/^3.*Mon/);
+    expect(monday.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(monday.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '5 questions',
+    );
+    expect(screen.getByRole('button', { name: /^1\s*correct answer,\s*Sun\s*\(Sunday\)$/ })).toBeTruthy();
     expect(screen.getAllByRole('tooltip').map((tip) => tip.textContent)).toEqual([
       '5 questions',
       '0 questions',

@@ -21,7 +21,7 @@ export interface WeeklyChartProps {
   questions?: readonly number[];
 }
 
-/** Seven bars Monday → Sunday; each bar is focusable and its tooltip (and accessible name) gives the counts. */
+/** Seven bars Monday → Sunday; each bar is focusable, names its count and day, and its tooltip gives the counts. */
 export function WeeklyChart({ correct, questions }: WeeklyChartProps) {
   const { t } = useTranslation('statistics');
   const heights = scaleToWeekMax(correct);
@@ -39,49 +39,46 @@ export function WeeklyChart({ correct, questions }: WeeklyChartProps) {
         {heights.map((height, i) => {
           const correctCount = correct[i] ?? 0;
           const questionCount = questions?.[i];
-          const label =
-            questionCount === undefined
-              ? t('weekly.barLabel', { day: days[i], correct: correctCount })
-              : t('weekly.barLabelWithQuestions', {
-                  day: days[i],
-                  correct: correctCount,
-                  questions: questionCount,
-                });
+          const tipId = `${unitId}-tip-${i}`;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
-            <li key={i} className="flex h-full flex-1">
-              {/* A button so a tap or Tab shows the tooltip; its name is the bar's text alternative. */}
+            <li key={i} className="relative flex h-full flex-1">
+              {/*
+               * A button so a tap or Tab shows the tooltip. Its name comes from what it shows, the count and the
+               * day's short name, with the words around them for a screen reader ("3 correct answers, Mon
+               * (Monday)"): an aria-label of its own left the visible text out (WCAG 2.5.3, axe's
+               * label-content-name-mismatch, issue 26). The tooltip (question counts) is its description.
+               */}
               <button
                 type="button"
-                aria-label={label}
-                className="group relative flex h-full w-full flex-col items-center justify-end gap-1 rounded-xl"
+                aria-describedby={tipId}
+                className="peer flex h-full w-full flex-col items-center justify-end gap-1 rounded-xl"
                 data-testid={`weekly-bar-${i}`}
                 data-height={height.toFixed(1)}
               >
-                <span
-                  role="tooltip"
-                  className={cn(
-                    'pointer-events-none absolute -top-2 z-10 hidden -translate-y-full whitespace-nowrap rounded-xl bg-slate-900 px-3 py-1.5',
-                    'text-sm font-bold text-white shadow-lg group-hover:block group-focus:block',
-                  )}
-                >
-                  {questionCount === undefined
-                    ? t('weekly.tooltipCorrect', { count: correctCount })
-                    : t('weekly.tooltip', { count: questionCount })}
-                </span>
-                <span aria-hidden="true" className="text-sm font-extrabold text-slate-700 tabular-nums">
-                  {correctCount}
-                </span>
+                <span className="text-sm font-extrabold text-slate-700 tabular-nums">{correctCount}</span>
+                <span className="sr-only">{t('weekly.barCorrect', { count: correctCount })}</span>
                 <span aria-hidden="true" className="flex min-h-0 w-full flex-1 items-end justify-center">
                   <span
                     className="w-full max-w-14 rounded-t-xl bg-brand-600 transition-[height] duration-300 motion-reduce:transition-none"
                     style={{ height: `${height}%`, minHeight: correctCount > 0 ? 6 : 2 }}
                   />
                 </span>
-                <span aria-hidden="true" className="text-sm font-bold text-slate-700">
-                  {shortDays[i]}
-                </span>
+                <span className="text-sm font-bold text-slate-700">{shortDays[i]}</span>
+                <span className="sr-only">{t('weekly.barDay', { day: days[i] })}</span>
               </button>
+              <span
+                role="tooltip"
+                id={tipId}
+                className={cn(
+                  'pointer-events-none absolute -top-2 left-1/2 z-10 hidden -translate-x-1/2 -translate-y-full whitespace-nowrap rounded-xl bg-slate-900 px-3 py-1.5',
+                  'text-sm font-bold text-white shadow-lg peer-hover:block peer-focus:block',
+                )}
+              >
+                {questionCount === undefined
+                  ? t('weekly.tooltipCorrect', { count: correctCount })
+                  : t('weekly.tooltip', { count: questionCount })}
+              </span>
             </li>
           );
         })}

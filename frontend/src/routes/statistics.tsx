@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FactMatrix } from '../components/fact-matrix.js';
 import { SignedInGate } from '../components/locked-screen.js';
 import { StatisticsScreen, StatisticsSkeleton } from '../features/statistics/components/statistics-screen.js';
 import { usePageHead } from '../lib/head.js';
@@ -13,5 +14,17 @@ export const Route = createFileRoute('/statistics')({
 function StatisticsRoute() {
   const { t } = useTranslation('statistics');
   usePageHead({ title: t('title'), description: t('description') });
-  return <SignedInGate loading={<StatisticsSkeleton />}>{() => <StatisticsScreen />}</SignedInGate>;
+  return (
+    <SignedInGate loading={<StatisticsSkeleton />}>
+      {() => (
+        <>
+          <StatisticsScreen />
+          {/* Fact fluency (issue 27): its own query, so the totals above never wait for it. */}
+          <div className="mx-auto max-w-6xl px-4 pb-12">
+            <FactMatrix />
+          </div>
+        </>
+      )}
+    </SignedInGate>
+  );
 }

@@ -6,7 +6,7 @@ import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n.js';
 
 export const Route = createFileRoute('/teacher_/classes/$classId')({
-  loader: () => loadNamespaces('teacher'),
+  loader: () => loadNamespaces('teacher', 'statistics'),
   component: ClassPupilsRoute,
 });
 

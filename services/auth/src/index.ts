@@ -8,10 +8,12 @@ import {
   type HttpService,
   startOutboxRelay,
 } from '@mathgames/platform';
-import { purgePublishedOutbox } from './data-access/outbox.js';
+import { mailQueueJobs } from './data-access/mail-queue.js';
+import { AUTH_OUTBOX_RETENTION_DAYS } from './data-access/outbox.js';
 import { AbuseLimits, type LIMITS } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthDeps } from './domain/deps.js';
+import { knownDeviceMarker } from './domain/known-device.js';
 import { MailJobs } from './domain/mail-jobs.js';
 import { warmUpPasswordHashing } from './domain/passwords.js';
 import { pupilRoutes } from './entry-points/http/pupil-routes.js';
@@ -43,13 +45,16 @@ export interface AuthServiceOptions {
 export function createAuthService(config: ServiceConfig, options: AuthServiceOptions = {}): HttpService {
   return createDatabaseService('auth', config, ({ pool, logger }) => {
     const redis = createRedis(config.REDIS_URL, logger);
+    const mailJobs = mailQueueJobs({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger });
     const deps: AuthDeps = {
       pool,
-      limits: new AbuseLimits(redis, config.REDIS_PREFIX, options.limits),
+      limits: new AbuseLimits(redis, config.REDIS_PREFIX, config.INTERNAL_SECRET, options.limits),
       background: new BackgroundTasks(logger),
       mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
       logger,
       endSessions: (userId) => endUserSessions(redis, config.REDIS_PREFIX, userId),
+      forgetMailJobs: (userIds) => mailJobs.removeJobsOf(userIds),
+      deviceMark: knownDeviceMarker(config.INTERNAL_SECRET),
     };
     void warmUpPasswordHashing().catch((err: unknown) => logger.error({ err }, 'argon2 unavailable'));
     const relay = startOutboxRelay({
@@ -59,15 +64,9 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
       // Account deletions go to every erasing service; mail jobs to BullMQ.
       publishes: [USER_DELETED],
       enqueues: [MAIL_QUEUE],
+      retentionDays: AUTH_OUTBOX_RETENTION_DAYS,
       logger,
     });
-    const purge = setInterval(
-      () => {
-        purgePublishedOutbox(pool).catch((err: unknown) => logger.warn({ err }, 'outbox purge failed'));
-      },
-      60 * 60 * 1000,
-    );
-    purge.unref();
     // Not Redis in readiness: without it the abuse limits count in memory and mail waits in the outbox.
     return {
       routes: (app) => {
@@ -75,9 +74,9 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
         authRoutes(deps)(app);
       },
       stop: [
-        () => clearInterval(purge),
         () => deps.background.drain(),
         () => relay.stop(),
+        () => mailJobs.close(),
         () => redis.quit().catch(() => redis.disconnect()),
       ],
     };

@@ -6,6 +6,7 @@ import { createTeacherDirectory } from './domain/teacher-directory.js';
 import { classesErasureSubscription } from './entry-points/consumers/erasure-consumer.js';
 import { CLASSES_CONSUMER, progressSubscription } from './entry-points/consumers/progress-consumer.js';
 import { assignmentsRoutes } from './entry-points/http/assignments-routes.js';
+import { classListRoutes } from './entry-points/http/class-list-routes.js';
 import { classesRoutes } from './entry-points/http/routes.js';
 
 export {
@@ -30,6 +31,7 @@ export function createClassesService(config: ClassesConfig): HttpService {
     return {
       routes: (app) => {
         assignmentsRoutes(deps)(app);
+        classListRoutes(deps)(app);
         classesRoutes(deps)(app);
       },
     };

@@ -73,6 +73,14 @@ describe('the class progress read model (classes-worker)', () => {
     });
   });
 
+  it('adds the points the event carries, and the points rule only for an older event that carries none', async () => {
+    await addPupil(110);
+    // 15 points for 7 correct answers: not what the rule gives, so the total shows which one was used.
+    await deliver(recorded(110, { correctAnswers: 7, points: 15 }));
+    await deliver(recorded(110, { correctAnswers: 3 }));
+    expect((await progressOf(110)).pointsTotal).toBe(15 + pointsFor(3));
+  });
+
   it('keeps nothing about a user who is in no class', async () => {
     const game = recorded(999);
     await deliver(game);

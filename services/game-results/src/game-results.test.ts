@@ -36,6 +36,12 @@ describe('posting a game result', () => {
       points: 70,
       message: 'Sonuç kaydedildi',
     });
+    // The event carries the points awarded, so the workers add them instead of computing them again.
+    const outbox = await running.env.pool.query<{ payload: { points: number } }>(
+      `SELECT payload FROM results.outbox WHERE payload->>'resultId' = $1`,
+      [String((posted.body as { id: number }).id)],
+    );
+    expect(outbox.rows[0]!.payload.points).toBe(70);
 
     const stats = await waitFor(async () => {
       const s = await statistics(api);
@@ -46,6 +52,7 @@ describe('posting a game result', () => {
     expect(stats.gameTypeStats.toplama).toEqual({ correct: 0, total: 0, rate: 0 });
     expect(stats.weeklyProgress.reduce((a, b) => a + b, 0)).toBe(7);
     expect(stats.weeklyQuestions?.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(stats.weeklyPoints?.reduce((a, b) => a + b, 0)).toBe(70);
   });
 
   it('without a signed-in user is a 401 in the request language', async () => {

@@ -41,6 +41,8 @@ export function createGameResultsService(
       budget: new ResultBudget(redis, config.REDIS_PREFIX, config),
       now: options.now ?? (() => new Date()),
       timeZone: config.TIME_ZONE,
+      // The result's outbox row is committed: this process's relay publishes it now (coalesced passes).
+      announced: () => void relay.drain(),
     };
     return {
       routes: gameResultsRoutes(deps),

@@ -1,4 +1,4 @@
-import type { Logger } from '@mathgames/platform';
+import { inSpan, type Logger, SpanKind } from '@mathgames/platform';
 import nodemailer from 'nodemailer';
 import type { OutgoingMail } from './job-mails.js';
 
@@ -39,15 +39,9 @@ export function createMailTransport(options: {
   });
   return {
     async send(mail, headers) {
-      await transporter.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        // Stable per job and part: a receiving system can drop a duplicate even in the narrowest crash window.
-        messageId: headers.messageId,
-      });
+      // The span names the kind of mail only: never the address, name or link.
+      const attributes = { 'mail.kind': mail.kind, 'server.address': new URL(smtpUrl).hostname };
+      await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes }, () => sendOverSmtp(mail, headers));
     },
     async verify() {
       await transporter.verify();
@@ -56,4 +50,16 @@ export function createMailTransport(options: {
       transporter.close();
     },
   };
+
+  async function sendOverSmtp(mail: OutgoingMail, headers: { messageId: string }): Promise<void> {
+    await transporter.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      // Stable per job and part: a receiving system can drop a duplicate even in the narrowest crash window.
+      messageId: headers.messageId,
+    });
+  }
 }

@@ -1,5 +1,10 @@
-import { onShutdown } from '@mathgames/platform';
-import { loadMailWorkerConfig, startMailWorker } from './index.js';
+import { startTracing } from '@mathgames/platform/tracing';
+
+// Before anything else loads: the library instrumentations patch modules as they are imported (tracing off: no-op).
+const tracing = await startTracing('mail-worker');
+const { onShutdown } = await import('@mathgames/platform');
+const { loadMailWorkerConfig, startMailWorker } = await import('./index.js');
+onShutdown(() => tracing.shutdown());
 
 const config = loadMailWorkerConfig();
 const worker = startMailWorker(config, {

@@ -45,7 +45,6 @@ function AuthButtons({
           to="/profile"
           onClick={onDone}
           className={buttonClasses('outline', 'md', 'max-w-56')}
-          aria-label={t('nav.profileOf', { name })}
           data-testid="profile-link"
         >
           <span
@@ -54,7 +53,13 @@ function AuthButtons({
           >
             {name.charAt(0).toLocaleUpperCase()}
           </span>
-          <span className="truncate">{name}</span>
+          {/* The name from the content: the visible name inside "<name>'s profile" (WCAG 2.5.3, label in name).
+              An aria-label of its own left the visible initial out, which axe's label-content-name-mismatch
+              reported on every signed-in page (issue 26). */}
+          <span aria-hidden="true" className="truncate">
+            {name}
+          </span>
+          <span className="sr-only">{t('nav.profileOf', { name })}</span>
         </Link>
         <Button
           variant="ghost"

@@ -1,5 +1,5 @@
 import { MAIL_QUEUE, type MailJobName, USER_DELETED, type UserDeletedEvent } from '@mathgames/contracts';
-import { type Db, outbox, type PoolClient } from '@mathgames/platform';
+import { outbox, type PoolClient } from '@mathgames/platform';
 
 const authOutbox = outbox('auth');
 
@@ -17,13 +17,20 @@ export function queueMailJob(tx: PoolClient, name: MailJobName, payload: { id: s
 }
 
 /**
- * Deletes outbox rows published more than a day ago. Mail payloads carry the raw link tokens (the mail needs
- * them), so they must not outlive their use in the database; the table also stays small.
+ * At erasure, in the deletion's transaction: the users' mail jobs (address, name) leave the outbox, published or
+ * not (an unsent mail to a deleted account has no one to reach). Their `user.deleted.v1` rows stay: every service
+ * must hear of the deletion, and they hold only the id.
  */
-export async function purgePublishedOutbox(db: Db, olderThanHours = 24): Promise<number> {
-  const { rowCount } = await db.query(
-    `DELETE FROM auth.outbox WHERE published_at IS NOT NULL AND published_at < now() - make_interval(hours => $1)`,
-    [olderThanHours],
+export async function forgetMailJobsOf(tx: PoolClient, userIds: readonly number[]): Promise<number> {
+  const { rowCount } = await tx.query(
+    `DELETE FROM auth.outbox WHERE destination = 'bullmq' AND payload->>'userId' = ANY ($1::text[])`,
+    [userIds.map(String)],
   );
   return rowCount ?? 0;
 }
+
+/**
+ * Published outbox rows are kept a day, not the relay's default week: mail payloads carry the raw link tokens (the
+ * mail needs them), so they must not outlive their use in the database. The relay's housekeeping purges them.
+ */
+export const AUTH_OUTBOX_RETENTION_DAYS = 1;

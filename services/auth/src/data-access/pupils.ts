@@ -68,18 +68,24 @@ export async function lockPupilCredential(db: Db, userId: number): Promise<Pupil
   return rows[0] ?? null;
 }
 
+/**
+ * Counts a wrong guess against the pupil. Every `failures`-th consecutive wrong guess pauses the pupil, each pause
+ * twice the one before (`lockSeconds`, then 2x, 4x...) up to `maxLockSeconds`; a right guess or the teacher resets.
+ */
 export async function recordPupilFailure(
   db: Db,
   userId: number,
-  limits: { failures: number; lockSeconds: number },
+  limits: { failures: number; lockSeconds: number; maxLockSeconds: number },
 ): Promise<Date | null> {
   const { rows } = await db.query<{ lockedUntil: Date | null }>(
     `UPDATE auth.pupil_credentials
-        SET failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-            locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(secs => $3)
+        SET failed_attempts = failed_attempts + 1,
+            locked_until = CASE WHEN (failed_attempts + 1) % $2 = 0
+                                THEN now() + make_interval(secs => least($4::float8,
+                                       $3::float8 * power(2, least(30, (failed_attempts + 1) / $2 - 1))))
                                 ELSE locked_until END
       WHERE user_id = $1 RETURNING locked_until AS "lockedUntil"`,
-    [userId, limits.failures, limits.lockSeconds],
+    [userId, limits.failures, limits.lockSeconds, limits.maxLockSeconds],
   );
   return rows[0]?.lockedUntil ?? null;
 }
@@ -92,33 +98,108 @@ export async function clearPupilFailures(db: Db, userId: number): Promise<boolea
   return (rowCount ?? 0) > 0;
 }
 
-export async function classPausedUntil(db: Db, classId: number): Promise<Date | null> {
-  const { rows } = await db.query<{ lockedUntil: Date }>(
-    `SELECT locked_until AS "lockedUntil" FROM auth.class_sign_in_guard
-      WHERE class_id = $1 AND locked_until > now()`,
-    [classId],
-  );
-  return rows[0]?.lockedUntil ?? null;
+export interface SignInPlace {
+  inside: boolean;
+  lockedUntil: Date | null;
 }
 
-/** Counts a wrong guess in the class's window; past the limit the class pauses (the window starts again). */
-export async function recordClassFailure(
+/**
+ * The (class, place) row, made when new. Read without a lock, outside the sign-in's transaction: a whole class
+ * signs in from one place at once, and each sign-in holds its transaction through a slow hash. Failures are counted
+ * by one atomic update each, so concurrent wrong guesses still all count.
+ */
+export async function signInPlaceOf(
   db: Db,
   classId: number,
+  place: string,
+): Promise<SignInPlace & { ticketsValidAfter: Date | null }> {
+  // One statement (a sign-in costs few pool connections): a place made now is not seen by this snapshot, and
+  // reads as what it is, a new place: outside, not paused.
+  const { rows } = await db.query<{ inside: boolean | null; lockedUntil: Date | null; after: Date | null }>(
+    `WITH made AS (
+       INSERT INTO auth.class_sign_in_places (class_id, place) VALUES ($1, $2) ON CONFLICT DO NOTHING
+     )
+     SELECT p.inside, CASE WHEN p.locked_until > now() THEN p.locked_until END AS "lockedUntil",
+            (SELECT tickets_valid_after FROM auth.class_ticket_epochs WHERE class_id = $1) AS after
+       FROM (SELECT 1) AS one
+       LEFT JOIN auth.class_sign_in_places p ON p.class_id = $1 AND p.place = $2`,
+    [classId, place],
+  );
+  const row = rows[0]!;
+  return { inside: row.inside ?? false, lockedUntil: row.lockedUntil, ticketsValidAfter: row.after };
+}
+
+/** Counts a wrong guess in the place's window; past the limit the place pauses (the window starts again). */
+export async function recordPlaceFailure(
+  db: Db,
+  classId: number,
+  place: string,
   limits: { failures: number; windowSeconds: number; lockSeconds: number },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO auth.class_sign_in_guard AS g (class_id, window_start, failures) VALUES ($1, now(), 1)
-     ON CONFLICT (class_id) DO UPDATE SET
-       failures = CASE WHEN g.window_start < now() - make_interval(secs => $2) THEN 1 ELSE g.failures + 1 END,
-       window_start = CASE WHEN g.window_start < now() - make_interval(secs => $2) THEN now() ELSE g.window_start END`,
-    [classId, limits.windowSeconds],
+    `UPDATE auth.class_sign_in_places SET
+       failures = CASE WHEN window_start < now() - make_interval(secs => $3) THEN 1 ELSE failures + 1 END,
+       window_start = CASE WHEN window_start < now() - make_interval(secs => $3) THEN now() ELSE window_start END,
+       total_failures = total_failures + 1, last_failure_at = now()
+     WHERE class_id = $1 AND place = $2`,
+    [classId, place, limits.windowSeconds],
   );
   await db.query(
-    `UPDATE auth.class_sign_in_guard
-        SET locked_until = now() + make_interval(secs => $3), failures = 0, window_start = now()
-      WHERE class_id = $1 AND failures >= $2`,
-    [classId, limits.failures, limits.lockSeconds],
+    `UPDATE auth.class_sign_in_places
+        SET locked_until = now() + make_interval(secs => $4), failures = 0, window_start = now()
+      WHERE class_id = $1 AND place = $2 AND failures >= $3`,
+    [classId, place, limits.failures, limits.lockSeconds],
+  );
+}
+
+/** A pupil of the class signed in from here: the place is the school's from now on. */
+export async function markPlaceInside(db: Db, classId: number, place: string): Promise<void> {
+  await db.query(
+    'UPDATE auth.class_sign_in_places SET inside = true WHERE class_id = $1 AND place = $2 AND NOT inside',
+    [classId, place],
+  );
+}
+
+export interface SignInTrouble {
+  inside: boolean;
+  failures: number;
+  lastFailureAt: Date;
+  pausedUntil: Date | null;
+}
+
+/** Where the class's wrong guesses came from (places, not addresses), the most recent first. */
+export async function signInTroubleOf(db: Db, classId: number): Promise<SignInTrouble[]> {
+  const { rows } = await db.query<SignInTrouble>(
+    `SELECT inside, total_failures AS failures, last_failure_at AS "lastFailureAt",
+            CASE WHEN locked_until > now() THEN locked_until END AS "pausedUntil"
+       FROM auth.class_sign_in_places
+      WHERE class_id = $1 AND total_failures > 0
+      ORDER BY last_failure_at DESC LIMIT 20`,
+    [classId],
+  );
+  return rows;
+}
+
+/** The teacher's reset: the class's counts and pauses go (its places stay known), and every pupil's pause. */
+export async function clearClassSignInTrouble(db: Db, classId: number): Promise<void> {
+  await db.query(
+    `UPDATE auth.class_sign_in_places
+        SET failures = 0, total_failures = 0, locked_until = NULL, last_failure_at = NULL
+      WHERE class_id = $1`,
+    [classId],
+  );
+  await db.query(
+    'UPDATE auth.pupil_credentials SET failed_attempts = 0, locked_until = NULL WHERE class_id = $1',
+    [classId],
+  );
+}
+
+/** Tickets the classes service issued before now stop working (a new code, joining closed, a reset). */
+export async function retireClassTickets(db: Db, classId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO auth.class_ticket_epochs (class_id, tickets_valid_after) VALUES ($1, now())
+     ON CONFLICT (class_id) DO UPDATE SET tickets_valid_after = now()`,
+    [classId],
   );
 }
 

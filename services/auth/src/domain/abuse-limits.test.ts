@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('abuse limits', () => {
   it('refuse once a budget is spent, naming the seconds to wait', async () => {
-    const limits = new AbuseLimits(redis, prefix, tight);
+    const limits = new AbuseLimits(redis, prefix, 'test-key', tight);
     for (let i = 0; i < 3; i++) expect(await limits.take({ registerIp: '10.0.0.1' })).toBeNull();
     const refused = await limits.take({ registerIp: '10.0.0.1' });
     expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
@@ -32,11 +32,28 @@ describe('abuse limits', () => {
   });
 
   it('treat addresses case-insensitively, so changing case buys no extra tries', async () => {
-    const limits = new AbuseLimits(redis, prefix, tight);
+    const limits = new AbuseLimits(redis, prefix, 'test-key', tight);
     await limits.consume({ forgotAccount: 'Kid@Example.com' });
     await limits.consume({ forgotAccount: 'kid@example.com' });
     await limits.consume({ forgotAccount: 'KID@EXAMPLE.COM' });
     expect(await limits.check({ forgotAccount: 'kid@example.com' })).not.toBeNull();
+  });
+
+  it('store no e-mail or address in Redis: every budget is keyed by a keyed hash (issue 23)', async () => {
+    const limits = new AbuseLimits(redis, prefix, 'test-key', tight);
+    await limits.consume({ loginAccountIp: 'Kid@Example.com|10.7.0.1', loginAccount: 'Kid@Example.com' });
+    await limits.consume({ loginIp: '10.7.0.1', pupilLinkIp: '2001:db8:1:2::/64' });
+    const keys = await redis.keys(`${prefix}auth:rl:*`);
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    for (const key of keys) {
+      expect(key).not.toMatch(/kid@example\.com|10\.7\.0\.1|2001:db8/i);
+      expect(await redis.get(key)).not.toMatch(/kid@example\.com|10\.7\.0\.1|2001:db8/i);
+    }
+    // The same person under another key is another budget: without the key a stored hash names nobody.
+    const otherKey = new AbuseLimits(redis, prefix, 'another-key', tight);
+    expect(otherKey.hashed('loginAccount', 'kid@example.com')).not.toBe(
+      limits.hashed('loginAccount', 'kid@example.com'),
+    );
   });
 
   it('keep working in memory while Redis is unreachable, instead of failing the request', async () => {
@@ -46,7 +63,7 @@ describe('abuse limits', () => {
       lazyConnect: true,
     });
     dead.on('error', () => {});
-    const limits = new AbuseLimits(dead, prefix, tight);
+    const limits = new AbuseLimits(dead, prefix, 'test-key', tight);
     for (let i = 0; i < 3; i++) expect(await limits.consume({ loginIp: '10.9.0.1' })).toBeNull();
     expect(await limits.consume({ loginIp: '10.9.0.1' })).not.toBeNull();
     expect(await limits.isKnownDevice('kid@example.com', '10.9.0.1')).toBe(false);

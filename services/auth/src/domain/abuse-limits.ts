@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createBudgetLimiter } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -33,6 +34,12 @@ export const LIMITS = {
   currentPasswordUser: { points: 10, durationSeconds: 15 * 60 },
   /** Photo uploads per account (each decode costs CPU): far above a child trying a few pictures. */
   photoUploadUser: { points: 20, durationSeconds: 60 * 60 },
+  /**
+   * Wrong QR secrets (192 random bits: guessing is hopeless, so these bound load and noise, never a pupil): per
+   * address a class's worth of old cards, and from everywhere together.
+   */
+  pupilLinkIp: { points: 30, durationSeconds: 15 * 60 },
+  pupilLinkAll: { points: 3000, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -43,9 +50,14 @@ export const KNOWN_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 export class AbuseLimits {
   private readonly limiters: Record<LimitName, RateLimiterRedis>;
 
+  /**
+   * `key` (a secret from config) keys the hash every budget is stored under: Redis never holds an e-mail or an
+   * address in clear, and a guessed e-mail cannot be checked against a key without it.
+   */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly key: string,
     limits: Record<LimitName, LimiterSpec> = LIMITS,
   ) {
     this.limiters = Object.fromEntries(
@@ -63,11 +75,17 @@ export class AbuseLimits {
     await Promise.all(
       Object.entries(keys).map(async ([name, key]) => {
         const limiter = this.limiters[name as LimitName];
-        const state = await limiter.get(normalise(key!));
+        const state = await limiter.get(this.hashed(name, key!));
         if (state && state.consumedPoints >= limiter.points) worst = Math.max(worst, state.msBeforeNext);
       }),
     );
     return worst > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(worst / 1000)) } : null;
+  }
+
+  /** How many points of the budget this key has spent in its window (0 when Redis cannot say). */
+  async spent(name: LimitName, key: string): Promise<number> {
+    const state = await this.limiters[name].get(this.hashed(name, key)).catch(() => null);
+    return state?.consumedPoints ?? 0;
   }
 
   /** Spends one point of each named budget; returns a refusal when this attempt went over one of them. */
@@ -76,7 +94,7 @@ export class AbuseLimits {
     await Promise.all(
       Object.entries(keys).map(async ([name, key]) => {
         try {
-          await this.limiters[name as LimitName].consume(normalise(key!));
+          await this.limiters[name as LimitName].consume(this.hashed(name, key!));
         } catch (result) {
           if (!(result instanceof RateLimiterRes)) throw result;
           worst = Math.max(worst, result.msBeforeNext);
@@ -108,9 +126,18 @@ export class AbuseLimits {
     return `${this.prefix}auth:known-device:${normalise(account)}|${ip}`;
   }
 
+  /** The Redis key part of a budget: a keyed hash of the normalised e-mail or address, per budget name. */
+  hashed(name: string, key: string): string {
+    return createHmac('sha256', this.key)
+      .update(`abuse\0${name}\0${normalise(key)}`)
+      .digest('base64url');
+  }
+
   async reset(keys: Partial<Record<LimitName, string>>): Promise<void> {
     await Promise.all(
-      Object.entries(keys).map(([name, key]) => this.limiters[name as LimitName].delete(normalise(key!))),
+      Object.entries(keys).map(([name, key]) =>
+        this.limiters[name as LimitName].delete(this.hashed(name, key!)),
+      ),
     );
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '../data-access/users.js';
 import { toCurrentUser } from './current-user.js';
 import { type AuthDeps, throwIfLimited } from './deps.js';
+import { MARK_HOLDS_ADDRESS } from './known-device.js';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords.js';
 import { createToken, hashToken, TOKEN_LIFETIME_MS, type TokenPurpose } from './tokens.js';
 
@@ -99,7 +100,8 @@ export async function login(
   const ip = callerBucket(caller);
   const keys = loginKeys(input.email, ip);
   const successKeys = { loginSuccessAccount: input.email, loginSuccessIp: ip };
-  const knownDevice = await ctx.limits.isKnownDevice(input.email, ip);
+  const mark = ctx.deviceMark(input.email, ip);
+  const knownDevice = await ctx.limits.isKnownDevice(mark, MARK_HOLDS_ADDRESS);
   // A device that logged in to this account before is exempt from the per-account budget, so strangers'
   // guesses from elsewhere cannot keep the owner out; its own consecutive-failure budget still applies.
   const budgets = knownDevice ? { loginAccountIp: keys.loginAccountIp, loginIp: keys.loginIp } : keys;
@@ -114,7 +116,7 @@ export async function login(
   }
   await ctx.limits.consume(successKeys);
   await ctx.limits.reset({ loginAccountIp: keys.loginAccountIp });
-  await ctx.limits.rememberDevice(input.email, ip);
+  await ctx.limits.rememberDevice(mark, MARK_HOLDS_ADDRESS);
   const rehashed = passwordNeedsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
   await recordLogin(ctx.pool, user.id, caller.lang, rehashed);
   const fresh = await findUserById(ctx.pool, user.id);

@@ -13,6 +13,10 @@ export type AuthDeps = {
   logger: Logger;
   /** Ends every browser session of a user (the gateway's session store), e.g. when the account is deleted. */
   endSessions: (userId: number) => Promise<void>;
+  /** Removes deleted users' mail jobs (which hold their address and name) from BullMQ; how many went. */
+  forgetMailJobs: (userIds: readonly number[]) => Promise<number>;
+  /** The known-device mark of an e-mail and address (`knownDeviceMarker`): neither readable in Redis. */
+  deviceMark: (email: string, ip: string) => string;
 };
 
 /** 429 with the wait time; the HTTP layer adds Retry-After and `retryAfter` to the body. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type PicturePassword,
   PUPIL_SIGN_IN_LIMITS,
@@ -6,25 +6,29 @@ import {
   type PupilLoginRequest,
   picturePasswordFromBytes,
 } from '@mathgames/contracts';
-import { AppError, type Db, verifyJoinTicket, withTransaction } from '@mathgames/platform';
+import { AppError, addressBucket, type Db, verifyJoinTicket, withTransaction } from '@mathgames/platform';
 import { announceUserDeleted } from '../data-access/outbox.js';
 import {
-  classPausedUntil,
+  clearClassSignInTrouble,
   clearPupilFailures,
   deletePupil,
   insertPupil,
   lockPupilCredential,
+  markPlaceInside,
   type PupilCredential,
-  recordClassFailure,
+  recordPlaceFailure,
   recordPupilFailure,
   renamePupil,
   replacePictureHash,
   replaceSignInLinkHash,
+  retireClassTickets,
   signInLinkHashOf,
+  signInPlaceOf,
+  signInTroubleOf,
 } from '../data-access/pupils.js';
 import { findUserById, recordLogin } from '../data-access/users.js';
 import { toCurrentUser } from './current-user.js';
-import type { AuthDeps } from './deps.js';
+import { type AuthDeps, throwIfLimited } from './deps.js';
 import { userDeletedEvent } from './events.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -111,14 +115,14 @@ function paused(code: 'pupil_locked' | 'class_sign_in_paused', until: Date): App
 
 type SignInOutcome = { ok: false; lockedUntil: Date | null } | { ok: true; userId: number };
 
-/** A wrong guess counts against the pupil it named (if any); the pause it may have started comes back. */
-async function wrongGuess(tx: Db, credential: PupilCredential | null): Promise<SignInOutcome> {
-  const lockedUntil = credential
-    ? await recordPupilFailure(tx, credential.userId, {
-        failures: PUPIL_SIGN_IN_LIMITS.pupilFailures,
-        lockSeconds: PUPIL_SIGN_IN_LIMITS.pupilLockSeconds,
-      })
-    : null;
+/** A wrong picture guess counts against the pupil it named; the pause it may have started comes back. */
+async function wrongPictures(tx: Db, credential: PupilCredential): Promise<SignInOutcome> {
+  const limits = PUPIL_SIGN_IN_LIMITS;
+  const lockedUntil = await recordPupilFailure(tx, credential.userId, {
+    failures: limits.pupilFailures,
+    lockSeconds: limits.pupilLockSeconds,
+    maxLockSeconds: limits.pupilMaxLockSeconds,
+  });
   return { ok: false, lockedUntil };
 }
 
@@ -141,40 +145,103 @@ async function signedIn(ctx: AuthDeps, outcome: SignInOutcome, wrong: () => AppE
 }
 
 /**
- * A pupil signs in with the ticket of their class's code, their name (id) and their two pictures. Wrong pictures
- * count against the pupil (a short pause after a handful) and against the class (a pause when a whole roster is
- * being tried), never against the school's address.
+ * Where a guess comes from, as the classes' budgets and the teacher's panel know it: a keyed hash of the address
+ * bucket (IPv4 address, IPv6 /64), so no address is stored, and places of different classes cannot be linked.
  */
-export async function signInPupil(ctx: AuthDeps, input: PupilLoginRequest, internalSecret: string) {
-  const classId = verifyJoinTicket(input.ticket, internalSecret);
-  if (classId === null) throw new AppError(401, 'join_ticket_invalid', 'join_ticket_invalid', 'ticket');
+export function signInPlace(classId: number, ip: string, key: string): string {
+  return createHmac('sha256', key)
+    .update(`sign-in-place\0${classId}\0${addressBucket(ip)}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+const ticketInvalid = () => new AppError(401, 'join_ticket_invalid', 'join_ticket_invalid', 'ticket');
+
+/**
+ * A pupil signs in with the ticket of their class's code, their name (id) and their pictures. Wrong pictures count
+ * against the pupil only when the pupil is in the ticket's class (an exponential pause), and against the class's
+ * budget for the place they come from: the school (a place a pupil of the class signed in from) has a class's
+ * worth, any other place a few, so an outsider with the code pauses only themselves. Never the school's address.
+ */
+export async function signInPupil(
+  ctx: AuthDeps,
+  input: PupilLoginRequest,
+  internalSecret: string,
+  ip: string,
+) {
+  const ticket = verifyJoinTicket(input.ticket, internalSecret);
+  if (ticket === null) throw ticketInvalid();
+  const { classId } = ticket;
   const limits = PUPIL_SIGN_IN_LIMITS;
+  const place = signInPlace(classId, ip, internalSecret);
+  const where = await signInPlaceOf(ctx.pool, classId, place);
+  // A ticket from before the teacher changed the code, closed joining or reset sign-in trouble is spent.
+  if (where.ticketsValidAfter && ticket.issuedAtMs <= where.ticketsValidAfter.getTime())
+    throw ticketInvalid();
+  if (where.lockedUntil) throw paused('class_sign_in_paused', where.lockedUntil);
+  // Read without holding a lock (a row lock held through the slow hash would queue a class signing in at once).
+  const found = await lockPupilCredential(ctx.pool, input.pupilId);
+  const credential = found?.classId === classId ? found : null;
+  if (credential?.lockedUntil && credential.lockedUntil > new Date())
+    throw paused('pupil_locked', credential.lockedUntil);
+  // Equal cost for a pupil of another class or none: one verification either way.
+  const valid = await verifyPassword(credential?.pictureHash ?? null, pictureSecret(input.pictures));
   const outcome = await withTransaction(ctx.pool, async (tx) => {
-    const classPause = await classPausedUntil(tx, classId);
-    if (classPause) throw paused('class_sign_in_paused', classPause);
-    const credential = await lockPupilCredential(tx, input.pupilId);
-    // Equal cost for a pupil of another class or none: one verification either way.
-    const valid = await verifyPassword(
-      credential?.classId === classId ? credential.pictureHash : null,
-      pictureSecret(input.pictures),
-    );
-    if (credential?.classId === classId && credential.lockedUntil && credential.lockedUntil > new Date())
-      throw paused('pupil_locked', credential.lockedUntil);
-    if (!credential || credential.classId !== classId || !valid) {
-      await recordClassFailure(tx, classId, {
-        failures: limits.classFailures,
-        windowSeconds: limits.classWindowSeconds,
-        lockSeconds: limits.classLockSeconds,
-      });
-      return wrongGuess(tx, credential);
+    // Now counted one after another: a guess racing others that paused the pupil meanwhile hears the pause only.
+    const now = credential ? await lockPupilCredential(tx, credential.userId) : null;
+    if (now?.lockedUntil && now.lockedUntil > new Date()) throw paused('pupil_locked', now.lockedUntil);
+    if (!credential || !now || !valid || now.pictureHash !== credential.pictureHash) {
+      await recordPlaceFailure(
+        tx,
+        classId,
+        place,
+        where.inside
+          ? {
+              failures: limits.insideFailures,
+              windowSeconds: limits.insideWindowSeconds,
+              lockSeconds: limits.insideLockSeconds,
+            }
+          : {
+              failures: limits.outsideFailures,
+              windowSeconds: limits.outsideWindowSeconds,
+              lockSeconds: limits.outsideLockSeconds,
+            },
+      );
+      // A pupil of another class is not this ticket's to pause.
+      return now ? wrongPictures(tx, now) : { ok: false as const, lockedUntil: null };
     }
-    return rightGuess(tx, credential);
+    await markPlaceInside(tx, classId, place);
+    return rightGuess(tx, now);
   });
   return signedIn(
     ctx,
     outcome,
     () => new AppError(401, 'pupil_pictures_wrong', 'pupil_pictures_wrong', 'pictures'),
   );
+}
+
+/** The classes service tells auth the class's code changed or joining closed: its tickets stop working. */
+export async function retireTickets(ctx: AuthDeps, classId: number): Promise<void> {
+  await retireClassTickets(ctx.pool, classId);
+}
+
+/** Where and how often the class's pictures were guessed wrong lately; "inside" is a place its pupils sign in from. */
+export async function classSignInTrouble(ctx: AuthDeps, classId: number) {
+  const places = await signInTroubleOf(ctx.pool, classId);
+  return places.map((p) => ({
+    inside: p.inside,
+    failures: p.failures,
+    lastFailureAt: p.lastFailureAt.toISOString(),
+    pausedUntil: p.pausedUntil?.toISOString() ?? null,
+  }));
+}
+
+/** The teacher's one-click reset: counts and pauses go, and the class's tickets (the code changes in classes). */
+export async function resetClassSignInTrouble(ctx: AuthDeps, classId: number): Promise<void> {
+  await withTransaction(ctx.pool, async (tx) => {
+    await clearClassSignInTrouble(tx, classId);
+    await retireClassTickets(tx, classId);
+  });
 }
 
 export async function unlockPupil(ctx: AuthDeps, userId: number): Promise<void> {
@@ -198,20 +265,28 @@ export async function revokeSignInLink(ctx: AuthDeps, userId: number): Promise<v
 }
 
 /**
- * Signs a pupil in by their personal link. Wrong secrets count against the pupil the secret names (the same pause
- * as wrong pictures), never against the school's shared address; a link that was turned off is simply wrong.
+ * Signs a pupil in by their personal link. A wrong secret touches no pupil (192 random bits cannot be guessed, and
+ * a pause would let anyone lock a child out by their id): it spends the caller's address budget and a budget of all
+ * addresses together, and the answer is the same whether or not the id is a pupil's. A right link signs in even
+ * while wrong pictures pause the pupil: the card in the child's hand is the proof.
  */
-export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequest) {
+export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequest, ip: string) {
+  const budgets = { pupilLinkIp: addressBucket(ip), pupilLinkAll: 'all' };
+  throwIfLimited(await ctx.limits.check({ pupilLinkIp: budgets.pupilLinkIp }));
+  // The budget of all addresses, once spent, refuses only addresses that have sent a wrong secret themselves:
+  // a flood from many addresses slows the flooders, never a classroom whose cards are right.
+  const everyone = await ctx.limits.check({ pupilLinkAll: budgets.pupilLinkAll });
+  if (everyone && (await ctx.limits.spent('pupilLinkIp', budgets.pupilLinkIp)) > 0) throwIfLimited(everyone);
   const pupilId = Number(input.secret.slice(0, input.secret.indexOf('.')));
+  const stored = await signInLinkHashOf(ctx.pool, pupilId);
+  const given = linkHash(input.secret);
+  if (!stored || !timingSafeEqual(stored, given)) {
+    await ctx.limits.consume(budgets);
+    throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
+  }
   const outcome = await withTransaction(ctx.pool, async (tx) => {
     const credential = await lockPupilCredential(tx, pupilId);
-    if (credential?.lockedUntil && credential.lockedUntil > new Date())
-      throw paused('pupil_locked', credential.lockedUntil);
-    const stored = credential ? await signInLinkHashOf(tx, pupilId) : null;
-    const given = linkHash(input.secret);
-    if (!credential || !stored || !timingSafeEqual(stored, given)) {
-      return wrongGuess(tx, credential);
-    }
+    if (!credential) return { ok: false as const, lockedUntil: null };
     return rightGuess(tx, credential);
   });
   return signedIn(

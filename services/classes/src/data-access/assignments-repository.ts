@@ -192,11 +192,12 @@ export interface FinishedGame {
   questionsCount: number;
   correctAnswers: number;
   points: number;
-  playedAt: Date;
+  /** When game-results received the game (server clock): the finish time and what lateness is judged by. */
+  receivedAt: Date;
 }
 
 /**
- * Marks every open assignment of the pupil that this game fulfils (same topic, difficulty and count, played after
+ * Marks every open assignment of the pupil that this game fulfils (same topic, difficulty and count, received after
  * it was given) as finished. Applying the same game again changes nothing: the earliest finish gives the time and
  * lateness, the score only ever rises to the best game's (a game sent late from an offline device may come later).
  */
@@ -225,7 +226,7 @@ export async function completeMatchingAssignments(tx: pg.PoolClient, game: Finis
       game.questionsCount,
       game.correctAnswers,
       game.points,
-      game.playedAt,
+      game.receivedAt,
     ],
   );
   return rowCount ?? 0;

@@ -1,9 +1,10 @@
 import {
   type ClassAssignment,
   type CreateAssignmentRequest,
+  eventPoints,
+  eventReceivedAt,
   MAX_ASSIGNMENTS_PER_CLASS,
   type PupilAssignment,
-  pointsFor,
 } from '@mathgames/contracts';
 import { AppError, withTransaction } from '@mathgames/platform';
 import type pg from 'pg';
@@ -155,12 +156,19 @@ export function finishAssignmentsWith(
     difficulty: ClassAssignment['difficulty'];
     questionsCount: number;
     correctAnswers: number;
+    points?: number | undefined;
     playedAt: string;
+    receivedAt?: string | undefined;
   },
 ) {
   return completeMatchingAssignments(tx, {
-    ...game,
-    points: pointsFor(game.correctAnswers),
-    playedAt: new Date(game.playedAt),
+    userId: game.userId,
+    gameType: game.gameType,
+    difficulty: game.difficulty,
+    questionsCount: game.questionsCount,
+    correctAnswers: game.correctAnswers,
+    points: eventPoints(game),
+    // The server's receipt time, never the device's play time: a client can set that up to 14 days back.
+    receivedAt: new Date(eventReceivedAt(game)),
   });
 }

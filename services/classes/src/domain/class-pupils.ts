@@ -3,6 +3,7 @@ import {
   type ClassPupil,
   levelForPoints,
   MAX_PUPILS_PER_CLASS,
+  PICTURE_PASSWORD_LENGTH,
   type PicturePassword,
   successRate,
   weekStartKey,
@@ -18,6 +19,7 @@ import {
   listPupilsOfClass,
   type PupilRecord,
   renamePupilRow,
+  setPictureCounts,
 } from '../data-access/pupils-repository.js';
 import type { ClassesDeps } from './deps.js';
 
@@ -35,6 +37,7 @@ function toClassPupil(record: PupilRecord, pictures?: PicturePassword): ClassPup
     name: record.name,
     createdAt: record.createdAt.toISOString(),
     ...(pictures ? { pictures: [...pictures] } : {}),
+    oldCard: (pictures?.length ?? record.pictureCount) < PICTURE_PASSWORD_LENGTH,
   };
 }
 
@@ -79,7 +82,11 @@ export async function addClassPupils(
       const rows = await insertPupils(
         tx,
         classId,
-        accounts.map((account, i) => ({ id: account.userId, name: names[i]! })),
+        accounts.map((account, i) => ({
+          id: account.userId,
+          name: names[i]!,
+          pictureCount: account.pictures.length,
+        })),
       );
       const pictures = new Map(accounts.map((a) => [a.userId, a.pictures]));
       return rows.map((row) => toClassPupil(row, pictures.get(row.id)));
@@ -112,6 +119,7 @@ export async function resetClassPupilPictures(
 ): Promise<ClassPupil> {
   const pupil = await requirePupil(ctx, teacher.userId, classId, pupilId);
   const [account] = await ctx.accounts.resetPictures(teacher, pupilId);
+  await setPictureCounts(ctx.pool, [{ id: pupilId, pictureCount: account!.pictures.length }]);
   return toClassPupil(pupil, account!.pictures);
 }
 
@@ -179,6 +187,10 @@ export async function issueClassLoginCards(
         )
       : [];
   const byId = new Map(cards.map((c) => [c.userId, c]));
+  await setPictureCounts(
+    ctx.pool,
+    cards.map((c) => ({ id: c.userId, pictureCount: c.pictures.length })),
+  );
   return {
     className: found.name,
     joinCode: found.joinCode,

@@ -1,4 +1,6 @@
 import {
+  type ClassSignInTrouble,
+  classSignInTroubleSchema,
   type PupilAccounts,
   type PupilCards,
   pupilAccountsSchema,
@@ -19,6 +21,11 @@ export interface PupilAccountsClient {
   createSignInLink(caller: Caller, pupilId: number): Promise<string>;
   revokeSignInLink(caller: Caller, pupilId: number): Promise<void>;
   issueCards(caller: Caller, pupilIds: number[]): Promise<PupilCards['items']>;
+  /** The class's join tickets stop working (a new code, joining closed). */
+  retireTickets(caller: Caller, classId: number): Promise<void>;
+  signInTrouble(caller: Caller, classId: number): Promise<ClassSignInTrouble>;
+  /** Clears the class's wrong-picture counts and pauses, and retires its tickets. */
+  resetSignInTrouble(caller: Caller, classId: number): Promise<void>;
 }
 
 export function createPupilAccountsClient(authUrl: string, internalSecret: string): PupilAccountsClient {
@@ -67,6 +74,16 @@ export function createPupilAccountsClient(authUrl: string, internalSecret: strin
     async issueCards(caller, pupilIds) {
       const res = await call(caller, 'POST', '/internal/pupils/cards', { userIds: pupilIds });
       return pupilCardsSchema.parse(await res.json()).items;
+    },
+    async retireTickets(caller, classId) {
+      await call(caller, 'POST', `/internal/classes/${classId}/retire-tickets`);
+    },
+    async signInTrouble(caller, classId) {
+      const res = await call(caller, 'GET', `/internal/classes/${classId}/sign-in-trouble`);
+      return classSignInTroubleSchema.parse(await res.json());
+    },
+    async resetSignInTrouble(caller, classId) {
+      await call(caller, 'POST', `/internal/classes/${classId}/sign-in-trouble/reset`);
     },
     async remove(caller, pupilId) {
       try {

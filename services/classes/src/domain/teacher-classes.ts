@@ -20,7 +20,7 @@ import {
 import type { ClassesDeps } from './deps.js';
 
 /** What the class use cases need of the service's dependencies. */
-export type ClassesContext = Pick<ClassesDeps, 'pool' | 'teachers'>;
+export type ClassesContext = Pick<ClassesDeps, 'pool' | 'teachers' | 'accounts'>;
 
 type Teacher = Identity & { userId: number };
 
@@ -87,21 +87,44 @@ export async function createTeacherClass(
   });
 }
 
+/** Closing joining (or archiving) also retires the tickets already handed out with the roster. */
 export async function changeTeacherClass(
   ctx: ClassesContext,
-  teacherId: number,
+  teacher: Teacher,
   classId: number,
   changes: UpdateClassRequest,
 ): Promise<TeacherClass> {
-  if (!(await updateClass(ctx.pool, teacherId, classId, changes))) throw notFound();
-  return getTeacherClass(ctx, teacherId, classId);
+  if (!(await updateClass(ctx.pool, teacher.userId, classId, changes))) throw notFound();
+  if (changes.joiningOpen === false || changes.archived === true)
+    await ctx.accounts.retireTickets(teacher, classId);
+  return getTeacherClass(ctx, teacher.userId, classId);
 }
 
-/** The old code stops working at once (a lost card, a code seen by another class). */
-export async function regenerateJoinCode(ctx: ClassesContext, teacherId: number, classId: number) {
-  const changed = await withFreshCode(async (code) => replaceJoinCode(ctx.pool, teacherId, classId, code));
+/**
+ * The old code stops working at once (a lost card, a code seen by another class), and so do the tickets it gave:
+ * auth retires them first, so a failure there leaves the old code in place rather than its tickets alive.
+ */
+export async function regenerateJoinCode(ctx: ClassesContext, teacher: Teacher, classId: number) {
+  await getTeacherClass(ctx, teacher.userId, classId);
+  await ctx.accounts.retireTickets(teacher, classId);
+  const changed = await withFreshCode(async (code) =>
+    replaceJoinCode(ctx.pool, teacher.userId, classId, code),
+  );
   if (!changed) throw notFound();
-  return getTeacherClass(ctx, teacherId, classId);
+  return getTeacherClass(ctx, teacher.userId, classId);
+}
+
+/** The teacher's sign-in trouble panel: wrong picture tries per place (inside the school's network or not). */
+export async function classSignInTrouble(ctx: ClassesContext, teacher: Teacher, classId: number) {
+  await getTeacherClass(ctx, teacher.userId, classId);
+  return ctx.accounts.signInTrouble(teacher, classId);
+}
+
+/** One click: counts and pauses cleared, the code changed and every ticket retired. */
+export async function resetClassSignIn(ctx: ClassesContext, teacher: Teacher, classId: number) {
+  await getTeacherClass(ctx, teacher.userId, classId);
+  await ctx.accounts.resetSignInTrouble(teacher, classId);
+  return regenerateJoinCode(ctx, teacher, classId);
 }
 
 export async function deleteTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {

@@ -9,6 +9,8 @@ export interface StoredQuestion {
   isCorrect: boolean;
   /** Derived on the server for a wrong answer (null: right, unanswered or unexplained; absent in old rows). */
   mistake?: MistakeKind | null;
+  /** Question shown to tap, in ms (fact fluency); absent in results from before it was recorded. */
+  responseMs?: number | null;
 }
 
 export interface NewGameResult {
@@ -81,10 +83,15 @@ function toStored(row: ResultRow): StoredGameResult {
 }
 
 /**
- * Inserts the result, counts it in the user's history total, and writes its event to the outbox with the NOTIFY
- * that wakes the relay, all in one statement (one round trip; one transaction unless the caller holds one): the
- * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing
- * nothing, when this user already stored a result under the same client id.
+ * Inserts the result, counts it in the user's history total, and writes its event to the outbox, all in one
+ * statement (one round trip; one transaction unless the caller holds one): the event exists exactly when the
+ * result does. The event's `resultId` becomes the assigned id. Returns null, writing nothing, when this user
+ * already stored a result under the same client id.
+ *
+ * No NOTIFY here (issue 24): a transaction that notifies takes one cluster-wide lock from its commit until it
+ * ends (PostgreSQL's notify queue, `Lock:object` in pg_stat_activity), so every result commit, fsync included,
+ * waited for the one before it. The caller wakes this process's own relay once the result is committed
+ * (`RecordDeps.announced`); other replicas' relays still find rows by their poll.
  */
 export async function insertAnnouncedGameResult(
   db: Db,
@@ -106,13 +113,10 @@ export async function insertAnnouncedGameResult(
        SELECT user_id, 1 FROM inserted
        ON CONFLICT (user_id) DO UPDATE SET results = c.results + 1
      ), announced AS (
-       INSERT INTO ${announce.table} (id, destination, topic, name, payload, request_id)
-       SELECT $11, $12, $13, $14, jsonb_set($15::jsonb, '{resultId}', to_jsonb(inserted.id)), $16 FROM inserted
-       RETURNING id
-     ), notified AS (
-       SELECT pg_notify($17, id::text) FROM announced
+       INSERT INTO ${announce.table} (id, destination, topic, name, payload, request_id, traceparent)
+       SELECT $11, $12, $13, $14, jsonb_set($15::jsonb, '{resultId}', to_jsonb(inserted.id)), $16, $17 FROM inserted
      )
-     SELECT ${RESULT_COLUMNS} FROM inserted WHERE (SELECT count(*) FROM notified) >= 0`,
+     SELECT ${RESULT_COLUMNS} FROM inserted`,
     values: [
       result.userId,
       result.clientResultId,
@@ -130,7 +134,7 @@ export async function insertAnnouncedGameResult(
       announce.name,
       announce.payload,
       announce.requestId,
-      announce.channel,
+      announce.traceparent,
     ],
   });
   return rows[0] ? toStored(rows[0]) : null;

@@ -9,4 +9,6 @@ export interface GameResultsDeps {
   /** The service's clock (results' playedAt, the current week); tests move it across a week boundary. */
   now: () => Date;
   timeZone: string;
+  /** Wakes the outbox relay after a result is committed (absent: the relay's own poll finds it). */
+  announced?: () => void;
 }

@@ -13,6 +13,8 @@ import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.
 export interface RecordDeps {
   pool: pg.Pool;
   now: () => Date;
+  /** Called once a new result (and its outbox row) is committed: wakes this process's outbox relay. */
+  announced?: () => void;
 }
 
 export interface Recorded {
@@ -32,10 +34,12 @@ export async function recordGameResult(
   body: unknown,
   idempotencyKey: string | null,
 ): Promise<Recorded> {
-  const verified = verifyGameResult(body, deps.now());
-  // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it.
+  const receivedAt = deps.now();
+  const verified = verifyGameResult(body, receivedAt);
+  // A result sent late (kept on the device) is stored at the time it was played, so day buckets follow it; the
+  // event also carries when the server received it, which is what lateness is judged by (the device's clock is not).
   const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey };
-  const event = gameResultRecordedEvent(row);
+  const event = gameResultRecordedEvent(row, receivedAt);
   // Most games have no mistake to schedule: then the one statement is the whole transaction.
   const stored = gameHasMistakes(row)
     ? await withTransaction(deps.pool, async (client) => {
@@ -44,7 +48,10 @@ export async function recordGameResult(
         return inserted;
       })
     : await insertAnnouncedGameResult(deps.pool, row, event);
-  if (stored) return { result: stored, replayed: false };
+  if (stored) {
+    deps.announced?.();
+    return { result: stored, replayed: false };
+  }
   // An earlier (or concurrent) post with the same key stored the result; answer with it.
   const winner = idempotencyKey ? await findByClientResultId(deps.pool, userId, idempotencyKey) : null;
   if (!winner) throw new Error('idempotent insert conflicted but no stored result was found');

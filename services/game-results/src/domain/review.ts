@@ -63,8 +63,10 @@ const OPERATOR_OF: Record<string, string> = { toplama: '+', çıkarma: '-', çar
 
 /**
  * A finished review: each answer is re-checked like a game result (the question must be real, of that topic and
- * level); right moves its shape up a box, wrong back to box 1. Answers for shapes the pupil does not have are
- * ignored, so a review cannot plant cards.
+ * level); right moves its shape up a box, wrong back to box 1. Only a card due when the review is posted moves,
+ * and only once (its first answer): answers for shapes the pupil does not have, for cards not yet due, or a
+ * second answer for the same card are ignored, so a review can neither plant cards nor clear the mistakes list
+ * without practising.
  */
 export async function recordReview(
   deps: ReviewDeps,
@@ -86,7 +88,10 @@ export async function recordReview(
   return withTransaction(deps.pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['review', userId]);
     const cards = new Map((await listReviewCards(client, userId)).map((c) => [shapeKey(c), c]));
-    const changed: ReviewCard[] = [];
+    const dueKeys = new Set(
+      [...cards.values()].filter((c) => Date.parse(c.dueAt) <= now.getTime()).map(shapeKey),
+    );
+    const changed = new Map<string, ReviewCard>();
     const retired: ReviewCard[] = [];
     for (const a of answers) {
       const key = shapeKey({
@@ -95,17 +100,17 @@ export async function recordReview(
         mistake: a.mistake as MistakeKind,
       });
       const card = cards.get(key);
-      if (!card) continue;
+      if (!card || !dueKeys.delete(key)) continue;
       const after = cardAfterReview(card, checkAnswer(a).correct, now);
       if (after) {
         cards.set(key, after);
-        changed.push(after);
+        changed.set(key, after);
       } else {
         cards.delete(key);
         retired.push(card);
       }
     }
-    await saveReviewCards(client, userId, changed, retired, now);
+    await saveReviewCards(client, userId, [...changed.values()], retired, now);
     return schedule([...cards.values()], now);
   });
 }

@@ -31,6 +31,7 @@ const PROBLEM_MESSAGES: Record<GameResultProblemCode, MessageKey> = {
   is_correct_mismatch: 'invalid_answer',
   total_time_too_short: 'invalid_total_time',
   total_time_too_long: 'invalid_total_time',
+  response_time_invalid: 'invalid_response_time',
 };
 
 /**
@@ -57,6 +58,7 @@ export function verifyGameResult(body: unknown, now: Date): VerifiedGameResult {
       answer: q.answer,
       userAnswer: q.userAnswer,
       isCorrect: q.isCorrect,
+      responseMs: q.responseMs ?? null,
       // Whatever the browser claims, the slip is re-derived from the question and the chosen answer.
       mistake: q.isCorrect ? null : deriveMistakeKind(parseQuestionText(q.question)!, q.userAnswer),
     })),

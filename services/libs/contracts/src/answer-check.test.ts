@@ -197,11 +197,12 @@ describe('game result validation', () => {
     expect(validateGameResult(wrongType).map((p) => p.code)).toContain('question_type_mismatch');
   });
 
-  it('refuses implausible times: under half a second per answer, or over an hour', () => {
-    expect(validateGameResult({ ...honestGame(3), totalTime: 1 }).map((p) => p.code)).toContain(
+  it('refuses implausible times: under the 1.5 s feedback per answer, or over an hour', () => {
+    // Five answers show 7.5 s of feedback; whole seconds, so 7 is the least an honest client can round to.
+    expect(validateGameResult({ ...honestGame(3), totalTime: 6 }).map((p) => p.code)).toContain(
       'total_time_too_short',
     );
-    expect(validateGameResult({ ...honestGame(3), totalTime: 2 })).toEqual([]);
+    expect(validateGameResult({ ...honestGame(3), totalTime: 7 })).toEqual([]);
     expect(
       validateGameResult({ ...honestGame(3), totalTime: MAX_GAME_SECONDS + 1 }).map((p) => p.code),
     ).toContain('total_time_too_long');

@@ -49,8 +49,16 @@ export function checkAnswer({ question, answer, userAnswer }: CheckInput): Check
   };
 }
 
-/** Plausible game time: at least half a second per answered question (feedback alone shows for 1.5 s). */
-export const MIN_SECONDS_PER_ANSWER = 0.5;
+/** How long the game shows each answer's feedback before the next question (or the end). */
+export const ANSWER_FEEDBACK_MS = 1500;
+/**
+ * The floor of a game's time: every answered question shows its feedback for 1.5 s and the game's clock runs
+ * through it, so no honest game is faster. (The game's real pace is about 2 s an answer, feedback plus the
+ * child's tap; the floor leaves the tap out, so the quickest honest child is never refused.)
+ */
+export const MIN_SECONDS_PER_ANSWER = ANSWER_FEEDBACK_MS / 1000;
+/** totalTime is rounded to whole seconds: the response times may exceed it by this much. */
+export const RESPONSE_TIME_ROUNDING_MS = 1000;
 /** A game longer than an hour is an abandoned tab or a forgery, not play. */
 export const MAX_GAME_SECONDS = 60 * 60;
 
@@ -63,7 +71,8 @@ export type GameResultProblemCode =
   | 'duplicate_question'
   | 'is_correct_mismatch'
   | 'total_time_too_short'
-  | 'total_time_too_long';
+  | 'total_time_too_long'
+  | 'response_time_invalid';
 
 export interface GameResultProblem {
   code: GameResultProblemCode;
@@ -117,5 +126,16 @@ export function validateGameResult(payload: GameResultRequest): GameResultProble
   }
   if (payload.totalTime > MAX_GAME_SECONDS)
     problems.push({ code: 'total_time_too_long', field: 'totalTime' });
+  // Response times: only for answered questions, and together no longer than the game (whole seconds, rounded).
+  let responseTotal = 0;
+  questions.forEach((q, i) => {
+    const ms = q.responseMs;
+    if (ms === null || ms === undefined) return;
+    if (q.userAnswer === null || q.userAnswer === undefined)
+      problems.push({ code: 'response_time_invalid', field: `questions.${i}.responseMs` });
+    responseTotal += ms;
+  });
+  if (responseTotal > payload.totalTime * 1000 + RESPONSE_TIME_ROUNDING_MS)
+    problems.push({ code: 'response_time_invalid', field: 'questions' });
   return problems;
 }

@@ -1,5 +1,7 @@
 /** Classes: a teacher's classes and their join codes (the classes service and the teacher screens). */
+
 import { z } from 'zod';
+import { holdsIdNumber } from './identity-number.js';
 import type { MessageKey } from './message-catalogue.js';
 import {
   difficultyInputSchema,
@@ -116,7 +118,7 @@ export type TeacherClassResponse = z.infer<typeof teacherClassResponseSchema>;
 
 // ---------------------------------------------------------------- pupils and picture passwords
 
-/** The nine pictures of a picture password, in the order of the sign-in grid; names are read to screen readers. */
+/** The twelve pictures of a picture password, in the order of the sign-in grid; names are read to screen readers. */
 export const PUPIL_PICTURES = [
   'sun',
   'star',
@@ -127,6 +129,9 @@ export const PUPIL_PICTURES = [
   'fish',
   'car',
   'flower',
+  'cat',
+  'ball',
+  'house',
 ] as const;
 export type PupilPicture = (typeof PUPIL_PICTURES)[number];
 
@@ -141,6 +146,9 @@ export const PUPIL_PICTURE_NAMES: Record<'tr' | 'en', Record<PupilPicture, strin
     fish: 'Balık',
     car: 'Araba',
     flower: 'Çiçek',
+    cat: 'Kedi',
+    ball: 'Top',
+    house: 'Ev',
   },
   en: {
     sun: 'Sun',
@@ -152,13 +160,25 @@ export const PUPIL_PICTURE_NAMES: Record<'tr' | 'en', Record<PupilPicture, strin
     fish: 'Fish',
     car: 'Car',
     flower: 'Flower',
+    cat: 'Cat',
+    ball: 'Ball',
+    house: 'House',
   },
 };
 
-/** Two different pictures in order: 9 × 8 = 72 passwords, guarded by the per-pupil and per-class lockouts. */
+/**
+ * How many pictures a new password has: three different of twelve in order, 12 × 11 × 10 = 1,320 passwords (issue
+ * 23: two of nine, 72, fell for a whole class in a lesson). Cards printed before have two (of the first nine) and
+ * keep working until reprinted; the roster says how many pictures each pupil taps.
+ */
+export const PICTURE_PASSWORD_LENGTH = 3;
+
+/** Two (an older card) or three different pictures in order. */
 export const picturePasswordSchema = z
-  .tuple([z.enum(PUPIL_PICTURES), z.enum(PUPIL_PICTURES)], { error: k('validation_error') })
-  .refine(([first, second]) => first !== second, k('validation_error'));
+  .array(z.enum(PUPIL_PICTURES), { error: k('validation_error') })
+  .min(2, k('validation_error'))
+  .max(PICTURE_PASSWORD_LENGTH, k('validation_error'))
+  .refine((picks) => new Set(picks).size === picks.length, k('validation_error'));
 export type PicturePassword = z.infer<typeof picturePasswordSchema>;
 
 /** A picture password from random bytes (the server draws them; the teacher never picks a child's secret). */
@@ -170,7 +190,7 @@ export function picturePasswordFromBytes(bytes: Uint8Array): PicturePassword | n
     const picture = PUPIL_PICTURES[byte % PUPIL_PICTURES.length]!;
     if (picks.includes(picture)) continue;
     picks.push(picture);
-    if (picks.length === 2) return [picks[0]!, picks[1]!];
+    if (picks.length === PICTURE_PASSWORD_LENGTH) return picks;
   }
   return null;
 }
@@ -183,7 +203,9 @@ export const pupilNameSchema = z
   .string({ error: k('pupil_name_required') })
   .trim()
   .min(1, k('pupil_name_required'))
-  .max(PUPIL_NAME_MAX, k('pupil_name_too_long'));
+  .max(PUPIL_NAME_MAX, k('pupil_name_too_long'))
+  // A pasted or imported class list may carry identity numbers (T.C. kimlik no): never stored (issue 27).
+  .refine((name) => !holdsIdNumber(name), k('pupil_name_has_id_number'));
 
 /** Names one per line as pasted from a spreadsheet or a list; blank lines dropped. */
 export function namesFromPaste(text: string): string[] {
@@ -219,7 +241,9 @@ export const classPupilSchema = z
     name: z.string(),
     createdAt: z.iso.datetime({ offset: true }),
     /** Only in the answer that set them (adding, resetting): stored hashed, never readable again. */
-    pictures: z.array(z.enum(PUPIL_PICTURES)).length(2).optional(),
+    pictures: z.array(z.enum(PUPIL_PICTURES)).min(2).max(PICTURE_PASSWORD_LENGTH).optional(),
+    /** The pupil's card has two pictures (printed before three): the teacher should print a new one. */
+    oldCard: z.boolean().optional(),
   })
   .meta({ id: 'ClassPupil' });
 export type ClassPupil = z.infer<typeof classPupilSchema>;
@@ -352,14 +376,39 @@ export type PupilAssignmentList = z.infer<typeof pupilAssignmentListSchema>;
 
 // ---------------------------------------------------------------- pupil sign-in
 
-/** Wrong pictures a pupil may tap before a pause, and the pause; the same for a whole class, scaled up. */
+/**
+ * Wrong pictures: every 5th wrong try in a row pauses the pupil, 5 minutes and doubling each time up to an hour
+ * (counted only for a ticket of the pupil's own class). A class's wrong tries are budgeted per place (the client's
+ * address bucket): a place where one of its pupils signed in (the school) gets a class's worth, any other place a
+ * few, so one outside address cannot pause the school. The arithmetic is in docs/operations.md.
+ */
 export const PUPIL_SIGN_IN_LIMITS = {
   pupilFailures: 5,
   pupilLockSeconds: 5 * 60,
-  classFailures: 60,
-  classWindowSeconds: 10 * 60,
-  classLockSeconds: 5 * 60,
+  pupilMaxLockSeconds: 60 * 60,
+  insideFailures: 60,
+  insideWindowSeconds: 10 * 60,
+  insideLockSeconds: 5 * 60,
+  outsideFailures: 10,
+  outsideWindowSeconds: 60 * 60,
+  outsideLockSeconds: 60 * 60,
 } as const;
+
+/** The teacher's sign-in trouble panel: wrong picture tries per place (never an address), the latest first. */
+export const classSignInTroubleSchema = z
+  .object({
+    places: z.array(
+      z.object({
+        /** A place a pupil of the class has signed in from (the school's network), or any other. */
+        inside: z.boolean(),
+        failures: z.number().int().nonnegative(),
+        lastFailureAt: z.string(),
+        pausedUntil: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ClassSignInTrouble' });
+export type ClassSignInTrouble = z.infer<typeof classSignInTroubleSchema>;
 
 export const classJoinSchema = z
   .object({
@@ -367,7 +416,14 @@ export const classJoinSchema = z
     className: z.string(),
     /** Shows auth that the code was typed; sent back with the pictures. */
     ticket: z.string(),
-    pupils: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+    pupils: z.array(
+      z.object({
+        id: z.number().int().positive(),
+        name: z.string(),
+        /** How many pictures this pupil taps: 3, or 2 for a card printed before three. */
+        pictureCount: z.number().int().min(2).max(PICTURE_PASSWORD_LENGTH),
+      }),
+    ),
   })
   .meta({ id: 'ClassJoin' });
 export type ClassJoin = z.infer<typeof classJoinSchema>;

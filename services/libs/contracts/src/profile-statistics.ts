@@ -6,6 +6,8 @@ export interface ProfileStatisticsInput {
   totalQuestions: number;
   correctAnswers: number;
   weeklyProgress: readonly number[];
+  /** Points per day, Monday first, as the statistics response's `weeklyPoints` counts them (absent from older servers). */
+  weeklyPoints?: readonly number[] | undefined;
 }
 
 export interface ProfileStatistics {
@@ -13,32 +15,45 @@ export interface ProfileStatistics {
   totalQuestions: number;
   correctAnswers: number;
   successRate: number;
-  /** Correct answers per day, Monday first: what every weekly chart shows (see `weeklyCorrectAnswers`). */
-  weeklyCorrect: number[];
+  /**
+   * Points per day, Monday first: what the profile's two weekly charts show (spec, Profile: "weekly points chart",
+   * "points per day"; see `weeklyPointsOf`). The statistics screen's chart counts correct answers instead.
+   */
+  weeklyPoints: number[];
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const dayCount = (v: number) => (Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
 
 /**
- * The one quantity every weekly chart shows (statistics screen and profile alike): correct answers per day,
- * Monday first, as the statistics response's `weeklyProgress` counts them. A chart that showed points on one
- * screen and correct answers on another gave the same day two different numbers (issue 17).
+ * Correct answers per day, Monday first, as the statistics response's `weeklyProgress` counts them: what the
+ * statistics screen's weekly chart shows (spec, Statistics).
  */
 export function weeklyCorrectAnswers(weeklyProgress: readonly number[]): number[] {
-  return weeklyProgress.map((v) => (Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0));
+  return weeklyProgress.map(dayCount);
+}
+
+/**
+ * Points per day, Monday first: the server's `weeklyPoints` (the points it awarded, as the totals count them);
+ * from a server that does not send them, each day's correct answers × points per correct answer.
+ */
+export function weeklyPointsOf(
+  input: Pick<ProfileStatisticsInput, 'weeklyProgress' | 'weeklyPoints'>,
+): number[] {
+  if (input.weeklyPoints && input.weeklyPoints.length === 7) return input.weeklyPoints.map(dayCount);
+  return weeklyCorrectAnswers(input.weeklyProgress).map(pointsFor);
 }
 
 /**
  * 1. The success rate is recomputed from correct / total.
- * 2. The week is shown as correct answers per day (`weeklyCorrectAnswers`); the old rule that sometimes
- *    multiplied them by 10 into points is gone, so the profile and statistics charts agree.
- * 3. Total points become the week's points (its correct answers × points per correct answer) when they differ
- *    from them by more than 5 % and less than 20 % (of the total points), or when points are 0 while the week
- *    has some.
+ * 2. The week is shown as points per day (`weeklyPointsOf`): the server counts them, so the old rule that
+ *    guessed when to multiply the week's values by 10 is not needed.
+ * 3. Total points become the week's points when they differ from them by more than 5 % and less than 20 % (of
+ *    the total points), or when points are 0 while the week has some.
  */
 export function adjustProfileStatistics(input: ProfileStatisticsInput): ProfileStatistics {
-  const weekly = weeklyCorrectAnswers(input.weeklyProgress);
-  const weeklyPoints = pointsFor(sum(weekly));
+  const weekly = weeklyPointsOf(input);
+  const weeklyPoints = sum(weekly);
   let totalPoints = input.totalPoints;
   if (totalPoints === 0 && weeklyPoints > 0) totalPoints = weeklyPoints;
   else if (totalPoints > 0) {
@@ -50,6 +65,6 @@ export function adjustProfileStatistics(input: ProfileStatisticsInput): ProfileS
     totalQuestions: input.totalQuestions,
     correctAnswers: input.correctAnswers,
     successRate: successRate(input.correctAnswers, input.totalQuestions),
-    weeklyCorrect: weekly,
+    weeklyPoints: weekly,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BADGE_TIER_IDS } from './badges.js';
+import { factAttemptSchema } from './fact-fluency.js';
 import type { MessageKey } from './message-catalogue.js';
 import { MISTAKE_KINDS } from './mistakes.js';
 import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from './review-schedule.js';
@@ -306,6 +307,9 @@ export function playedAtOutOfBounds(playedAt: Date, now: Date): boolean {
   return Number.isNaN(age) || age < -PLAYED_AT_CLOCK_SKEW_MS || age > PLAYED_AT_MAX_AGE_MS;
 }
 
+/** One answer may take at most this long to count (a longer one is a child who walked away, not a time). */
+export const MAX_RESPONSE_MS = 10 * 60 * 1000;
+
 const answerValue = z
   .number({ error: k('invalid_answer') })
   .int(k('invalid_answer'))
@@ -322,6 +326,17 @@ export const savedQuestionSchema = input({
   /** null when the question was left unanswered. */
   userAnswer: answerValue.nullable(),
   isCorrect: z.boolean({ error: k('invalid_questions') }),
+  /**
+   * Milliseconds from the question appearing to the tap (feedback excluded): fact fluency. null or absent when
+   * unanswered or sent by an older app; bounded here and checked against the game time by validateGameResult.
+   */
+  responseMs: z
+    .number({ error: k('invalid_response_time') })
+    .int(k('invalid_response_time'))
+    .nonnegative(k('invalid_response_time'))
+    .max(MAX_RESPONSE_MS, k('invalid_response_time'))
+    .nullable()
+    .optional(),
 }).meta({ id: 'SavedQuestion' });
 export type SavedQuestion = z.infer<typeof savedQuestionSchema>;
 
@@ -538,6 +553,8 @@ export const statisticsResponseSchema = z
     weeklyProgress: dayCounts,
     /** Questions per day of the same week, for the chart's tooltips. */
     weeklyQuestions: dayCounts.optional(),
+    /** Points per day of the same week: the profile's weekly points charts (spec, Profile). */
+    weeklyPoints: dayCounts.optional(),
     totalGames: z.number().int().nonnegative().optional(),
     /** "Mistakes I make most": explained wrong answers per kind, most frequent first. */
     topMistakes: z.array(mistakeCountSchema).optional(),
@@ -577,9 +594,19 @@ export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRec
     questionsCount: z.number().int().positive(),
     correctAnswers: z.number().int().nonnegative(),
     totalTime: z.number().int().nonnegative(),
+    /** When the game was played, by the device's clock: for display and day buckets only. */
     playedAt: isoDateTime,
+    /**
+     * When game-results accepted the result, by the server's clock: what lateness and "finished at" are judged by
+     * (optional: older events have none; read them with `eventReceivedAt`).
+     */
+    receivedAt: isoDateTime.optional(),
+    /** The points game-results awarded (optional: older events have none; read them with `eventPoints`). */
+    points: z.number().int().nonnegative().optional(),
     /** One entry per wrong answer the server could explain (optional: older events have none). */
     mistakes: z.array(mistakeKindSchema).max(20).optional(),
+    /** Each answered basic fact with its response time, for fact fluency (optional: older events have none). */
+    facts: z.array(factAttemptSchema).max(20).optional(),
   })
   .meta({ id: 'GameResultRecordedEvent' });
 export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;

@@ -124,6 +124,11 @@ export interface AmqpClient {
   consume(queue: string, handler: MessageHandler, options?: { prefetch?: number }): Subscription;
   ready(): Promise<void>;
   isConnected(): boolean;
+  /**
+   * Messages in each declared queue and its dead-letter queue (passive declare on a short-lived channel); empty
+   * while disconnected.
+   */
+  queueDepths(): Promise<{ queue: string; messages: number }[]>;
   close(): Promise<void>;
 }
 
@@ -405,6 +410,25 @@ export function createAmqpClient(options: AmqpClientOptions): AmqpClient {
     },
     isConnected() {
       return publisher !== null;
+    },
+    async queueDepths() {
+      const conn = connection;
+      if (!conn) return [];
+      const channel = await conn.createChannel();
+      // A queue missing (deleted by hand) closes the channel: the error is reported, the channel not reused.
+      channel.on('error', () => {});
+      try {
+        const depths: { queue: string; messages: number }[] = [];
+        for (const queue of Object.keys(topology.queues)) {
+          for (const name of [queue, deadLetterQueue(queue)]) {
+            const { messageCount } = await channel.checkQueue(name);
+            depths.push({ queue: name, messages: messageCount });
+          }
+        }
+        return depths;
+      } finally {
+        await channel.close().catch(() => {});
+      }
     },
     async close() {
       if (closed) return;

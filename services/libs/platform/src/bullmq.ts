@@ -3,6 +3,7 @@ import { backoffDelay } from './backoff.js';
 import type { Logger } from './logger.js';
 import { runWithRequestId } from './logger.js';
 import { bullmqQueueJobs, jobsInFlight, jobsParkedTotal } from './metrics.js';
+import { inSpan, SpanKind } from './tracing/trace-context.js';
 
 export type { Job } from 'bullmq';
 
@@ -92,7 +93,22 @@ export function createWorker<Data = unknown, Result = unknown>(
       jobsInFlight.inc({ queue: name });
       try {
         // The job id is the outbox id, which ties log lines back to the row that produced the job.
-        return await runWithRequestId(`job:${name}:${job.id}`, () => processor(job));
+        return await inSpan(
+          `process ${name}`,
+          {
+            kind: SpanKind.CONSUMER,
+            // Set by the outbox relay: the trace of the request that queued the job.
+            parent: job.opts.telemetry?.metadata ?? null,
+            attributes: {
+              'messaging.system': 'bullmq',
+              'messaging.operation.type': 'process',
+              'messaging.destination.name': name,
+              'messaging.message.id': String(job.id),
+              'messaging.bullmq.attempt': job.attemptsMade + 1,
+            },
+          },
+          () => runWithRequestId(`job:${name}:${job.id}`, () => processor(job)),
+        );
       } catch (err) {
         if (err instanceof UnrecoverableError) throw err;
         if (Date.now() - job.timestamp >= retry.retryForMs) {

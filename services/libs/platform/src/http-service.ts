@@ -37,6 +37,12 @@ export interface EdgeOptions {
   routeLabel?(req: Request): string;
   /** Answers on the socket a request Node could not parse (oversized or malformed headers). */
   onClientError?(err: NodeJS.ErrnoException, socket: Duplex): void;
+  /**
+   * Node's own bounds on a slow client, checked every second (node's default check runs every 30 s): the header
+   * block within `headersTimeoutMs`, the whole request (headers and body) within `requestTimeoutMs`, else 408
+   * and the connection closed. Unset, node's defaults (60 s and 300 s) apply.
+   */
+  timeouts?: { headersTimeoutMs: number; requestTimeoutMs: number };
 }
 
 export interface HttpService {
@@ -163,14 +169,24 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     app,
     listen(port = config.PORT ?? 0) {
       return new Promise<http.Server>((resolve, reject) => {
-        const listening = http.createServer(handle);
+        const timeouts = options.edge?.timeouts;
+        const listening = timeouts
+          ? http.createServer(
+              {
+                headersTimeout: timeouts.headersTimeoutMs,
+                requestTimeout: timeouts.requestTimeoutMs,
+                connectionsCheckingInterval: 1_000,
+              },
+              handle,
+            )
+          : http.createServer(handle);
         if (options.edge?.onClientError) listening.on('clientError', options.edge.onClientError);
         listening.once('error', reject);
         listening.listen(port, '0.0.0.0', () => {
           server = listening;
           // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
           listening.keepAliveTimeout = 65_000;
-          listening.headersTimeout = 66_000;
+          if (!timeouts) listening.headersTimeout = 66_000;
           logger.info({ port: (listening.address() as AddressInfo).port }, `${name} listening`);
           resolve(listening);
         });

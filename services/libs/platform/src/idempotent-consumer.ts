@@ -6,8 +6,9 @@ import { backoffDelay, sleep } from './backoff.js';
 import { withTransaction } from './db.js';
 import { classifyFailure } from './failures.js';
 import { type Logger, runWithRequestId } from './logger.js';
-import { consumerInFlight, consumerMessagesTotal, consumerRetriesTotal } from './metrics.js';
+import { consumerInFlight, consumerMessagesTotal, consumerRetriesTotal, observeEventLag } from './metrics.js';
 import { assertSchemaName } from './outbox.js';
+import { inSpan, SpanKind, TRACEPARENT_HEADER } from './tracing/trace-context.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -170,62 +171,86 @@ export function startIdempotentConsumer<Event extends { id: string }>(
       const headers = message.properties.headers ?? {};
       const requestId =
         typeof headers[REQUEST_ID_HEADER] === 'string' ? headers[REQUEST_ID_HEADER] : undefined;
+      const traceparent = headers[TRACEPARENT_HEADER];
+      observeEventLag(queue, headers);
       consumerInFlight.inc({ queue });
+      const spanOptions = {
+        kind: SpanKind.CONSUMER,
+        parent: typeof traceparent === 'string' ? traceparent : null,
+        attributes: {
+          'messaging.system': 'rabbitmq',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': queue,
+          'messaging.consumer.group.name': consumer,
+          'messaging.rabbitmq.redelivered': message.fields.redelivered === true,
+        },
+      };
       try {
-        await runWithRequestId(requestId, async () => {
-          let event: Event;
-          let eventId: string | null;
-          try {
-            event = options.queue.event.schema.parse(JSON.parse(message.content.toString('utf8')));
-            eventId = eventIdOf(event, message.properties.messageId);
-            if (!eventId) throw new Error('event has no uuid id and no uuid message id');
-          } catch (err) {
-            logger.error(
-              { err, queue, messageId: message.properties.messageId },
-              'invalid event; dead-lettering',
-            );
-            consumerMessagesTotal.inc({ queue, outcome: 'invalid' });
-            control.deadLetter();
-            return;
-          }
-          const first = stopping.signal.aborted ? null : await applyInBatch(event, eventId);
-          for (let attempt = 0; ; attempt++) {
+        // The span covers parsing, the transaction that applies the event (its COMMIT is a child span) and the ack.
+        await inSpan(`process ${queue}`, spanOptions, (span) =>
+          runWithRequestId(requestId, async () => {
+            let event: Event;
+            let eventId: string | null;
             try {
-              let applied: boolean;
-              if (attempt === 0 && first && 'applied' in first) applied = first.applied;
-              else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
-              else applied = await apply(event, eventId);
-              consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
-              if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
-              if (attempt > 0) logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');
-              control.ack();
-              if (applied && options.afterCommit) {
-                await options.afterCommit(event).catch((err: unknown) => {
-                  logger.warn({ err, eventId }, 'after-commit step failed');
-                });
-              }
-              return;
+              event = options.queue.event.schema.parse(JSON.parse(message.content.toString('utf8')));
+              eventId = eventIdOf(event, message.properties.messageId);
+              if (!eventId) throw new Error('event has no uuid id and no uuid message id');
             } catch (err) {
-              const kind = classifyFailure(err);
-              if (kind === 'permanent') {
-                consumerMessagesTotal.inc({ queue, outcome: 'dead-lettered' });
-                logger.error({ err, eventId }, 'event failed permanently; dead-lettering');
-                control.deadLetter();
-                return;
-              }
-              if (stopping.signal.aborted) {
-                // Shutting down: leave the message unacked; the broker hands it to the next consumer.
-                return;
-              }
-              consumerRetriesTotal.inc({ queue, kind });
-              const delayMs = backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs);
-              const log = kind === 'transient' ? logger.warn.bind(logger) : logger.error.bind(logger);
-              log({ err, eventId, attempt: attempt + 1, delayMs, kind }, 'event handler failed; retrying');
-              await sleep(delayMs, stopping.signal);
-              if (stopping.signal.aborted) return;
+              logger.error(
+                { err, queue, messageId: message.properties.messageId },
+                'invalid event; dead-lettering',
+              );
+              consumerMessagesTotal.inc({ queue, outcome: 'invalid' });
+              span.setAttribute('mathgames.event.outcome', 'invalid');
+              control.deadLetter();
+              return;
             }
-          }
-        });
+            const first = stopping.signal.aborted ? null : await applyInBatch(event, eventId);
+            for (let attempt = 0; ; attempt++) {
+              try {
+                let applied: boolean;
+                if (attempt === 0 && first && 'applied' in first) applied = first.applied;
+                else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
+                else applied = await apply(event, eventId);
+                consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
+                span.setAttributes({
+                  'messaging.message.id': eventId,
+                  'mathgames.event.outcome': applied ? 'applied' : 'duplicate',
+                  'mathgames.event.attempts': attempt + 1,
+                });
+                if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
+                if (attempt > 0)
+                  logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');
+                control.ack();
+                if (applied && options.afterCommit) {
+                  await options.afterCommit(event).catch((err: unknown) => {
+                    logger.warn({ err, eventId }, 'after-commit step failed');
+                  });
+                }
+                return;
+              } catch (err) {
+                const kind = classifyFailure(err);
+                if (kind === 'permanent') {
+                  consumerMessagesTotal.inc({ queue, outcome: 'dead-lettered' });
+                  span.setAttribute('mathgames.event.outcome', 'dead-lettered');
+                  logger.error({ err, eventId }, 'event failed permanently; dead-lettering');
+                  control.deadLetter();
+                  return;
+                }
+                if (stopping.signal.aborted) {
+                  // Shutting down: leave the message unacked; the broker hands it to the next consumer.
+                  return;
+                }
+                consumerRetriesTotal.inc({ queue, kind });
+                const delayMs = backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs);
+                const log = kind === 'transient' ? logger.warn.bind(logger) : logger.error.bind(logger);
+                log({ err, eventId, attempt: attempt + 1, delayMs, kind }, 'event handler failed; retrying');
+                await sleep(delayMs, stopping.signal);
+                if (stopping.signal.aborted) return;
+              }
+            }
+          }),
+        );
       } finally {
         consumerInFlight.dec({ queue });
       }

@@ -25,4 +25,14 @@ export * from './redis.js';
 export * from './replay-dead-letters.js';
 export * from './session-directives.js';
 export * from './shutdown.js';
+export { TRACES_SAMPLERS, tracingRequested } from './tracing/index.js';
+export {
+  currentTraceId,
+  currentTraceparent,
+  injectTraceContext,
+  inSpan,
+  SpanKind,
+  TRACEPARENT_HEADER,
+  tracingEnabled,
+} from './tracing/trace-context.js';
 export * from './worker.js';

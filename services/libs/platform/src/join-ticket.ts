@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How long a class code, once entered, lets its pupils try their pictures (a lesson and a bit). */
-export const JOIN_TICKET_MAX_AGE_SECONDS = 3 * 60 * 60;
+/**
+ * How long a class code, once entered, lets its pupils try their pictures: enough to find a name and tap three
+ * pictures (a child who takes longer enters the code again), short enough that a ticket is no standing key.
+ */
+export const JOIN_TICKET_MAX_AGE_SECONDS = 10 * 60;
 
 function mac(data: string, secret: string): string {
   // Its own label, so a join ticket can never pass as an identity header signed with the same secret.
@@ -10,26 +13,28 @@ function mac(data: string, secret: string): string {
 
 /**
  * Proof that the holder typed a class's open join code: the classes service issues it with the roster, auth accepts
- * a pupil's pictures only with it, and neither asks the other at sign-in time.
+ * a pupil's pictures only with it. The issue time is in milliseconds, so a ticket issued before the teacher changed
+ * the code or closed joining (auth is told, and keeps the moment) is recognisably older.
  */
-export function signJoinTicket(classId: number, secret: string, nowSeconds = Math.floor(Date.now() / 1000)) {
-  const data = `${classId}.${nowSeconds}`;
+export function signJoinTicket(classId: number, secret: string, nowMs = Date.now()) {
+  const data = `${classId}.${nowMs}`;
   return `${data}.${mac(data, secret)}`;
 }
 
-/** The class id the ticket was issued for, or null when forged or expired. */
-export function verifyJoinTicket(
-  ticket: unknown,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): number | null {
+export interface JoinTicket {
+  classId: number;
+  issuedAtMs: number;
+}
+
+/** The class and issue time of the ticket, or null when forged, expired or from the old (seconds) format. */
+export function verifyJoinTicket(ticket: unknown, secret: string, nowMs = Date.now()): JoinTicket | null {
   if (typeof ticket !== 'string' || ticket.length > 200) return null;
-  const match = /^([1-9]\d{0,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+  const match = /^([1-9]\d{0,9})\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
   if (!match) return null;
   const [, classId, issued, given] = match;
   const expected = Buffer.from(mac(`${classId}.${issued}`, secret));
   if (!timingSafeEqual(Buffer.from(given!), expected)) return null;
-  const age = nowSeconds - Number(issued);
-  if (age < -60 || age > JOIN_TICKET_MAX_AGE_SECONDS) return null;
-  return Number(classId);
+  const age = nowMs - Number(issued);
+  if (age < -60_000 || age > JOIN_TICKET_MAX_AGE_SECONDS * 1000) return null;
+  return { classId: Number(classId), issuedAtMs: Number(issued) };
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { currentTraceId } from './tracing/trace-context.js';
 
 export type { Logger } from 'pino';
 
@@ -25,7 +26,9 @@ export function createLogger(
     level,
     mixin() {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const traceId = currentTraceId();
+      if (!traceId) return requestId ? { requestId } : {};
+      return requestId ? { requestId, traceId } : { traceId };
     },
     redact: {
       paths: [

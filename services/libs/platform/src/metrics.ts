@@ -88,3 +88,29 @@ export const bullmqQueueJobs = new Gauge({
   labelNames: ['queue', 'state'] as const,
   registers: [metricsRegistry],
 });
+
+/** The outbox row's creation time, carried by the relay to consumers so they can report how far behind they are. */
+export const OUTBOX_CREATED_AT_HEADER = 'x-outbox-created-at';
+
+export const consumerEventLag = new Histogram({
+  name: 'consumer_event_lag_seconds',
+  help: 'From the outbox row being written to the consumer handling its event, by queue (the event path delay)',
+  labelNames: ['queue'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+  registers: [metricsRegistry],
+});
+
+/** Records an event's lag from its `x-outbox-created-at` header; a message without one (or a bad one) is skipped. */
+export function observeEventLag(queue: string, headers: Record<string, unknown>, now = Date.now()): void {
+  const created = headers[OUTBOX_CREATED_AT_HEADER];
+  const at = typeof created === 'string' ? Date.parse(created) : Number.NaN;
+  if (Number.isNaN(at)) return;
+  consumerEventLag.observe({ queue }, Math.max(0, now - at) / 1000);
+}
+
+export const amqpQueueMessages = new Gauge({
+  name: 'amqp_queue_messages',
+  help: 'Messages in a RabbitMQ queue (ready and unacknowledged), by queue; dead-letter queues end in .dead-letter. Sampled by the workers consuming them',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});

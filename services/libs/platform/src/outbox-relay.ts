@@ -5,11 +5,17 @@ import { type AmqpClient, createAmqpClient, queuesFor } from './amqp.js';
 import { backoffDelay, sleep } from './backoff.js';
 import { bullPrefix, createQueue, DEFAULT_JOB_OPTIONS } from './bullmq.js';
 import type { BaseConfig } from './config.js';
-import { startHousekeeping } from './housekeeping.js';
+import { type HousekeepingOptions, startHousekeeping } from './housekeeping.js';
 import { REQUEST_ID_HEADER } from './idempotent-consumer.js';
 import type { Logger } from './logger.js';
-import { outboxFailuresTotal, outboxPending, outboxPublishedTotal } from './metrics.js';
+import {
+  OUTBOX_CREATED_AT_HEADER,
+  outboxFailuresTotal,
+  outboxPending,
+  outboxPublishedTotal,
+} from './metrics.js';
 import { assertSchemaName, outboxChannel } from './outbox.js';
+import { injectTraceContext, inSpan, SpanKind } from './tracing/trace-context.js';
 
 export interface OutboxRelayOptions {
   pool: pg.Pool;
@@ -35,6 +41,25 @@ export interface OutboxRelayOptions {
   retentionDays?: number;
 }
 
+/**
+ * The relay's purge of its schema's published outbox rows, past `retentionDays` (7 unless the schema's owner asks
+ * for less). Exported so a test can run the same purge at once instead of waiting for the relay's timer.
+ */
+export function outboxHousekeeping(options: {
+  pool: pg.Pool;
+  schema: string;
+  logger: Logger;
+  retentionDays?: number | undefined;
+}): HousekeepingOptions {
+  return {
+    pool: options.pool,
+    schema: options.schema,
+    rules: [{ table: 'outbox', column: 'published_at' }],
+    retentionDays: options.retentionDays ?? 7,
+    logger: options.logger,
+  };
+}
+
 export interface OutboxRelay {
   /** Publishes what is pending now; resolves when a pass found nothing more to do. */
   drain(): Promise<void>;
@@ -48,6 +73,7 @@ interface OutboxRow {
   name: string;
   payload: unknown;
   request_id: string | null;
+  traceparent: string | null;
   attempts: number;
   created_at: Date;
 }
@@ -108,15 +134,44 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return queue;
   }
 
-  async function deliver(row: OutboxRow): Promise<void> {
+  /** Publishes one row in a span that continues the trace of the request that wrote it. */
+  function deliver(row: OutboxRow): Promise<void> {
+    const system = row.destination === 'amqp' ? 'rabbitmq' : 'bullmq';
+    return inSpan(
+      `publish ${row.topic}`,
+      {
+        kind: SpanKind.PRODUCER,
+        parent: row.traceparent,
+        attributes: {
+          'messaging.system': system,
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': row.topic,
+          'messaging.message.id': row.id,
+          'outbox.schema': schema,
+          'outbox.attempt': row.attempts + 1,
+        },
+      },
+      () => publishRow(row),
+    );
+  }
+
+  async function publishRow(row: OutboxRow): Promise<void> {
     if (row.destination === 'amqp') {
       if (!amqp) throw new Error(`outbox row for AMQP topic "${row.topic}" but the relay has no amqp client`);
       const headers: Record<string, unknown> = {};
       if (row.request_id) headers[REQUEST_ID_HEADER] = row.request_id;
+      headers[OUTBOX_CREATED_AT_HEADER] = row.created_at.toISOString();
+      injectTraceContext(headers);
       await amqp.publish(row.topic, row.payload, headers, { messageId: row.id, type: row.name });
     } else {
-      // The job id de-duplicates: a row re-sent after a crash between add and commit adds nothing.
-      await queueFor(row.topic).add(row.name, row.payload, { jobId: row.id });
+      const carrier: Record<string, string> = {};
+      injectTraceContext(carrier);
+      // The job id de-duplicates: a row re-sent after a crash between add and commit adds nothing. BullMQ's own
+      // slot for propagation metadata carries the trace context to the worker.
+      await queueFor(row.topic).add(row.name, row.payload, {
+        jobId: row.id,
+        ...(carrier.traceparent ? { telemetry: { metadata: carrier.traceparent } } : {}),
+      });
     }
   }
 
@@ -146,7 +201,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         WHERE id IN (SELECT id FROM ${table}
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, destination, topic, name, payload, request_id, attempts, created_at`,
+        RETURNING id, destination, topic, name, payload, request_id, traceparent, attempts, created_at`,
       values: [batchSize, leaseSeconds],
     });
     return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
@@ -274,13 +329,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   const poller = setInterval(() => void trigger(), pollIntervalMs);
-  const housekeeping = startHousekeeping({
-    pool,
-    schema,
-    rules: [{ table: 'outbox', column: 'published_at' }],
-    retentionDays: options.retentionDays ?? 7,
-    logger,
-  });
+  const housekeeping = startHousekeeping(
+    outboxHousekeeping({ pool, schema, logger, retentionDays: options.retentionDays }),
+  );
   const listening = listen();
 
   return {

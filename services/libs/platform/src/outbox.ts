@@ -3,6 +3,7 @@ import type { EventDefinition } from '@mathgames/contracts';
 import type pg from 'pg';
 import { quoteIdent } from './db.js';
 import { currentRequestId } from './logger.js';
+import { currentTraceparent } from './tracing/trace-context.js';
 
 export type OutboxDestination = 'amqp' | 'bullmq';
 
@@ -42,7 +43,8 @@ export async function writeOutbox(
   // Insert and NOTIFY in one statement: one round trip less per announcement.
   await client.query(
     `WITH written AS (
-       INSERT INTO ${table} (id, destination, topic, name, payload, request_id) VALUES ($1, $2, $3, $4, $5, $6)
+       INSERT INTO ${table} (id, destination, topic, name, payload, request_id, traceparent)
+       VALUES ($1, $2, $3, $4, $5, $6, $8)
        RETURNING id
      )
      SELECT pg_notify($7, id::text) FROM written`,
@@ -54,6 +56,7 @@ export async function writeOutbox(
       JSON.stringify(message.payload),
       currentRequestId() ?? null,
       outboxChannel(schema),
+      currentTraceparent(),
     ],
   );
   return id;
@@ -72,6 +75,8 @@ export interface OutboxRow {
   /** JSON text of the payload. */
   payload: string;
   requestId: string | null;
+  /** The writing request's trace context: the relay's publish continues that trace. */
+  traceparent: string | null;
 }
 
 /**
@@ -98,6 +103,7 @@ export function outbox(schema: string) {
         name: definition.type,
         payload: JSON.stringify(checked),
         requestId: currentRequestId() ?? null,
+        traceparent: currentTraceparent(),
       };
     },
     publish<Event extends { id: string }>(

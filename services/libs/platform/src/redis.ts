@@ -6,6 +6,11 @@ export interface RedisOptions {
   autoPipelining?: boolean;
   /** Fails a command whose answer has not come within this time (a Redis that accepts but does not answer). */
   commandTimeoutMs?: number;
+  /**
+   * RESP 2 for a connection that receives Redis' client-side-caching invalidations on `__redis__:invalidate`
+   * (ioredis surfaces them only as pub/sub messages, not as RESP 3 pushes). Default: ioredis' own (3).
+   */
+  protocol?: 2 | 3;
 }
 
 /**
@@ -21,6 +26,7 @@ export function createRedis(url: string, logger: Logger, options: RedisOptions =
     connectTimeout: 5_000,
     enableAutoPipelining: options.autoPipelining ?? false,
     ...(options.commandTimeoutMs ? { commandTimeout: options.commandTimeoutMs } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
   });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection problem'));
   const failFast = () => {

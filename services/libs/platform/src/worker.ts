@@ -11,6 +11,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { createHttpService } from './http-service.js';
 import { type RetryPolicy, startIdempotentConsumer } from './idempotent-consumer.js';
 import { createLogger, type Logger } from './logger.js';
+import { amqpQueueMessages } from './metrics.js';
 import { createRedis } from './redis.js';
 
 type AnyEvent = { id: string };
@@ -84,6 +85,8 @@ export interface WorkerOptions {
   retentionDays?: number;
   /** Releases what the subscriptions opened themselves (e.g. an SMTP transport), after they stopped. */
   onClose?: () => Promise<void> | void;
+  /** How often the depth of the consumed queues and their dead-letter queues is sampled into /metrics (0: never). */
+  queueMetricsIntervalMs?: number;
 }
 
 export interface RunningWorker {
@@ -168,6 +171,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       );
     }
   }
+  const queueSampler = amqp
+    ? sampleQueueDepths(amqp, logger, options.queueMetricsIntervalMs ?? 15_000)
+    : null;
   const housekeeping =
     options.schema && events.length > 0
       ? startHousekeeping({
@@ -221,6 +227,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     close() {
       closed ??= (async () => {
         housekeeping?.stop();
+        queueSampler?.stop();
         // Finish what is in hand, take nothing new; unfinished messages and jobs go to the next replica.
         await Promise.allSettled(bullWorkers.map((w) => w.close()));
         await Promise.allSettled(consumers.map((c) => c.stop()));
@@ -235,4 +242,23 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       return closed;
     },
   };
+}
+
+/**
+ * Samples the depth of a worker's queues and dead-letter queues into `amqp_queue_messages`, so dashboards and
+ * alerts see a backlog or a parked event (docs/operations.md, "Service levels, alerts and runbooks").
+ */
+export function sampleQueueDepths(amqp: AmqpClient, logger: Logger, intervalMs: number): { stop(): void } {
+  if (intervalMs <= 0) return { stop() {} };
+  const sample = async () => {
+    try {
+      for (const { queue, messages } of await amqp.queueDepths()) amqpQueueMessages.set({ queue }, messages);
+    } catch (err) {
+      logger.debug({ err }, 'queue depth sample failed');
+    }
+  };
+  const timer = setInterval(() => void sample(), intervalMs);
+  timer.unref();
+  void amqp.ready().then(sample, () => {});
+  return { stop: () => clearInterval(timer) };
 }

@@ -33,10 +33,12 @@ import { ActionButtons } from './action-buttons.js';
 import { AssignPracticeForm } from './assign-practice-form.js';
 import { ClassAssignmentsList } from './class-assignments-list.js';
 import { ClassDashboardPanel } from './class-dashboard.js';
+import { ClassListImport } from './class-list-import.js';
 import { ClassProgressTable } from './class-progress-table.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
 import { type PupilDialogProps, PupilQrDialog } from './pupil-qr-dialog.js';
+import { OldCardsNotice, SignInTroublePanel } from './sign-in-trouble-panel.js';
 import { useServerAction } from './use-server-action.js';
 
 /** Pupils whose pictures were just set: shown once, since only their hash is kept. */
@@ -327,9 +329,12 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
       {!klass.isError && (
         <>
           <FreshPicturesPanel pupils={fresh} onDone={() => setFresh([])} />
+          <OldCardsNotice classId={classId} />
+          <SignInTroublePanel classId={classId} />
           <ClassProgressTable classId={classId} />
           <ClassDashboardPanel classId={classId} />
           <AddPupilsForm classId={classId} onAdded={remember} />
+          <ClassListImport classId={classId} onAdded={remember} />
           <ClassAssignmentsList classId={classId} />
           <AssignPracticeForm classId={classId} />
           <PupilList classId={classId} onPictures={(pupil) => remember([pupil])} />

@@ -17,6 +17,7 @@ import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge } from './accuracy-band.js';
 import { ClassTable } from './class-table.js';
 import { LoadError } from './load-error.js';
+import { PupilFactMatrix } from './pupil-fact-matrix.js';
 
 /** A figure of the pupil's summary, in a small grey box. */
 const STAT_LOOK: LabelledValueLook = {
@@ -194,6 +195,7 @@ export function PupilDetailDialog({
       ) : (
         <Detail detail={query.data} />
       )}
+      <PupilFactMatrix classId={classId} pupilId={pupil.id} />
     </Dialog>
   );
 }

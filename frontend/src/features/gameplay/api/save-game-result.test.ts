@@ -26,6 +26,8 @@ const finished: GameState = {
   questions: [question],
   index: 0,
   answers: [5],
+  responseMs: [1800],
+  shownAt: null,
   feedback: null,
   startedAt: 0,
   elapsedMs: 4_000,
@@ -80,5 +82,17 @@ describe('the weekly bump after a game', () => {
   it("counts the day in the time zone the server's statistics answer names", () => {
     expect(bumpIn('Europe/Istanbul')).toEqual([0, 4, 0, 0, 0, 0, 0]);
     expect(bumpIn('America/New_York')).toEqual([4, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("adds the game's points to today's weekly points, which the profile's charts show", () => {
+    const client = createQueryClient();
+    client.setQueryData(
+      statisticsKeys.all,
+      statisticsResponse({ timeZone: 'Europe/Istanbul', weeklyPoints: [0, 30, 0, 0, 0, 0, 0] }),
+    );
+    bumpWeeklyProgress(client, 4, MONDAY_LATE_UTC);
+    expect(client.getQueryData<StatisticsResponse>(statisticsKeys.all)?.weeklyPoints).toEqual([
+      0, 70, 0, 0, 0, 0, 0,
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   formatQuestionText,
   type GameResultRequest,
+  pointsFor,
   type Question,
   type StatisticsResponse,
   weekDayIndex,
@@ -29,12 +30,16 @@ export function buildGameResult(state: GameState): GameResultRequest {
         answer: question.answer,
         userAnswer,
         isCorrect: userAnswer !== null && userAnswer === question.answer,
+        responseMs: userAnswer === null ? null : (state.responseMs[i] ?? null),
       };
     }),
   };
 }
 
-/** Today's slot (Monday = 0) of the cached weekly progress grows by the correct answers before the server answers. */
+/**
+ * Today's slot (Monday = 0) of the cached weekly progress grows by the correct answers before the server answers,
+ * and that of the weekly points (the profile's charts), when the answer had them, by their points.
+ */
 export function bumpWeeklyProgress(client: QueryClient, correct: number, now = new Date()): void {
   if (correct <= 0) return;
   const day = weekDayIndex(now, timeZoneOf(client));
@@ -42,7 +47,10 @@ export function bumpWeeklyProgress(client: QueryClient, correct: number, now = n
     if (!old) return old;
     const weeklyProgress = [...old.weeklyProgress];
     weeklyProgress[day] = (weeklyProgress[day] ?? 0) + correct;
-    return { ...old, weeklyProgress };
+    if (!old.weeklyPoints) return { ...old, weeklyProgress };
+    const weeklyPoints = [...old.weeklyPoints];
+    weeklyPoints[day] = (weeklyPoints[day] ?? 0) + pointsFor(correct);
+    return { ...old, weeklyProgress, weeklyPoints };
   });
 }
 

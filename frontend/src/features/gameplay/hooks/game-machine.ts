@@ -1,8 +1,15 @@
-import type { Difficulty, GameType, Question, QuestionCount } from '@mathgames/contracts';
+import {
+  ANSWER_FEEDBACK_MS,
+  type Difficulty,
+  type GameType,
+  type Question,
+  type QuestionCount,
+} from '@mathgames/contracts';
 
 /** Game timings: the pause before the questions appear, how long feedback shows, the clock tick. */
 export const GENERATION_DELAY_MS = 100;
-export const FEEDBACK_MS = 1500;
+/** One source with the server's time floor (contracts' answer check), so the two cannot drift apart. */
+export const FEEDBACK_MS = ANSWER_FEEDBACK_MS;
 export const TICK_MS = 500;
 
 export type Stage = 'settings' | 'loading' | 'playing' | 'finished';
@@ -26,6 +33,10 @@ export interface GameState {
   index: number;
   /** The player's answer per question; null = unanswered. */
   answers: Array<number | null>;
+  /** Per question: ms from the question appearing to the tap, feedback excluded (fact fluency); null = unanswered. */
+  responseMs: Array<number | null>;
+  /** When the question on screen appeared (null: not playing, or an answer without a clock). */
+  shownAt: number | null;
   feedback: Feedback | null;
   startedAt: number | null;
   elapsedMs: number;
@@ -37,7 +48,7 @@ export type GameAction =
   | { type: 'generated'; questions: Question[]; now: number }
   | { type: 'generation-failed' }
   | { type: 'tick'; now: number }
-  | { type: 'answer'; value: number }
+  | { type: 'answer'; value: number; now?: number }
   | { type: 'advance'; now: number }
   | { type: 'reset' };
 
@@ -48,6 +59,8 @@ export function initialGameState(settings: GameSettings): GameState {
     questions: [],
     index: 0,
     answers: [],
+    responseMs: [],
+    shownAt: null,
     feedback: null,
     startedAt: null,
     elapsedMs: 0,
@@ -74,6 +87,8 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
         stage: 'playing',
         questions: action.questions,
         answers: action.questions.map(() => null),
+        responseMs: action.questions.map(() => null),
+        shownAt: action.now,
         index: 0,
         startedAt: action.now,
         elapsedMs: 0,
@@ -89,9 +104,15 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       if (state.stage !== 'playing' || state.feedback || !question) return state;
       const answers = [...state.answers];
       answers[state.index] = action.value;
+      const responseMs = [...state.responseMs];
+      responseMs[state.index] =
+        action.now !== undefined && state.shownAt !== null
+          ? Math.max(0, Math.round(action.now - state.shownAt))
+          : null;
       return {
         ...state,
         answers,
+        responseMs,
         feedback: { chosen: action.value, correct: action.value === question.answer },
       };
     }
@@ -102,7 +123,8 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       if (state.index + 1 >= state.questions.length) {
         return { ...state, stage: 'finished', feedback: null, elapsedMs };
       }
-      return { ...state, index: state.index + 1, feedback: null, elapsedMs };
+      // The next question's clock starts now: the feedback time is never counted in a response time.
+      return { ...state, index: state.index + 1, feedback: null, elapsedMs, shownAt: action.now };
     }
     case 'reset':
       return initialGameState(state.settings);

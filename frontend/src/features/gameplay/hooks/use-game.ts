@@ -119,7 +119,7 @@ export function useGame({
       const correct = value === question.answer;
       playSound(correct ? 'correct' : 'wrong');
       if (correct) void celebrate();
-      dispatch({ type: 'answer', value });
+      dispatch({ type: 'answer', value, now: callbacks.current.now() });
     },
     [state.stage, state.feedback, state.questions, state.index],
   );

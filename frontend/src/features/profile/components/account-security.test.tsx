@@ -62,15 +62,23 @@ describe('the settings tab', () => {
   beforeEach(() => useLanguage('en', 'profile'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it("shows the spec's password_reset_error when the reset e-mail cannot be sent", async () => {
-    recordingApi({}, ['/api/auth/forgot-password']);
-    const user = userEvent.setup();
-    renderWithApp(<SettingsTab user={USER} />);
-    await user.click(await screen.findByTestId('change-password'));
-    await waitFor(() =>
-      expect(store.get(toastAtom)?.description).toBe(translate('password_reset_error', 'en')),
-    );
-  });
+  // Spec section 8, profile reset-link failure: titled error, else 'Şifre sıfırlama bağlantısı gönderilemedi.'.
+  it.each([
+    ['en', 'Error', "We couldn't send the password reset link."],
+    ['tr', 'Hata', 'Şifre sıfırlama bağlantısı gönderilemedi.'],
+  ] as const)(
+    "shows the spec's reset-link failure text in %s when the link cannot be sent",
+    async (lang, title, text) => {
+      useLanguage(lang, 'profile');
+      recordingApi({}, ['/api/auth/forgot-password']);
+      const user = userEvent.setup();
+      renderWithApp(<SettingsTab user={USER} />);
+      await user.click(await screen.findByTestId('change-password'));
+      await waitFor(() => expect(store.get(toastAtom)?.description).toBe(text));
+      expect(store.get(toastAtom)?.title).toBe(title);
+      expect(store.get(toastAtom)?.variant).toBe('destructive');
+    },
+  );
 
   it('logs out of all devices with one button', async () => {
     const sent = recordingApi({ '/api/auth/logout-everywhere': { message: 'ok' } });

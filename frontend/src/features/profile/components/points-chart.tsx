@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PointsChartProps {
-  /** Correct answers per day, Monday first (`weeklyCorrectAnswers` in contracts, as on the statistics screen). */
+  /** Points per day, Monday first (`weeklyPointsOf` in contracts; the statistics screen counts correct answers). */
   values: readonly number[];
   /** Height of the tallest bar in px. */
   heightPx: number;
-  /** Smallest bar for a day with correct answers. */
+  /** Smallest bar for a day with points. */
   minPx: number;
   /** Bar for a day without any. */
   zeroPx: number;
@@ -22,7 +22,7 @@ export function pointBarHeights(
   return values.map((v) => (v > 0 ? Math.max(minPx, Math.round((v / max) * heightPx)) : zeroPx));
 }
 
-/** The week's correct answers, Monday to Sunday; the list is the text alternative (each day says its count). */
+/** The week's points, Monday to Sunday; the list is the text alternative (each day says its points). */
 export function PointsChart({ values, heightPx, minPx, zeroPx, testId }: PointsChartProps) {
   const { t } = useTranslation('profile');
   const days = t('days', { returnObjects: true }) as string[];
@@ -40,7 +40,7 @@ export function PointsChart({ values, heightPx, minPx, zeroPx, testId }: PointsC
         {heights.map((height, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
           <li key={i} className="flex flex-1 flex-col items-center gap-1" data-height={height}>
-            <span className="sr-only">{t('chart.day', { day: days[i], correct: values[i] ?? 0 })}</span>
+            <span className="sr-only">{t('chart.day', { day: days[i], points: values[i] ?? 0 })}</span>
             <span aria-hidden="true" className="text-xs font-bold text-slate-700 tabular-nums">
               {values[i] ?? 0}
             </span>
@@ -69,7 +69,7 @@ export function PointsChart({ values, heightPx, minPx, zeroPx, testId }: PointsC
         className="mt-2 text-sm font-semibold text-slate-700"
         data-testid={`${testId}-unit`}
       >
-        {t('common:weeklyChart.unit')}
+        {t('chart.unit')}
       </figcaption>
     </figure>
   );

@@ -45,7 +45,7 @@ function serve(stats: StatisticsResponse, items: HistoryRecord[] = []) {
 const chartDays = (testId: string) =>
   within(screen.getByTestId(testId))
     .getAllByRole('listitem')
-    .map((day) => day.textContent?.match(/: (\d+) correct answers/)?.[1]);
+    .map((day) => day.textContent?.match(/: (\d+) points/)?.[1]);
 
 async function openStatisticsTab() {
   const user = userEvent.setup();
@@ -57,32 +57,58 @@ describe('the profile statistics', () => {
   beforeEach(() => useLanguage('en', 'profile'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the week as correct answers per day, the same numbers as the statistics chart, unit named', async () => {
-    // Points ÷ weekly sum = 10: the old rule turned this week into points (100, 50, 50) on the profile only.
-    const weeklyProgress = [10, 5, 5, 0, 0, 0, 0];
-    serve(statistics({ totalPoints: 200, totalQuestions: 25, correctAnswers: 20, weeklyProgress }));
+  // Issue 26, item 2: the spec's "weekly points chart" and "points per day": points, not correct answers.
+  it("shows the week as points per day on both profile charts, from the answer's weeklyPoints, unit named", async () => {
+    const weeklyProgress = [10, 5, 87, 0, 0, 0, 0];
+    const weeklyPoints = [100, 50, 870, 0, 0, 0, 0];
+    serve(
+      statistics({
+        totalPoints: 1020,
+        totalQuestions: 120,
+        correctAnswers: 102,
+        weeklyProgress,
+        weeklyPoints,
+      }),
+    );
     renderWithApp(<ProfileScreen user={USER} />);
     await openStatisticsTab();
-    expect(chartDays('profile-stats-chart')).toEqual(['10', '5', '5', '0', '0', '0', '0']);
-    expect(chartDays('profile-weekly-chart')).toEqual(['10', '5', '5', '0', '0', '0', '0']);
-    expect(screen.getByTestId('profile-stat-points').textContent).toBe('200');
+    expect(chartDays('profile-stats-chart')).toEqual(['100', '50', '870', '0', '0', '0', '0']);
+    expect(chartDays('profile-weekly-chart')).toEqual(['100', '50', '870', '0', '0', '0', '0']);
+    expect(
+      within(screen.getByTestId('profile-stats-chart')).getAllByRole('listitem')[2]?.textContent,
+    ).toMatch(/^Wednesday: 870 points/);
+    expect(screen.getByTestId('profile-stat-points').textContent).toBe('1020');
+    // The statistics screen's chart keeps counting correct answers (spec, Statistics), and says so.
     render(<WeeklyChart correct={weeklyCorrectAnswers(weeklyProgress)} />);
-    const statisticsDays = Array.from(
-      { length: 7 },
-      (_, i) =>
-        screen
-          .getByTestId(`weekly-bar-${i}`)
-          .getAttribute('aria-label')
-          ?.match(/: (\d+) correct answers/)?.[1],
-    );
-    expect(statisticsDays).toEqual(chartDays('profile-stats-chart'));
-    // The unit is on the chart (its legend) and in its accessible description, on both screens.
-    for (const chart of ['profile-stats-chart', 'profile-weekly-chart', 'weekly-chart']) {
+    expect(
+      screen.getByRole('button', { name: /^87\s*correct answers,\s*Wed\s*\(Wednesday\)$/ }),
+    ).toBeTruthy();
+    // Each chart names its unit, in its legend and its accessible description.
+    const UNITS = {
+      'profile-stats-chart': ['Each bar: the points earned that day', /^Points per day/],
+      'profile-weekly-chart': ['Each bar: the points earned that day', /^Points per day/],
+      'weekly-chart': ['Each bar: the number of correct answers given that day', /^Correct answers per day/],
+    } as const;
+    for (const [chart, [unit, name]] of Object.entries(UNITS)) {
       const list = screen.getByTestId(chart);
       const legend = document.getElementById(list.getAttribute('aria-describedby') ?? '');
-      expect(legend?.textContent, chart).toBe('Each bar: the number of correct answers given that day');
-      expect(list.getAttribute('aria-label'), chart).toMatch(/^Correct answers per day/);
+      expect(legend?.textContent, chart).toBe(unit);
+      expect(list.getAttribute('aria-label'), chart).toMatch(name);
     }
+  }, 20_000); // the file's first render (imports, i18n) on a loaded 2-core machine: over the 5 s default
+
+  it('shows an older answer without weeklyPoints as correct answers × 10 points', async () => {
+    serve(
+      statistics({
+        totalPoints: 200,
+        totalQuestions: 25,
+        correctAnswers: 20,
+        weeklyProgress: [10, 5, 5, 0, 0, 0, 0],
+      }),
+    );
+    renderWithApp(<ProfileScreen user={USER} />);
+    await openStatisticsTab();
+    expect(chartDays('profile-stats-chart')).toEqual(['100', '50', '50', '0', '0', '0', '0']);
   });
 
   it('recomputes the success rate from correct / total instead of trusting the answer', async () => {
@@ -136,7 +162,7 @@ describe('the profile statistics', () => {
     expect(screen.getByTestId('profile-stat-points').textContent).toBe('60');
   });
 
-  it('draws the weekly bars with the minimum heights: 20 px for a day with correct answers, 4 px without', async () => {
+  it('draws the weekly bars with the minimum heights: 20 px for a day with points, 4 px without', async () => {
     serve(
       statistics({
         totalPoints: 1010,

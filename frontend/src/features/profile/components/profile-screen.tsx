@@ -89,7 +89,12 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <aside className="flex flex-col gap-5" aria-label={t('header.summary')}>
+        {/* Each column has its h2 (hidden: the cards say it), so the cards' h3 titles follow the page's h1 in
+            order (axe's heading-order). */}
+        <aside className="flex flex-col gap-5" aria-labelledby="profile-summary-heading">
+          <h2 id="profile-summary-heading" className="sr-only">
+            {t('header.summary')}
+          </h2>
           <Card>
             <CardTitle className="mb-3">{t('progress.heading')}</CardTitle>
             {stats ? (
@@ -144,7 +149,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
             <h4 className="mt-4 mb-2 text-base font-extrabold">{t('gameStats.weeklyPoints')}</h4>
             {stats ? (
               <PointsChart
-                values={stats.weeklyCorrect}
+                values={stats.weeklyPoints}
                 heightPx={80}
                 minPx={12}
                 zeroPx={12}
@@ -183,6 +188,7 @@ export function ProfileScreen({ user }: { user: CurrentUser }) {
         </aside>
 
         <div id="profile-tabs">
+          <h2 className="sr-only">{t('tabs.label')}</h2>
           <Tabs
             label={t('tabs.label')}
             value={tab}

@@ -47,7 +47,7 @@ describe("a pupil's profile", () => {
     await screen.findByTestId('profile-logout');
     expect(screen.queryByTestId('change-password')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Update Password' })).toBeNull();
-    screen.getByText(/Keep your two pictures a secret/);
+    screen.getByText(/Keep your pictures a secret/);
   });
 
   it('still shows the e-mail row and the form field to an account that has an address', async () => {

@@ -26,7 +26,10 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
     toast({ title: t(next ? 'common:sound.enabled' : 'common:sound.disabled'), variant: 'success' });
   }
 
-  /** A reset link to the account's own address; without one, email_not_found_error. */
+  /**
+   * A reset link to the account's own address; without one, email_not_found_error. A failure is the spec's
+   * profile reset-link failure: titled error, the server's message, else 'Şifre sıfırlama bağlantısı gönderilemedi.'.
+   */
   async function requestPasswordChange() {
     if (!user.email) {
       toast({ title: message('email_not_found_error'), variant: 'destructive' });
@@ -39,7 +42,7 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
     } catch (error) {
       toast({
         title: message('error_title'),
-        description: serverMessage(error, message('password_reset_error')),
+        description: serverMessage(error, message('reset_link_send_failed')),
         variant: 'destructive',
       });
     } finally {

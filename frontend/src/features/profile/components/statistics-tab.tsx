@@ -121,11 +121,11 @@ export function StatisticsTab({
       </Card>
       <Card>
         <CardTitle className="mb-4">{t('statsTab.weekly')}</CardTitle>
-        {stats.weeklyCorrect.every((v) => v === 0) ? (
+        {stats.weeklyPoints.every((v) => v === 0) ? (
           <EmptyGames text={t('statsTab.weeklyEmpty')} />
         ) : (
           <PointsChart
-            values={stats.weeklyCorrect}
+            values={stats.weeklyPoints}
             heightPx={140}
             minPx={20}
             zeroPx={4}

@@ -12,5 +12,6 @@ export function profileStatisticsFrom(data: StatisticsResponse | undefined): Pro
     totalQuestions: data.totalQuestions,
     correctAnswers: data.correctAnswers,
     weeklyProgress: data.weeklyProgress,
+    weeklyPoints: data.weeklyPoints,
   });
 }

@@ -79,14 +79,10 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
     const next = [...picked, picture];
     setPicked(next);
     setError(null);
-    if (next.length < 2) return;
+    if (next.length < pupil.pictureCount) return;
     setBusy(true);
     try {
-      const user = await pupilLogin({
-        ticket: join.ticket,
-        pupilId: pupil.id,
-        pictures: [next[0]!, next[1]!],
-      });
+      const user = await pupilLogin({ ticket: join.ticket, pupilId: pupil.id, pictures: next });
       setCurrentUser(user);
       window.location.assign('/');
     } catch (err) {
@@ -107,8 +103,9 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
       </h1>
       <p className="mt-2 text-lg text-slate-700">{t('pictures.intro')}</p>
       <div className="mt-4 flex justify-center gap-4" aria-live="polite" data-testid="picked">
-        {[0, 1].map((slot) => (
+        {Array.from({ length: pupil.pictureCount }, (_, slot) => (
           <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions
             key={slot}
             className="flex size-20 items-center justify-center rounded-2xl border-4 border-dashed border-slate-300 bg-white"
           >
@@ -129,7 +126,10 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
           {error}
         </p>
       )}
-      <ul className="mx-auto mt-6 grid max-w-md grid-cols-3 gap-3" aria-label={t('pictures.label')}>
+      <ul
+        className="mx-auto mt-6 grid max-w-lg grid-cols-3 gap-3 sm:grid-cols-4"
+        aria-label={t('pictures.label')}
+      >
         {PUPIL_PICTURES.map((picture) => (
           <li key={picture}>
             <button
@@ -153,7 +153,7 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
   );
 }
 
-/** /class/CODE: tap your name, then your two pictures. */
+/** /class/CODE: tap your name, then your pictures (three, or two on an older card). */
 export function PupilSignIn({ code }: { code: string }) {
   const { t } = useTranslation('pupil');
   const message = useMessage();

@@ -1,6 +1,7 @@
 import {
   addPupilsRequestSchema,
   classIdSchema,
+  classSignInTroubleSchema,
   MAX_PUPILS_PER_CLASS,
   pupilIdSchema,
   pupilLinkLoginRequestSchema,
@@ -12,12 +13,15 @@ import type { Express, Request } from 'express';
 import { z } from 'zod';
 import type { AuthDeps } from '../../domain/deps.js';
 import {
+  classSignInTrouble,
   createPupilAccounts,
   createSignInLink,
   deletePupilAccount,
   issueLoginCards,
   renamePupilAccount,
+  resetClassSignInTrouble,
   resetPupilPictures,
+  retireTickets,
   revokeSignInLink,
   signInPupil,
   signInPupilByLink,
@@ -25,6 +29,8 @@ import {
 } from '../../domain/pupils.js';
 
 const pupilIdOf = (req: Request) => pathIdOr404(req, 'userId', pupilIdSchema, 'pupil_not_found');
+
+const classIdOf = (req: Request) => pathIdOr404(req, 'classId', classIdSchema, 'class_not_found');
 
 const cardsSchema = z.object({ userIds: z.array(pupilIdSchema).min(1).max(MAX_PUPILS_PER_CLASS) });
 
@@ -38,20 +44,39 @@ const createPupilsSchema = addPupilsRequestSchema.extend({ classId: classIdSchem
 export function pupilRoutes(ctx: AuthDeps, internalSecret: string) {
   return (app: Express) => {
     // Public: a pupil at the class's sign-in screen. Not in the gateway's per-address credential budget, since a
-    // whole school signs in from one address; the per-pupil and per-class limits guard it instead.
+    // whole school signs in from one address; the per-pupil and per-(class, place) limits guard it instead.
     app.post('/api/auth/pupil-login', async (req, res) => {
       const input = pupilLoginRequestSchema.parse(req.body);
-      const { userId, user } = await signInPupil(ctx, input, internalSecret);
+      const { userId, user } = await signInPupil(ctx, input, internalSecret, req.identity.ip);
       res.set(SESSION_LOGIN_HEADER, String(userId));
       if (input.sharedDevice !== false) res.set(SESSION_SHARED_HEADER, '1');
       res.json(user);
     });
 
-    // Public: the pupil's QR code. Same budget reasoning as above; wrong secrets count against the named pupil.
+    // Public: the pupil's QR code. Wrong secrets spend per-address and all-address budgets, never a pupil's.
+    // A pupil's session is a shared-device one however they signed in: a QR card is scanned on a classroom tablet.
     app.post('/api/auth/pupil-link-login', async (req, res) => {
       const input = pupilLinkLoginRequestSchema.parse(req.body);
-      const { userId, user } = await signInPupilByLink(ctx, input);
-      res.set(SESSION_LOGIN_HEADER, String(userId)).json(user);
+      const { userId, user } = await signInPupilByLink(ctx, input, req.identity.ip);
+      res.set(SESSION_LOGIN_HEADER, String(userId)).set(SESSION_SHARED_HEADER, '1').json(user);
+    });
+
+    // The classes service: the class's code changed or joining closed, so its tickets stop working.
+    app.post('/internal/classes/:classId/retire-tickets', async (req, res) => {
+      requireUser(req);
+      await retireTickets(ctx, classIdOf(req));
+      res.json({ ok: true });
+    });
+
+    app.get('/internal/classes/:classId/sign-in-trouble', async (req, res) => {
+      requireUser(req);
+      res.json(classSignInTroubleSchema.parse({ places: await classSignInTrouble(ctx, classIdOf(req)) }));
+    });
+
+    app.post('/internal/classes/:classId/sign-in-trouble/reset', async (req, res) => {
+      requireUser(req);
+      await resetClassSignInTrouble(ctx, classIdOf(req));
+      res.json({ ok: true });
     });
 
     app.post('/internal/pupils/:userId/sign-in-link', async (req, res) => {

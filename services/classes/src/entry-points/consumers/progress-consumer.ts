@@ -1,6 +1,7 @@
-import { EVENT_QUEUES, pointsFor, weekStartKey } from '@mathgames/contracts';
+import { EVENT_QUEUES, eventPoints, weekStartKey } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 import { addGameToProgress } from '../../data-access/progress-repository.js';
+import { addPupilFactTries } from '../../data-access/pupil-facts-repository.js';
 import { finishAssignmentsWith } from '../../domain/assignments.js';
 
 export const CLASSES_QUEUE = EVENT_QUEUES.classes.name;
@@ -19,13 +20,15 @@ export function progressSubscription(timeZone: string) {
         difficulty: event.difficulty,
         questionsCount: event.questionsCount,
         correctAnswers: event.correctAnswers,
-        points: pointsFor(event.correctAnswers),
+        points: eventPoints(event),
         // Events recorded before mistake kinds existed carry none.
         mistakes: event.mistakes ?? [],
         playedAt: new Date(event.playedAt),
         weekStart: weekStartKey(event.playedAt, timeZone),
       });
       await finishAssignmentsWith(tx, event);
+      // Fact fluency, for the teacher's view of a pupil's matrix (older events carry no facts).
+      await addPupilFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
     },
   });
 }

@@ -29,11 +29,13 @@ import {
 import type { ClassesDeps } from '../../domain/deps.js';
 import {
   changeTeacherClass,
+  classSignInTrouble,
   createTeacherClass,
   deleteTeacherClass,
   getTeacherClass,
   listTeacherClasses,
   regenerateJoinCode,
+  resetClassSignIn,
 } from '../../domain/teacher-classes.js';
 import { classIdOf, pupilIdOf } from './path-ids.js';
 
@@ -54,7 +56,7 @@ export function classesRoutes(ctx: ClassesDeps) {
         classId: found.id,
         className: found.name,
         ticket: signJoinTicket(found.id, ctx.internalSecret),
-        pupils: pupils.map((p) => ({ id: p.id, name: p.name })),
+        pupils: pupils.map((p) => ({ id: p.id, name: p.name, pictureCount: p.pictureCount })),
       };
       res.setHeader('Cache-Control', 'no-store');
       res.json(body);
@@ -84,13 +86,22 @@ export function classesRoutes(ctx: ClassesDeps) {
       const userId = requireUser(req);
       const classId = classIdOf(req);
       const changes = updateClassRequestSchema.parse(req.body);
-      const updated = await changeTeacherClass(ctx, userId, classId, changes);
+      const updated = await changeTeacherClass(ctx, { ...req.identity, userId }, classId, changes);
       res.json({ message: text(req, 'class_updated'), class: updated });
     });
 
     app.post('/api/classes/:classId/join-code', async (req, res) => {
-      const userId = requireUser(req);
-      const updated = await regenerateJoinCode(ctx, userId, classIdOf(req));
+      const updated = await regenerateJoinCode(ctx, teacherOf(req), classIdOf(req));
+      res.json({ message: text(req, 'join_code_regenerated'), class: updated });
+    });
+
+    // Sign-in trouble: where wrong pictures came from lately, and the one-click reset (new code, tickets retired).
+    app.get('/api/classes/:classId/sign-in-trouble', async (req, res) => {
+      res.json(await classSignInTrouble(ctx, teacherOf(req), classIdOf(req)));
+    });
+
+    app.post('/api/classes/:classId/sign-in-trouble/reset', async (req, res) => {
+      const updated = await resetClassSignIn(ctx, teacherOf(req), classIdOf(req));
       res.json({ message: text(req, 'join_code_regenerated'), class: updated });
     });
 

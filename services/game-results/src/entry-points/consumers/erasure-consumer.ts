@@ -10,6 +10,7 @@ const ERASED_TABLES = [
   'user_daily',
   'user_mistakes',
   'review_cards',
+  'fact_fluency',
 ] as const;
 
 /** A deleted account's results, history counts, statistics, mistakes, review schedule and already-published result events go, once. */

@@ -1,5 +1,6 @@
-import { EVENT_QUEUES, pointsFor } from '@mathgames/contracts';
+import { EVENT_QUEUES, eventPoints } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
+import { addFactTries } from '../../data-access/fact-fluency-repository.js';
 import { addToReadModel } from '../../data-access/statistics-repository.js';
 
 export const STATISTICS_QUEUE = EVENT_QUEUES.statistics.name;
@@ -10,19 +11,22 @@ export function statisticsSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.statistics, {
     // A batch touches its users' rows in user order: two batches in flight never deadlock.
     batchOrder: (event) => event.userId,
-    handle: (event, tx) =>
-      addToReadModel(
+    handle: async (event, tx) => {
+      await addToReadModel(
         tx,
         {
           userId: event.userId,
           gameType: event.gameType,
           questionsCount: event.questionsCount,
           correctAnswers: event.correctAnswers,
-          points: pointsFor(event.correctAnswers),
+          points: eventPoints(event),
           playedAt: new Date(event.playedAt),
           mistakes: event.mistakes,
         },
         timeZone,
-      ),
+      );
+      // Fact fluency: each answered basic fact's last tries (events from before response times carry none).
+      await addFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
+    },
   });
 }

@@ -3,6 +3,7 @@ import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import type { StoredGameResult } from '../../data-access/game-results-repository.js';
 import type { GameResultsDeps } from '../../domain/deps.js';
+import { getFactFluency } from '../../domain/fact-fluency.js';
 import { getHistory } from '../../domain/history.js';
 import { recordGameResult } from '../../domain/record-game-result.js';
 import { getReviewSchedule, recordReview } from '../../domain/review.js';
@@ -70,6 +71,12 @@ export function gameResultsRoutes(deps: GameResultsDeps) {
       const userId = requireUser(req);
       res.setHeader('Cache-Control', 'private, no-store');
       res.json(await getStatistics(deps, userId));
+    });
+
+    app.get('/api/statistics/facts', async (req, res) => {
+      const userId = requireUser(req);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(await getFactFluency(deps, userId, req.query.threshold));
     });
 
     // Weekly progress is derived from per-day counts of the current week, so there is nothing to clear: the

@@ -30,6 +30,29 @@ export async function drainQueue(amqpUrl: string, queue: string): Promise<Inspec
   }
 }
 
+/**
+ * The ready messages of a queue, read without taking them: none is acknowledged, so closing the channel hands every
+ * one back to the queue. For scans that must leave the broker as they found it.
+ */
+export async function peekQueue(amqpUrl: string, queue: string): Promise<string[]> {
+  const connection = await amqplib.connect(amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    const messages: string[] = [];
+    for (;;) {
+      const message = await channel.get(queue, { noAck: false });
+      if (!message) break;
+      messages.push(
+        `${message.content.toString('utf8')} ${JSON.stringify(message.properties.headers ?? {})}`,
+      );
+    }
+    await channel.close();
+    return messages;
+  } finally {
+    await connection.close();
+  }
+}
+
 /** Ready messages in a queue (not counting ones delivered to a consumer and not yet acked). */
 export async function queueDepth(amqpUrl: string, queue: string): Promise<number> {
   const connection = await amqplib.connect(amqpUrl);

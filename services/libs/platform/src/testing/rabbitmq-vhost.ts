@@ -87,6 +87,22 @@ export function vhostUrl(amqpUrl: string, vhost: string): string {
   return url.toString();
 }
 
+/** Every queue of a vhost, as the broker lists them (declared by anyone, in the catalogue or not). */
+export async function listQueues(vhost: string): Promise<string[]> {
+  const { stdout } = await run('rabbitmqctl', [
+    'list_queues',
+    '-q',
+    '--no-table-headers',
+    '-p',
+    vhost,
+    'name',
+  ]);
+  return stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /** Ready plus unacknowledged messages of a queue: 0 means every delivery was settled (checkQueue counts only ready). */
 export async function unsettledMessages(vhost: string, queue: string): Promise<number> {
   const { stdout } = await run('rabbitmqctl', [

@@ -16,6 +16,7 @@ export async function createMessagingTables(pool: pg.Pool, schema: string): Prom
       name text NOT NULL,
       payload jsonb NOT NULL,
       request_id text,
+      traceparent text,
       created_at timestamptz NOT NULL DEFAULT now(),
       published_at timestamptz,
       attempts integer NOT NULL DEFAULT 0,

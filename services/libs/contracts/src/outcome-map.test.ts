@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGE_HINT_GRADE,
+  LEVEL_SCOPE,
+  OUTCOMES,
+  outcomesOf,
+  SKILL_IDS,
+  SKILLS,
+  type SkillId,
+  skillOf,
+} from './outcome-map.js';
+import { generateQuestions, seededRandom } from './question-generator.js';
+import { FRACTION_FALLBACKS, FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
+import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
+
+const SEEDS = 200;
+
+describe('the outcome map', () => {
+  it('is well formed: every skill named in tr and en, every outcome code it cites exists with its text', () => {
+    expect(Object.keys(SKILLS).sort()).toEqual([...SKILL_IDS].sort());
+    for (const id of SKILL_IDS) {
+      const s = SKILLS[id];
+      expect(s.name.tr.length).toBeGreaterThan(0);
+      expect(s.name.en.length).toBeGreaterThan(0);
+      for (const o of outcomesOf(id)) {
+        expect(o, `${id} cites an outcome the map holds`).toBeDefined();
+        expect(o.grade, `${id}: ${o.code} is of the skill's grade`).toBe(s.grade);
+        expect(o.code).toMatch(/^MAT\.[1-4]\.[1-4]\.\d+$/);
+        expect(o.text.tr.length * o.text.en.length).toBeGreaterThan(0);
+      }
+    }
+    const codes = OUTCOMES.map((o) => o.code);
+    expect(new Set(codes).size, 'outcome codes are unique').toBe(codes.length);
+    const cited = new Set(SKILL_IDS.flatMap((id) => SKILLS[id].outcomes));
+    expect([...codes].sort(), 'every outcome held is practised by some skill').toEqual([...cited].sort());
+    const grades = new Set(SKILL_IDS.map((id) => SKILLS[id].grade));
+    console.log(
+      `outcome map: ${SKILL_IDS.length} skills, ${OUTCOMES.length} confirmed outcomes (grades ${[
+        ...new Set(OUTCOMES.map((o) => o.grade)),
+      ].join(', ')}), skills span grades ${[...grades].sort().join(', ')}; ` +
+        `${SKILL_IDS.filter((id) => SKILLS[id].outcomes.length === 0).length} skills without a confirmed code`,
+    );
+  });
+
+  it('tags known questions by what they practise', () => {
+    const cases: Array<[string | number, string, string | number, SkillId | null]> = [
+      [3, '+', 4, 'add-within-10'],
+      [9, '+', 9, 'add-within-20'],
+      [46, '+', 19, 'add-within-100'],
+      [88, '+', 75, 'add-within-1000'],
+      [10, '-', 3, 'sub-within-10'],
+      [301, '-', 145, 'sub-within-1000'],
+      [4, '×', 5, 'mul-facts-to-5'],
+      [7, '×', 8, 'mul-table-10'],
+      [12, '×', 7, 'mul-beyond-table'],
+      [56, '÷', 7, 'div-table-10'],
+      [132, '÷', 11, 'div-beyond-table'],
+      [7, '÷', 2, null],
+      ['1/4', '+', '1/4', 'fraction-same-denominator'],
+      ['1/2', '+', '1/4', 'fraction-multiple-denominator'],
+      ['5/8', '+', '7/11', 'fraction-unrelated-denominator'],
+      ['3/5', '×', '7/9', 'fraction-multiply'],
+      [900, '+', 900, null],
+    ];
+    for (const [a, op, b, want] of cases)
+      expect(skillOf({ num1: a, operator: op, num2: b }), `${a} ${op} ${b}`).toBe(want);
+  });
+
+  it('sweeps the generator: every item tagged, none outside its level scope or grade', () => {
+    let items = 0;
+    let tagged = 0;
+    let inScope = 0;
+    const outside: string[] = [];
+    const seen = new Map<string, Set<SkillId>>();
+    for (const gameType of GAME_TYPES) {
+      for (const difficulty of DIFFICULTIES) {
+        const level = LEVEL_SCOPE[gameType][difficulty];
+        const used = new Set<SkillId>();
+        for (let seed = 1; seed <= SEEDS; seed++) {
+          const count = QUESTION_COUNTS[seed % QUESTION_COUNTS.length]!;
+          for (const q of generateQuestions({ gameType, difficulty, count, random: seededRandom(seed) })) {
+            items += 1;
+            const s = skillOf(q);
+            if (s === null) {
+              outside.push(`${gameType}/${difficulty}: ${q.num1} ${q.operator} ${q.num2} untagged`);
+              continue;
+            }
+            tagged += 1;
+            used.add(s);
+            if (level.skills.includes(s) && SKILLS[s].grade <= level.grade) inScope += 1;
+            else outside.push(`${gameType}/${difficulty}: ${q.num1} ${q.operator} ${q.num2} is ${s}`);
+          }
+        }
+        seen.set(`${gameType}/${difficulty}`, used);
+      }
+    }
+    console.log(`${items} items, ${tagged} tagged, ${inScope} in scope, ${outside.length} outside`);
+    expect(outside.slice(0, 10)).toEqual([]);
+    expect(tagged).toBe(items);
+    expect(inScope).toBe(items);
+    // The map says no more than the generator does: every skill a level lists is practised there (fractions: or
+    // by the fallback questions, which the sweep rarely reaches).
+    const fallbackSkills = FRACTION_FALLBACKS.map(([n1, d1, op, n2, d2]) =>
+      skillOf({ num1: `${n1}/${d1}`, operator: op, num2: `${n2}/${d2}` }),
+    );
+    for (const gameType of GAME_TYPES)
+      for (const difficulty of DIFFICULTIES) {
+        const practised = new Set(seen.get(`${gameType}/${difficulty}`));
+        if (gameType === 'kesirler') for (const s of fallbackSkills) if (s) practised.add(s);
+        expect([...LEVEL_SCOPE[gameType][difficulty].skills].sort(), `${gameType}/${difficulty}`).toEqual(
+          [...practised].sort(),
+        );
+      }
+    const above = GAME_TYPES.flatMap((g) =>
+      DIFFICULTIES.filter((d) => LEVEL_SCOPE[g][d].grade > AGE_HINT_GRADE[d]).map(
+        (d) => `${g}/${d} (grade ${LEVEL_SCOPE[g][d].grade}, age hint grade ${AGE_HINT_GRADE[d]})`,
+      ),
+    );
+    console.log(`levels practising content above their age hint: ${above.join('; ')}`);
+  });
+
+  it('tags every fixed pool and fallback sample within its level', () => {
+    for (const difficulty of DIFFICULTIES) {
+      for (const type of ['toplama', 'çıkarma', 'çarpma', 'bölme'] as const) {
+        const op = { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' }[type];
+        for (const [a, b] of INTEGER_POOLS[type][difficulty]) {
+          const s = skillOf({ num1: a, operator: op, num2: b });
+          expect(LEVEL_SCOPE[type][difficulty].skills, `${a} ${op} ${b}`).toContain(s);
+        }
+      }
+      for (const [n1, d1, op, n2, d2] of [...FRACTION_POOLS[difficulty], ...FRACTION_FALLBACKS]) {
+        const s = skillOf({ num1: `${n1}/${d1}`, operator: op, num2: `${n2}/${d2}` });
+        expect(LEVEL_SCOPE.kesirler[difficulty].skills, `${n1}/${d1} ${op} ${n2}/${d2}`).toContain(s);
+      }
+    }
+  });
+});

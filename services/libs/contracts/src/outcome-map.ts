@@ -1,0 +1,381 @@
+/**
+ * The outcome map (issue 27): every question the generator makes belongs to one named skill, and each skill to the
+ * learning outcomes of the 2024 mathematics programme (MEB, "Türkiye Yüzyılı Maarif Modeli", outcomes coded
+ * `MAT.<grade>.<theme>.<n>`) that it practises. The spec's five topics and five levels stay; LEVEL_SCOPE says what
+ * each topic and level practises, and `skillOf` tags any question (generated, pooled or saved with a result).
+ *
+ * Where the codes and texts come from (see also docs/product-rules.md#the-outcome-map):
+ * - Grades 1-3: code, theme and Turkish wording of each outcome as transcribed, with the programme PDF's page
+ *   numbers, in a public curriculum matrix found with the search tool (themes "Sayılar ve Nicelikler",
+ *   "İşlemlerden Cebirsel Düşünmeye"). No primary copy of the programme could be read here; the English texts are
+ *   our translations of those Turkish texts.
+ * - Grade 4 and beyond (grades 5-6 are middle school): no source here confirms the Maarif codes or wording (public
+ *   sources disagree on grade 4 codes), so those skills carry only a grade and no outcome: left out, not invented.
+ *   Their grade is the grade the previous (2018) programme taught them in.
+ */
+import { parseQuestionText, type Rational } from './arithmetic.js';
+import type { Difficulty, GameType, Lang } from './values.js';
+
+export type Grade = 1 | 2 | 3 | 4 | 5 | 6;
+
+export const MAARIF_THEMES = {
+  1: { tr: 'Sayılar ve Nicelikler', en: 'Numbers and quantities' },
+  2: { tr: 'İşlemlerden Cebirsel Düşünmeye', en: 'From operations to algebraic thinking' },
+} as const;
+export type MaarifTheme = keyof typeof MAARIF_THEMES;
+
+export interface Outcome {
+  /** `MAT.<grade>.<theme>.<n>` */
+  code: string;
+  grade: Grade;
+  theme: MaarifTheme;
+  text: Record<Lang, string>;
+  /** Page of the programme PDF the transcription cites. */
+  page: number;
+}
+
+function outcome(code: string, page: number, tr: string, en: string): Outcome {
+  const [, g, t] = code.split('.');
+  return { code, grade: Number(g) as Grade, theme: Number(t) as MaarifTheme, text: { tr, en }, page };
+}
+
+/** The confirmed outcomes the games practise (grades 1-3). */
+export const OUTCOMES: readonly Outcome[] = [
+  outcome(
+    'MAT.1.2.2',
+    34,
+    'Toplama ve çıkarma işlemlerinin sonuçlarını tahminde bulunarak ve zihinden işlem yaparak muhakeme edebilme',
+    'Reason about the results of addition and subtraction by estimating and calculating mentally',
+  ),
+  outcome(
+    'MAT.1.2.4',
+    34,
+    'Toplama ve çıkarma işlemlerinin ilişkisini yorumlayabilme',
+    'Interpret the relation between addition and subtraction',
+  ),
+  outcome(
+    'MAT.2.2.2',
+    66,
+    'Toplama ve çıkarma işlemlerinin sonuçlarını tahminde bulunarak ve zihinden işlem yaparak muhakeme edebilme',
+    'Reason about the results of addition and subtraction by estimating and calculating mentally',
+  ),
+  outcome(
+    'MAT.2.2.3',
+    66,
+    'Toplama ve çıkarma işlemlerinin ilişkisini yorumlayabilme',
+    'Interpret the relation between addition and subtraction',
+  ),
+  outcome(
+    'MAT.2.2.4',
+    66,
+    'Çarpma ve bölme işlemlerini toplama ve çıkarma işlemlerine dayalı olarak çözümleyebilme',
+    'Analyse multiplication and division on the basis of addition and subtraction',
+  ),
+  outcome(
+    'MAT.2.2.5',
+    66,
+    'Çarpma ve bölme işlemlerinin sonuçlarını tahminde bulunarak ve zihinden işlem yaparak muhakeme edebilme',
+    'Reason about the results of multiplication and division by estimating and calculating mentally',
+  ),
+  outcome(
+    'MAT.3.2.1',
+    100,
+    'Toplama ve çıkarma işlemlerinin sonuçlarını tahminde bulunarak ve zihinden işlem yaparak muhakeme edebilme',
+    'Reason about the results of addition and subtraction by estimating and calculating mentally',
+  ),
+  outcome(
+    'MAT.3.2.2',
+    100,
+    'Toplama ve çıkarma işlemlerini çözümleyebilme',
+    'Analyse addition and subtraction',
+  ),
+  outcome(
+    'MAT.3.2.3',
+    100,
+    'Çarpma ve bölme işlemlerinin sonuçlarını tahminde bulunarak ve zihinden işlem yaparak muhakeme edebilme',
+    'Reason about the results of multiplication and division by estimating and calculating mentally',
+  ),
+  outcome(
+    'MAT.3.2.4',
+    100,
+    'Çarpma ve bölme işlemlerini çözümleyebilme',
+    'Analyse multiplication and division',
+  ),
+];
+
+export const SKILL_IDS = [
+  'add-within-10',
+  'add-within-20',
+  'add-within-100',
+  'add-within-1000',
+  'sub-within-10',
+  'sub-within-20',
+  'sub-within-100',
+  'sub-within-1000',
+  'mul-facts-to-5',
+  'mul-table-10',
+  'mul-beyond-table',
+  'div-facts-to-5',
+  'div-table-10',
+  'div-beyond-table',
+  'fraction-same-denominator',
+  'fraction-multiple-denominator',
+  'fraction-unrelated-denominator',
+  'fraction-multiply',
+] as const;
+export type SkillId = (typeof SKILL_IDS)[number];
+
+export interface Skill {
+  id: SkillId;
+  /** The first grade whose programme covers the skill (5-6: middle school, beyond the 1-4 programme). */
+  grade: Grade;
+  /** Confirmed Maarif outcome codes (empty where no code could be confirmed here). */
+  outcomes: readonly string[];
+  name: Record<Lang, string>;
+}
+
+function skill(id: SkillId, grade: Grade, outcomes: string[], tr: string, en: string): Skill {
+  return { id, grade, outcomes, name: { tr, en } };
+}
+
+export const SKILLS: Record<SkillId, Skill> = {
+  'add-within-10': skill(
+    'add-within-10',
+    1,
+    ['MAT.1.2.2', 'MAT.1.2.4'],
+    "10'a kadar toplama",
+    'Adding within 10',
+  ),
+  'add-within-20': skill(
+    'add-within-20',
+    1,
+    ['MAT.1.2.2', 'MAT.1.2.4'],
+    "20'ye kadar toplama",
+    'Adding within 20',
+  ),
+  'add-within-100': skill(
+    'add-within-100',
+    2,
+    ['MAT.2.2.2', 'MAT.2.2.3'],
+    "100'e kadar toplama",
+    'Adding within 100',
+  ),
+  'add-within-1000': skill(
+    'add-within-1000',
+    3,
+    ['MAT.3.2.1', 'MAT.3.2.2'],
+    "1000'e kadar toplama",
+    'Adding within 1000',
+  ),
+  'sub-within-10': skill(
+    'sub-within-10',
+    1,
+    ['MAT.1.2.2', 'MAT.1.2.4'],
+    "10'a kadar çıkarma",
+    'Subtracting within 10',
+  ),
+  'sub-within-20': skill(
+    'sub-within-20',
+    1,
+    ['MAT.1.2.2', 'MAT.1.2.4'],
+    "20'ye kadar çıkarma",
+    'Subtracting within 20',
+  ),
+  'sub-within-100': skill(
+    'sub-within-100',
+    2,
+    ['MAT.2.2.2', 'MAT.2.2.3'],
+    "100'e kadar çıkarma",
+    'Subtracting within 100',
+  ),
+  'sub-within-1000': skill(
+    'sub-within-1000',
+    3,
+    ['MAT.3.2.1', 'MAT.3.2.2'],
+    "1000'e kadar çıkarma",
+    'Subtracting within 1000',
+  ),
+  'mul-facts-to-5': skill(
+    'mul-facts-to-5',
+    2,
+    ['MAT.2.2.4', 'MAT.2.2.5'],
+    '5 × 5 içinde çarpma',
+    'Multiplying within 5 × 5',
+  ),
+  'mul-table-10': skill(
+    'mul-table-10',
+    3,
+    ['MAT.3.2.3', 'MAT.3.2.4'],
+    'Çarpım tablosu (10 × 10)',
+    'The times table (10 × 10)',
+  ),
+  'mul-beyond-table': skill(
+    'mul-beyond-table',
+    4,
+    [],
+    'Çarpım tablosunun ötesinde çarpma',
+    'Multiplying beyond the table',
+  ),
+  'div-facts-to-5': skill(
+    'div-facts-to-5',
+    2,
+    ['MAT.2.2.4', 'MAT.2.2.5'],
+    '5 × 5 içinde bölme',
+    'Dividing within 5 × 5',
+  ),
+  'div-table-10': skill(
+    'div-table-10',
+    3,
+    ['MAT.3.2.3', 'MAT.3.2.4'],
+    'Çarpım tablosundan bölme',
+    'Division facts of the 10 × 10 table',
+  ),
+  'div-beyond-table': skill(
+    'div-beyond-table',
+    4,
+    [],
+    'Çarpım tablosunun ötesinde bölme',
+    'Dividing beyond the table',
+  ),
+  'fraction-same-denominator': skill(
+    'fraction-same-denominator',
+    4,
+    [],
+    'Paydaları eşit kesirlerle toplama ve çıkarma',
+    'Adding and subtracting fractions with like denominators',
+  ),
+  'fraction-multiple-denominator': skill(
+    'fraction-multiple-denominator',
+    5,
+    [],
+    'Paydalarından biri diğerinin katı olan kesirlerle işlemler',
+    'Fractions where one denominator is a multiple of the other',
+  ),
+  'fraction-unrelated-denominator': skill(
+    'fraction-unrelated-denominator',
+    6,
+    [],
+    'Paydaları farklı kesirlerle işlemler',
+    'Fractions with unrelated denominators',
+  ),
+  'fraction-multiply': skill('fraction-multiply', 6, [], 'Kesirlerle çarpma', 'Multiplying fractions'),
+};
+
+/** What each topic and level practises: the skills its questions belong to and the highest grade among them. */
+export interface LevelScope {
+  grade: Grade;
+  skills: readonly SkillId[];
+}
+
+const scope = (grade: Grade, ...skills: SkillId[]): LevelScope => ({ grade, skills });
+
+export const LEVEL_SCOPE: Record<GameType, Record<Difficulty, LevelScope>> = {
+  toplama: {
+    'çok kolay': scope(1, 'add-within-10'),
+    kolay: scope(2, 'add-within-10', 'add-within-20', 'add-within-100'),
+    orta: scope(3, 'add-within-20', 'add-within-100', 'add-within-1000'),
+    zor: scope(3, 'add-within-100', 'add-within-1000'),
+    'çok zor': scope(3, 'add-within-1000'),
+  },
+  çıkarma: {
+    'çok kolay': scope(1, 'sub-within-10'),
+    kolay: scope(2, 'sub-within-10', 'sub-within-20', 'sub-within-100'),
+    orta: scope(2, 'sub-within-100'),
+    zor: scope(3, 'sub-within-100', 'sub-within-1000'),
+    'çok zor': scope(3, 'sub-within-1000'),
+  },
+  çarpma: {
+    'çok kolay': scope(2, 'mul-facts-to-5'),
+    kolay: scope(3, 'mul-facts-to-5', 'mul-table-10'),
+    orta: scope(3, 'mul-facts-to-5', 'mul-table-10'),
+    zor: scope(4, 'mul-facts-to-5', 'mul-table-10', 'mul-beyond-table'),
+    'çok zor': scope(4, 'mul-beyond-table'),
+  },
+  bölme: {
+    'çok kolay': scope(2, 'div-facts-to-5'),
+    kolay: scope(3, 'div-facts-to-5', 'div-table-10'),
+    orta: scope(3, 'div-facts-to-5', 'div-table-10'),
+    zor: scope(4, 'div-facts-to-5', 'div-table-10', 'div-beyond-table'),
+    'çok zor': scope(4, 'div-table-10', 'div-beyond-table'),
+  },
+  kesirler: {
+    'çok kolay': scope(4, 'fraction-same-denominator'),
+    kolay: scope(4, 'fraction-same-denominator'),
+    orta: scope(5, 'fraction-same-denominator', 'fraction-multiple-denominator'),
+    zor: scope(
+      6,
+      'fraction-same-denominator',
+      'fraction-multiple-denominator',
+      'fraction-unrelated-denominator',
+    ),
+    'çok zor': scope(
+      6,
+      'fraction-same-denominator',
+      'fraction-multiple-denominator',
+      'fraction-unrelated-denominator',
+      'fraction-multiply',
+    ),
+  },
+};
+
+/** The grade a level's age hint in the spec points at (çok kolay 6-7 … çok zor 10-11): the class it is meant for. */
+export const AGE_HINT_GRADE: Record<Difficulty, Grade> = {
+  'çok kolay': 1,
+  kolay: 2,
+  orta: 3,
+  zor: 4,
+  'çok zor': 4,
+};
+
+function integerSkill(left: number, operator: string, right: number): SkillId | null {
+  const within = (n: number): 10 | 20 | 100 | 1000 | null =>
+    n <= 10 ? 10 : n <= 20 ? 20 : n <= 100 ? 100 : n <= 1000 ? 1000 : null;
+  switch (operator) {
+    case '+': {
+      const w = within(left + right);
+      return w === null ? null : (`add-within-${w}` as SkillId);
+    }
+    case '-': {
+      const w = left >= right ? within(left) : null;
+      return w === null ? null : (`sub-within-${w}` as SkillId);
+    }
+    case '×':
+      if (left <= 5 && right <= 5) return 'mul-facts-to-5';
+      if (left <= 10 && right <= 10) return 'mul-table-10';
+      return left * right <= 10_000 ? 'mul-beyond-table' : null;
+    case '÷': {
+      if (right === 0 || left % right !== 0) return null;
+      const quotient = left / right;
+      if (right <= 5 && quotient <= 5) return 'div-facts-to-5';
+      if (right <= 10 && quotient <= 10) return 'div-table-10';
+      return left <= 10_000 ? 'div-beyond-table' : null;
+    }
+  }
+  return null;
+}
+
+function fractionSkill(left: Rational, operator: string, right: Rational): SkillId | null {
+  if (operator === '×') return 'fraction-multiply';
+  if (operator !== '+' && operator !== '-') return null;
+  if (left.d === right.d) return 'fraction-same-denominator';
+  const [lo, hi] = left.d < right.d ? [left.d, right.d] : [right.d, left.d];
+  return hi % lo === 0 ? 'fraction-multiple-denominator' : 'fraction-unrelated-denominator';
+}
+
+/** The skill a question practises, from its text (`7 + 5`, `3/8 + 5/12`); null when no skill of the map covers it. */
+export function skillOf(question: {
+  num1: number | string;
+  operator: string;
+  num2: number | string;
+}): SkillId | null {
+  const parsed = parseQuestionText(`${question.num1} ${question.operator} ${question.num2}`);
+  if (!parsed) return null;
+  if (parsed.fractions) return fractionSkill(parsed.left, parsed.operator, parsed.right);
+  if (parsed.left.d !== 1 || parsed.right.d !== 1 || parsed.left.n < 0 || parsed.right.n < 0) return null;
+  return integerSkill(parsed.left.n, parsed.operator, parsed.right.n);
+}
+
+/** The outcomes a skill practises, with their texts. */
+export function outcomesOf(id: SkillId): Outcome[] {
+  return SKILLS[id].outcomes.map((code) => OUTCOMES.find((o) => o.code === code)!);
+}

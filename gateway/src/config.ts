@@ -25,6 +25,9 @@ export const gatewayConfigShape = {
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   // Credential endpoints (login, register, forgot/reset password) per IP per 15 minutes.
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().positive().default(150),
+  // Class codes that named no open class, from every address together, per 15 minutes (the join lookup; each
+  // such code also spends a credential point of its address). Past it, addresses that missed lately get 429.
+  RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES: z.coerce.number().int().positive().default(3000),
   // Upstream socket inactivity (not total time: a slow photo upload that keeps sending is fine).
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   // Load shedding (load-shedding.ts): past either bound new requests get 503 + Retry-After at once. In flight

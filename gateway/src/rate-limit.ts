@@ -13,6 +13,11 @@ const CREDENTIAL_PATHS = new Set([
   '/api/auth/reset-password',
 ]);
 
+/** The join lookup: a class code typed in, answered with the class and a ticket, or 404 for no open class. */
+const JOIN_LOOKUP = /^\/api\/classes\/join\/[^/]+$/;
+export const isJoinLookup = (method: string, path: string) =>
+  method.toUpperCase() === 'GET' && JOIN_LOOKUP.test(path);
+
 /** The bucket of a client address: IPv4 itself, IPv6 its /64 (one rule, in platform, shared with auth). */
 export const clientKey = addressBucket;
 
@@ -33,6 +38,14 @@ export interface RateLimits {
    * sends to each gateway within one flush (0.1 s) before every gateway refuses it.
    */
   checkPoll(ip: string): number | null;
+  /**
+   * A class code lookup (issue 23): refused while the address's credential budget is spent, or while the
+   * district-wide budget of codes that named no class is spent and this address has named such a code lately.
+   * Fails open if Redis errors.
+   */
+  checkJoinLookup(ip: string): Promise<number | null>;
+  /** A code that named no open class: spends one credential point of the address and one of the miss budget. */
+  joinMissed(ip: string): void;
   close(): void;
 }
 
@@ -71,6 +84,27 @@ export function createRateLimits(
     points: config.RATE_LIMIT_AUTH_PER_15_MINUTES,
     duration: 15 * 60,
   });
+
+  // Codes that named no class, every address together (a guesser spreading over many addresses), and per address
+  // (who has guessed lately, refused first once the district-wide budget is spent).
+  const joinMisses = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${config.REDIS_PREFIX}rl:join-misses`,
+    points: config.RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES,
+    duration: 15 * 60,
+  });
+  const joinMissesOf = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${config.REDIS_PREFIX}rl:join-missed`,
+    points: Number.MAX_SAFE_INTEGER,
+    duration: 15 * 60,
+  });
+  const EVERYONE = 'all';
+  const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const spend = (limiter: RateLimiterRedis, key: string) =>
+    limiter.consume(key).catch((err: unknown) => {
+      if (!(err instanceof RateLimiterRes)) onError(err);
+    });
 
   const consume = async (limiter: RateLimiterRedis, key: string): Promise<number | null> => {
     try {
@@ -127,6 +161,33 @@ export function createRateLimits(
       if (budget.consumed + budget.pending <= config.RATE_LIMIT_API_PER_MINUTE) return null;
       // Over by this gateway's own count: refused until the window Redis reported ends (a full one if unknown).
       return Math.max(1, Math.ceil((budget.resetAt > now ? budget.resetAt - now : 60_000) / 1000));
+    },
+    async checkJoinLookup(ip) {
+      const key = counterKey(ip);
+      try {
+        const [mine, everyone, missed] = await Promise.all([
+          credentials.get(key),
+          joinMisses.get(EVERYONE),
+          joinMissesOf.get(key),
+        ]);
+        if (mine && mine.consumedPoints >= config.RATE_LIMIT_AUTH_PER_15_MINUTES) return waitOf(mine);
+        if (
+          everyone &&
+          everyone.consumedPoints >= config.RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES &&
+          (missed?.consumedPoints ?? 0) > 0
+        )
+          return waitOf(everyone);
+        return null;
+      } catch (err) {
+        onError(err);
+        return null;
+      }
+    },
+    joinMissed(ip) {
+      const key = counterKey(ip);
+      void spend(credentials, key);
+      void spend(joinMissesOf, key);
+      void spend(joinMisses, EVERYONE);
     },
     close() {
       clearInterval(flusher);

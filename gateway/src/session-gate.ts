@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sendRateLimited } from './http-errors.js';
-import type { RateLimits } from './rate-limit.js';
+import { isJoinLookup, type RateLimits } from './rate-limit.js';
 import type { SessionLayer } from './session.js';
 import { upstreamFor } from './upstreams.js';
 
@@ -16,11 +16,17 @@ export function createSessionGate(sessions: SessionLayer, rateLimits: RateLimits
     const upstream = upstreamFor(path);
     try {
       if (upstream !== null && upstream !== 'auth') {
-        const [wait, session] = await Promise.all([
-          rateLimits.check(req.ip ?? '', req.method, path),
+        const ip = req.ip ?? '';
+        const joinLookup = isJoinLookup(req.method, path);
+        const [wait, joinWait, session] = await Promise.all([
+          rateLimits.check(ip, req.method, path),
+          joinLookup ? rateLimits.checkJoinLookup(ip) : null,
           sessions.peek(req.headers.cookie),
         ]);
         if (wait !== null) return sendRateLimited(res, req.lang, wait);
+        if (joinWait !== null) return sendRateLimited(res, req.lang, joinWait);
+        // A code that named no open class counts as a guess (issue 23).
+        if (joinLookup) res.once('finish', () => res.statusCode === 404 && rateLimits.joinMissed(ip));
         if (!session || !sessions.dueForTouch(session)) {
           req.userId = session?.userId ?? null;
           req.gatewaySessionId = session?.sessionId;

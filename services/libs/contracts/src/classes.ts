@@ -419,6 +419,7 @@ export const classJoinSchema = z
     pupils: z.array(
       z.object({
         id: z.number().int().positive(),
+        /** Given names and the surname's first letter(s) (signInNames): the code is on the board. */
         name: z.string(),
         /** How many pictures this pupil taps: 3, or 2 for a card printed before three. */
         pictureCount: z.number().int().min(2).max(PICTURE_PASSWORD_LENGTH),

@@ -16,6 +16,7 @@ export * from './openapi.js';
 export * from './outcome-map.js';
 export * from './prerendered-pages.js';
 export * from './profile-statistics.js';
+export * from './pupil-names.js';
 export * from './question-generator.js';
 export * from './question-pools.js';
 export * from './result-budget.js';

@@ -5,6 +5,7 @@ import {
   joinCodeSchema,
   loginCardsRequestSchema,
   renamePupilRequestSchema,
+  signInNames,
   translate,
   updateClassRequestSchema,
 } from '@mathgames/contracts';
@@ -45,18 +46,20 @@ const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(k
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
 export function classesRoutes(ctx: ClassesDeps) {
   return (app: Express) => {
-    // Open to anyone with the code (pupils are not signed in yet): the class name, first names and a ticket for
-    // auth. An unknown, closed or archived class looks the same.
+    // Open to anyone with the code (pupils are not signed in yet): the class name, the pupils' names without
+    // surnames and a ticket for auth. An unknown, closed or archived class looks the same; the gateway counts
+    // such a miss as a guess (docs/operations.md "Guessing at a class's sign-in").
     app.get('/api/classes/join/:code', async (req, res) => {
       const parsed = joinCodeSchema.safeParse(req.params.code);
       const found = parsed.success ? await findJoinableClass(ctx.pool, parsed.data) : null;
       if (!found) throw new AppError(404, 'not_found', 'class_code_unknown', 'code');
       const pupils = await listPupilsOfClass(ctx.pool, found.id);
+      const names = signInNames(pupils.map((p) => p.name));
       const body: ClassJoin = {
         classId: found.id,
         className: found.name,
         ticket: signJoinTicket(found.id, ctx.internalSecret),
-        pupils: pupils.map((p) => ({ id: p.id, name: p.name, pictureCount: p.pictureCount })),
+        pupils: pupils.map((p, i) => ({ id: p.id, name: names[i]!, pictureCount: p.pictureCount })),
       };
       res.setHeader('Cache-Control', 'no-store');
       res.json(body);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAnswer, MAX_GAME_SECONDS, validateGameResult } from './answer-check.js';
 import { encodeFraction } from './fraction.js';
 import { formatQuestionText, generateQuestions } from './question-generator.js';
-import { type GameResultRequest, gameResultRequestSchema } from './schemas.js';
+import { type GameResultRequest, gameResultRequestSchema } from './schemas/index.js';
 import { DIFFICULTIES, GAME_TYPES } from './values.js';
 
 describe('answer checker', () => {

@@ -11,7 +11,7 @@ import {
   parseQuestionText,
 } from './arithmetic.js';
 import { questionFitsDifficulty } from './question-generator.js';
-import type { GameResultRequest } from './schemas.js';
+import type { GameResultRequest } from './schemas/index.js';
 import type { GameType } from './values.js';
 
 export interface CheckInput {

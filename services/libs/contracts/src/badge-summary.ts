@@ -1,5 +1,5 @@
 import { BADGE_CATALOGUE } from './badges.js';
-import type { BadgeSummary } from './schemas.js';
+import type { BadgeSummary } from './schemas/index.js';
 import { ALL_BADGE_CATEGORIES, CATEGORY_KEYS, type CategoryKey } from './values.js';
 
 /**

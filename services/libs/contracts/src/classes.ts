@@ -9,7 +9,7 @@ import {
   gameTypeInputSchema,
   gameTypeSchema,
   mistakeKindSchema,
-} from './schemas.js';
+} from './schemas/index.js';
 import { QUESTION_COUNTS } from './values.js';
 
 const k = (key: MessageKey) => key;

@@ -5,7 +5,7 @@ import {
   gameResultRecordedEventSchema,
   type UserDeletedEvent,
   userDeletedEventSchema,
-} from './schemas.js';
+} from './schemas/index.js';
 
 /** A domain event as it travels: its type (also the routing key) and the schema every consumer checks. */
 export interface EventDefinition<Event extends { id: string } = { id: string }> {

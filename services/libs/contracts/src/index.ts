@@ -21,7 +21,7 @@ export * from './question-generator.js';
 export * from './question-pools.js';
 export * from './result-budget.js';
 export * from './review-schedule.js';
-export * from './schemas.js';
+export * from './schemas/index.js';
 export * from './scoring.js';
 export * from './session-keys.js';
 export * from './time.js';

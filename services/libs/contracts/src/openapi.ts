@@ -29,7 +29,7 @@ import {
   userBadgesResponseSchema,
   validateResetTokenQuerySchema,
   verifyEmailQuerySchema,
-} from './schemas.js';
+} from './schemas/index.js';
 
 type Method = 'get' | 'post' | 'delete';
 

@@ -47,7 +47,7 @@ export const DEFAULT_GAME_TYPE: GameType = 'toplama';
 
 /**
  * The most badges one `GET /api/user-badges` answers (and what the web app asks for). A constant here, not in
- * schemas.ts: the browser imports it on the game screen, where the zod schemas would cost 25 KB for one number.
+ * schemas/: the browser imports it on the game screen, where the zod schemas would cost 25 KB for one number.
  */
 export const USER_BADGES_MAX_LIMIT = 1000;
 

@@ -10,7 +10,7 @@ import {
   resetPasswordFormSchema,
   resetPasswordRequestSchema,
   verifyEmailQuerySchema,
-} from './schemas.js';
+} from './index.js';
 
 function firstIssue(schema: z.ZodType, value: unknown): { path: string; message: string } | null {
   const r = schema.safeParse(value);

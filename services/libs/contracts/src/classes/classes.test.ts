@@ -8,7 +8,7 @@ import {
   joinCodeFromBytes,
   joinCodeSchema,
   normaliseJoinCode,
-} from './classes.js';
+} from './index.js';
 
 describe('class join codes', () => {
   it('use no look-alike characters', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newNames, parseClassList, pupilNameKey } from './class-list-import.js';
-import { pupilNameSchema } from './classes.js';
 import { holdsIdNumber } from './identity-number.js';
+import { newNames, parseClassList, pupilNameKey } from './list-import.js';
+import { pupilNameSchema } from './pupils.js';
 
 /** A class list as a school's spreadsheet export might hold it: a header, an identity-number column, 30 pupils. */
 function classListCsv(count = 30): string {

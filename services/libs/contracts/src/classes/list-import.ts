@@ -6,8 +6,8 @@
  * are recognised by their Turkish or English header words (Adı, Soyadı, Adı Soyadı, Name…), and a file without a
  * recognised header is read as one name per row (the first cell that is not a number).
  */
-import { PUPIL_NAME_MAX } from './classes.js';
 import { holdsIdNumber, ID_NUMBER } from './identity-number.js';
+import { PUPIL_NAME_MAX } from './pupils.js';
 
 const fold = (s: string) =>
   s

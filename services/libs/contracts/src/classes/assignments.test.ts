@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { QUESTION_COUNTS } from '../values.js';
 import {
   ASSIGNMENT_MAX_DUE_DAYS,
   createAssignmentRequestSchema,
   dueAtProblem,
   endOfLocalDay,
-} from './classes.js';
-import { QUESTION_COUNTS } from './values.js';
+} from './assignments.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-24T10:00:00Z');

@@ -24,7 +24,7 @@ const LONGEST_FIRST = [
   'test-stack/src/journeys/auth/mail-delivery.test.ts',
   'services/game-results/src/statistics-outage.test.ts',
   'services/mail/src/mail-outage.test.ts',
-  'services/libs/contracts/src/question-generator.test.ts',
+  'services/libs/contracts/src/questions/generator.test.ts',
   'gateway/src/overload.test.ts',
   'infra/scripts/spa-build.test.ts',
   'gateway/src/fair-overload.test.ts',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, MAX_GAME_SECONDS, validateGameResult } from './answer-check.js';
 import { encodeFraction } from './fraction.js';
-import { formatQuestionText, generateQuestions } from './question-generator.js';
+import { formatQuestionText, generateQuestions } from './questions/generator.js';
 import { type GameResultRequest, gameResultRequestSchema } from './schemas/index.js';
 import { DIFFICULTIES, GAME_TYPES } from './values.js';
 

@@ -10,7 +10,7 @@ import {
   type ParsedQuestion,
   parseQuestionText,
 } from './arithmetic.js';
-import { questionFitsDifficulty } from './question-generator.js';
+import { questionFitsDifficulty } from './questions/generator.js';
 import type { GameResultRequest } from './schemas/index.js';
 import type { GameType } from './values.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMessageKey, MESSAGE_KEYS, messages, translate } from './message-catalogue.js';
-import { MISTAKE_KINDS, mistakeMessageKey } from './question-generator.js';
+import { MISTAKE_KINDS, mistakeMessageKey } from './questions/generator.js';
 
 describe('message catalogue', () => {
   it('has a non-empty Turkish and English text for every key', () => {

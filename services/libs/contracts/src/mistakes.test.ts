@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answerToRational, parseQuestionText } from './arithmetic.js';
 import { encodeFraction } from './fraction.js';
 import { deriveMistakeKind, MISTAKE_KINDS, type MistakeKind } from './mistakes.js';
-import { formatQuestionText, generateQuestions, seededRandom } from './question-generator.js';
+import { formatQuestionText, generateQuestions, seededRandom } from './questions/generator.js';
 import { DIFFICULTIES, GAME_TYPES } from './values.js';
 
 const q = (text: string) => parseQuestionText(text)!;

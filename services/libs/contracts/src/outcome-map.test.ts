@@ -9,8 +9,8 @@ import {
   type SkillId,
   skillOf,
 } from './outcome-map.js';
-import { generateQuestions, seededRandom } from './question-generator.js';
-import { FRACTION_FALLBACKS, FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
+import { generateQuestions, seededRandom } from './questions/generator.js';
+import { FRACTION_FALLBACKS, FRACTION_POOLS, INTEGER_POOLS } from './questions/pools.js';
 import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
 
 const SEEDS = 200;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuestionText } from './arithmetic.js';
 import { deriveMistakeKind, MISTAKE_KINDS } from './mistakes.js';
-import { formatQuestionText } from './question-generator.js';
+import { formatQuestionText } from './questions/generator.js';
 import {
   addMistakesToSchedule,
   buildReviewQuestions,

@@ -4,7 +4,7 @@
  * browser (guests, local storage) keep the same schedule.
  */
 import type { MistakeKind } from './mistakes.js';
-import { formatQuestionText, generateQuestions, type Question, type Random } from './question-generator.js';
+import { formatQuestionText, generateQuestions, type Question, type Random } from './questions/generator.js';
 import type { Difficulty, GameType } from './values.js';
 
 /** Box n is due again this many days after it was last answered (box 1 after 1 day … box 4 after 14). */

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAnswer } from './answer-check.js';
-import { answerToRational } from './arithmetic.js';
-import { decodeFraction, gcd } from './fraction.js';
+import { checkAnswer } from '../answer-check.js';
+import { answerToRational } from '../arithmetic.js';
+import { decodeFraction, gcd } from '../fraction.js';
+import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from '../values.js';
 import {
   denominatorDistance,
   formatQuestionText,
@@ -13,9 +14,8 @@ import {
   PositionBalancer,
   type Question,
   seededRandom,
-} from './question-generator.js';
-import { FRACTION_POOLS, INTEGER_POOLS } from './question-pools.js';
-import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from './values.js';
+} from './generator.js';
+import { FRACTION_POOLS, INTEGER_POOLS } from './pools.js';
 
 // Every failing game can be replayed from its seed (seededRandom).
 const seeded = seededRandom;

@@ -10,9 +10,10 @@ import {
   type Operator,
   type Rational,
   rational,
-} from './arithmetic.js';
-import { gcd } from './fraction.js';
-import { type MistakeKind, mistakeCandidates } from './mistakes.js';
+} from '../arithmetic.js';
+import { gcd } from '../fraction.js';
+import { type MistakeKind, mistakeCandidates } from '../mistakes.js';
+import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from '../values.js';
 import {
   FRACTION_FALLBACKS,
   FRACTION_POOLS,
@@ -21,10 +22,17 @@ import {
   INTEGER_POOLS,
   INTEGER_RANGES,
   type IntegerSample,
-} from './question-pools.js';
-import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from './values.js';
+} from './pools.js';
+import { pick, type Random, shuffle } from './random.js';
+import {
+  allFractionSamples,
+  allIntegerSamples,
+  randomFractionSample,
+  randomIntegerSample,
+} from './samples.js';
 
-export { MISTAKE_KINDS, type MistakeKind, mistakeMessageKey } from './mistakes.js';
+export { MISTAKE_KINDS, type MistakeKind, mistakeMessageKey } from '../mistakes.js';
+export { type Random, seededRandom } from './random.js';
 
 export const OPTION_COUNT = 4;
 /** No answer position is used more than this many times before the counts reset. */
@@ -46,20 +54,6 @@ export interface Question {
   source: 'pool' | 'random' | 'fallback';
 }
 
-export type Random = () => number;
-
-/** A seeded random source (mulberry32): the same seed replays the same game (tests, fixtures, benchmarks). */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface GenerateOptions {
   gameType: GameType;
   difficulty: Difficulty;
@@ -70,23 +64,6 @@ export interface GenerateOptions {
 /** THE text of a question as saved with a result: `num1 operator num2`, e.g. `7 + 5`, `1/2 + 1/4`. */
 export function formatQuestionText(q: Pick<Question, 'num1' | 'operator' | 'num2'>): string {
   return `${q.num1} ${q.operator} ${q.num2}`;
-}
-
-function int(random: Random, min: number, max: number): number {
-  const r = Math.min(Math.max(random(), 0), 0.999999999);
-  return min + Math.floor(r * (max - min + 1));
-}
-
-function pick<T>(random: Random, items: readonly T[]): T {
-  return items[int(random, 0, items.length - 1)]!;
-}
-
-function shuffle<T>(random: Random, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = int(random, 0, i);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 interface Draft {
@@ -122,77 +99,10 @@ function fractionDraft([n1, d1, op, n2, d2]: FractionSample, source: Draft['sour
   return { left: rational(n1, d1), operator: op, right: rational(n2, d2), fractions: true, source };
 }
 
-/** A random integer question from the difficulty's range; subtraction never negative, division exact. */
-function randomIntegerSample(type: Exclude<GameType, 'kesirler'>, difficulty: Difficulty, random: Random) {
-  const range = INTEGER_RANGES[type][difficulty];
-  const a = int(random, range.a[0], range.a[1]);
-  switch (type) {
-    case 'toplama': {
-      const maxB = range.maxSum ? Math.min(range.b[1], range.maxSum - a) : range.b[1];
-      return [a, int(random, range.b[0], Math.max(range.b[0], maxB))] as const;
-    }
-    case 'çıkarma':
-      return [a, int(random, range.b[0], Math.max(range.b[0], Math.min(range.b[1], a - 1)))] as const;
-    case 'çarpma':
-      return [a, int(random, range.b[0], range.b[1])] as const;
-    case 'bölme':
-      return [a * int(random, range.b[0], range.b[1]), a] as const;
-  }
-}
-
-/** Every integer question of the range, in a fixed order: the deterministic fill when random tries run out. */
-function* allIntegerSamples(
-  type: Exclude<GameType, 'kesirler'>,
-  difficulty: Difficulty,
-): Generator<IntegerSample> {
-  const range = INTEGER_RANGES[type][difficulty];
-  for (let a = range.a[0]; a <= range.a[1]; a++) {
-    for (let b = range.b[0]; b <= range.b[1]; b++) {
-      if (type === 'toplama' && range.maxSum && a + b > range.maxSum) continue;
-      if (type === 'çıkarma' && b >= a) continue;
-      yield type === 'bölme' ? [a * b, a] : [a, b];
-    }
-  }
-}
-
-function randomFractionSample(difficulty: Difficulty, random: Random): FractionSample {
-  const r = FRACTION_RANGES[difficulty];
-  const op = pick(random, r.operators);
-  if (r.denominators === 'same') {
-    // Proper fractions whose sum stays within a whole and whose difference stays positive.
-    const d = int(random, Math.max(r.denominator[0], 3), r.denominator[1]);
-    const n1 = int(random, op === '-' ? 2 : 1, Math.min(r.numerator[1], d - 1));
-    const n2 = op === '-' ? int(random, 1, n1 - 1) : int(random, 1, Math.min(r.numerator[1], d - n1));
-    return [n1, d, op, n2, d];
-  }
-  if (r.denominators === 'multiple') {
-    const k = int(random, 2, 3);
-    const base = int(random, r.denominator[0], Math.max(r.denominator[0], Math.floor(r.denominator[1] / k)));
-    return [int(random, 1, base - 1 || 1), base, op, int(random, 1, base * k - 1), base * k];
-  }
-  const denominator = () =>
-    r.friendly ? pick(random, r.friendly) : int(random, r.denominator[0], r.denominator[1]);
-  return [
-    int(random, r.numerator[0], r.numerator[1]),
-    denominator(),
-    op,
-    int(random, r.numerator[0], r.numerator[1]),
-    denominator(),
-  ];
-}
-
 /** 0: like denominators, 1: one is a multiple of the other, 2: unrelated. A game goes from 0 to 2. */
 export function denominatorDistance(left: Rational, right: Rational): number {
   if (left.d === right.d) return 0;
   return Math.max(left.d, right.d) % Math.min(left.d, right.d) === 0 ? 1 : 2;
-}
-
-function* allFractionSamples(): Generator<FractionSample> {
-  for (let d = 3; d <= 12; d++) {
-    for (let n1 = 1; n1 < d; n1++) {
-      for (let n2 = 1; n2 < d; n2++) if (gcd(n1, d) === 1 && gcd(n2, d) === 1) yield [n1, d, '+', n2, d];
-    }
-  }
 }
 
 /** A fraction question is usable when operands are proper fractions in lowest terms and the answer fits. */

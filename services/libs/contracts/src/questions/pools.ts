@@ -2,7 +2,7 @@
  * Fixed sample questions (5 per operation and difficulty) and the random ranges the generator falls back on.
  * Integer samples are [num1, num2]; fraction samples are [n1, d1, operator, n2, d2].
  */
-import type { Difficulty, GameType } from './values.js';
+import type { Difficulty, GameType } from '../values.js';
 
 export type FractionOperator = '+' | '-' | '×';
 export type IntegerSample = readonly [number, number];

@@ -45,30 +45,18 @@ const errors = {
   503: json(errorBodySchema, 'A dependency is unavailable; try again'),
 };
 
-let cached: ReturnType<OpenApiGeneratorV3['generateDocument']> | undefined;
+interface PathOptions {
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  ok: { status: number; schema?: z.ZodType; description: string };
+  auth?: boolean;
+}
 
-export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateDocument']> {
-  if (cached) return cached;
-  const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'session', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'mg.sid',
-    description: 'Session cookie set by POST /api/auth/login',
-  });
+type RegisterPath = (method: Method, p: string, summary: string, tag: string, opts: PathOptions) => void;
 
-  const path = (
-    method: Method,
-    p: string,
-    summary: string,
-    tag: string,
-    opts: {
-      body?: z.ZodType;
-      query?: z.ZodObject;
-      ok: { status: number; schema?: z.ZodType; description: string };
-      auth?: boolean;
-    },
-  ) => {
+/** Registers JSON endpoints: the body or query, the success answer and the error answers every endpoint shares. */
+function jsonPaths(registry: OpenAPIRegistry): RegisterPath {
+  return (method, p, summary, tag, opts) => {
     registry.registerPath({
       method,
       path: p,
@@ -89,7 +77,9 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
       },
     });
   };
+}
 
+function registerAuthPaths(path: RegisterPath): void {
   path('get', '/api/auth/me', 'The logged-in user', 'auth', {
     ok: { status: 200, schema: currentUserSchema, description: 'Current user' },
     auth: true,
@@ -151,6 +141,10 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     ok: { status: 200, schema: messageResponseSchema, description: 'Every session of the user ended' },
     auth: true,
   });
+}
+
+/** The photo upload is multipart/form-data, so it is registered without the JSON helper. */
+function registerProfilePaths(registry: OpenAPIRegistry, path: RegisterPath): void {
   path('post', '/api/profile/update', 'Update the profile', 'profile', {
     body: profileUpdateRequestSchema,
     ok: { status: 200, schema: profileUpdateResponseSchema, description: 'Updated' },
@@ -182,6 +176,9 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     ok: { status: 200, schema: photoResponseSchema, description: 'Removed (photoUrl is null)' },
     auth: true,
   });
+}
+
+function registerGameResultPaths(path: RegisterPath): void {
   path('post', '/api/game-results', 'Save a finished game (re-checked on the server)', 'game-results', {
     body: gameResultRequestSchema,
     ok: { status: 201, schema: gameResultResponseSchema, description: 'Saved' },
@@ -207,6 +204,9 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
       auth: true,
     },
   );
+}
+
+function registerStatisticsPaths(path: RegisterPath): void {
   path('get', '/api/statistics', 'Totals, per-type performance and this week', 'statistics', {
     ok: { status: 200, schema: statisticsResponseSchema, description: 'Statistics' },
     auth: true,
@@ -215,6 +215,9 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     ok: { status: 200, schema: messageResponseSchema, description: 'Reset' },
     auth: true,
   });
+}
+
+function registerBadgePaths(path: RegisterPath): void {
   path('get', '/api/user-badges', 'Badges with the user’s progress', 'badges', {
     query: userBadgesQuerySchema,
     ok: { status: 200, schema: userBadgesResponseSchema, description: 'Badges' },
@@ -225,6 +228,25 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     ok: { status: 200, schema: badgeSummarySchema, description: 'Summary' },
     auth: true,
   });
+}
+
+let cached: ReturnType<OpenApiGeneratorV3['generateDocument']> | undefined;
+
+export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'mg.sid',
+    description: 'Session cookie set by POST /api/auth/login',
+  });
+  const path = jsonPaths(registry);
+  registerAuthPaths(path);
+  registerProfilePaths(registry, path);
+  registerGameResultPaths(path);
+  registerStatisticsPaths(path);
+  registerBadgePaths(path);
 
   cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

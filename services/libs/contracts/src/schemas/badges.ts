@@ -1,6 +1,6 @@
 /** The badge catalogue and a user's progress on it. */
 import { z } from 'zod';
-import { BADGE_TIER_IDS } from '../badges.js';
+import { BADGE_TIER_IDS } from '../badges/catalogue.js';
 import { ALL_BADGE_CATEGORIES, CATEGORY_KEYS, USER_BADGES_MAX_LIMIT } from '../values.js';
 import { categoryKeySchema, difficultySchema, gameTypeSchema } from './fields.js';
 import { input, isoDateTime, k } from './shared.js';

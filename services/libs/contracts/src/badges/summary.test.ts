@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BADGE_CATALOGUE } from './catalogue.js';
 import {
   BADGE_TOTALS,
   badgeSummaryBody,
@@ -8,8 +9,7 @@ import {
   decodeCompletedCounts,
   encodeCompletedCounts,
   etagMatches,
-} from './badge-summary.js';
-import { BADGE_CATALOGUE } from './badges.js';
+} from './summary.js';
 
 describe('the cached badge summary', () => {
   it('counts 175 badges in all and 35 per category', () => {

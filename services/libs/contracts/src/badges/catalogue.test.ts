@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_CATALOGUE, BADGE_TIERS, badgeIcon, badgesFor, findBadge, isSpecialTier } from './badges.js';
+import { BADGE_CATALOGUE, BADGE_TIERS, badgeIcon, badgesFor, findBadge, isSpecialTier } from './catalogue.js';
 
 describe('badge catalogue', () => {
   it('holds 5 categories × 5 difficulties × 7 tiers with unique URL-safe ids', () => {

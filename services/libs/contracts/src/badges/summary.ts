@@ -1,6 +1,6 @@
-import { BADGE_CATALOGUE } from './badges.js';
-import type { BadgeSummary } from './schemas/index.js';
-import { ALL_BADGE_CATEGORIES, CATEGORY_KEYS, type CategoryKey } from './values.js';
+import type { BadgeSummary } from '../schemas/badges.js';
+import { ALL_BADGE_CATEGORIES, CATEGORY_KEYS, type CategoryKey } from '../values.js';
+import { BADGE_CATALOGUE } from './catalogue.js';
 
 /**
  * The badge summary `{ total, completed }`, polled every 3 s by every open tab. The badge-worker keeps each user's

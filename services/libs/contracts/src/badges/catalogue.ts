@@ -7,7 +7,7 @@ import {
   GAME_TYPES,
   type GameCategoryKey,
   type GameType,
-} from './values.js';
+} from '../values.js';
 
 export const BADGE_TIERS = [
   { tier: 'novice', requiredCount: 50, name: { en: 'Novice', tr: 'Acemi' } },

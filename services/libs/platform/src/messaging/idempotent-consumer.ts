@@ -1,14 +1,19 @@
 import { setMaxListeners } from 'node:events';
 import type { EventQueue } from '@mathgames/contracts';
 import type pg from 'pg';
-import type { AmqpClient } from './amqp.js';
-import { backoffDelay, sleep } from './backoff.js';
-import { withTransaction } from './db.js';
-import { classifyFailure } from './failures.js';
-import { type Logger, runWithRequestId } from './logger.js';
-import { consumerInFlight, consumerMessagesTotal, consumerRetriesTotal, observeEventLag } from './metrics.js';
+import { backoffDelay, sleep } from '../backoff.js';
+import { withTransaction } from '../db/db.js';
+import { classifyFailure } from '../failures.js';
+import { type Logger, runWithRequestId } from '../logger.js';
+import {
+  consumerInFlight,
+  consumerMessagesTotal,
+  consumerRetriesTotal,
+  observeEventLag,
+} from '../metrics.js';
+import { inSpan, SpanKind, TRACEPARENT_HEADER } from '../tracing/trace-context.js';
+import type { AmqpClient } from './amqp/client.js';
 import { assertSchemaName } from './outbox.js';
-import { inSpan, SpanKind, TRACEPARENT_HEADER } from './tracing/trace-context.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 

@@ -1,7 +1,7 @@
 import { ALL_EVENT_QUEUES, type EventDefinition, type EventQueue } from '@mathgames/contracts';
 import amqplib, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
-import { backoffDelay, sleep } from './backoff.js';
-import type { Logger } from './logger.js';
+import { backoffDelay, sleep } from '../../backoff.js';
+import type { Logger } from '../../logger.js';
 
 export type { ConsumeMessage } from 'amqplib';
 

@@ -3,16 +3,16 @@ import type { EventQueue } from '@mathgames/contracts';
 import type { Worker as BullWorker, Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { type AmqpClient, createAmqpClient } from './amqp.js';
+import type { BaseConfig } from '../config.js';
+import { createPool } from '../db/db.js';
+import { startHousekeeping } from '../db/housekeeping.js';
+import { createHttpService } from '../http/http-service.js';
+import { createLogger, type Logger } from '../logger.js';
+import { amqpQueueMessages } from '../metrics.js';
+import { createRedis } from '../redis.js';
+import { type AmqpClient, createAmqpClient } from './amqp/client.js';
 import { createWorker, type JobRetryPolicy } from './bullmq.js';
-import type { BaseConfig } from './config.js';
-import { createPool } from './db.js';
-import { startHousekeeping } from './housekeeping.js';
-import { createHttpService } from './http-service.js';
 import { type RetryPolicy, startIdempotentConsumer } from './idempotent-consumer.js';
-import { createLogger, type Logger } from './logger.js';
-import { amqpQueueMessages } from './metrics.js';
-import { createRedis } from './redis.js';
 
 type AnyEvent = { id: string };
 // A worker's subscriptions carry different event and job types; each is checked where it is declared.

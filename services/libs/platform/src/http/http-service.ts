@@ -3,14 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { BaseConfig } from './config.js';
+import type { BaseConfig } from '../config.js';
 import './express-augment.js';
 import type { z } from 'zod';
+import { type Logger, runWithRequestId } from '../logger.js';
+import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from '../metrics.js';
+import { isShuttingDown } from '../shutdown.js';
 import { AppError, createErrorHandler } from './errors.js';
 import { IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.js';
-import { type Logger, runWithRequestId } from './logger.js';
-import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from './metrics.js';
-import { isShuttingDown } from './shutdown.js';
 
 export interface HttpServiceOptions {
   name: string;

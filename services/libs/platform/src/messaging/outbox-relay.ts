@@ -1,21 +1,21 @@
 import type { EventDefinition } from '@mathgames/contracts';
 import { type ConnectionOptions, Queue } from 'bullmq';
 import pg from 'pg';
-import { type AmqpClient, createAmqpClient, queuesFor } from './amqp.js';
-import { backoffDelay, sleep } from './backoff.js';
-import { bullPrefix, createQueue, DEFAULT_JOB_OPTIONS } from './bullmq.js';
-import type { BaseConfig } from './config.js';
-import { type HousekeepingOptions, startHousekeeping } from './housekeeping.js';
-import { REQUEST_ID_HEADER } from './idempotent-consumer.js';
-import type { Logger } from './logger.js';
+import { backoffDelay, sleep } from '../backoff.js';
+import type { BaseConfig } from '../config.js';
+import { type HousekeepingOptions, startHousekeeping } from '../db/housekeeping.js';
+import type { Logger } from '../logger.js';
 import {
   OUTBOX_CREATED_AT_HEADER,
   outboxFailuresTotal,
   outboxPending,
   outboxPublishedTotal,
-} from './metrics.js';
+} from '../metrics.js';
+import { injectTraceContext, inSpan, SpanKind } from '../tracing/trace-context.js';
+import { type AmqpClient, createAmqpClient, queuesFor } from './amqp/client.js';
+import { bullPrefix, createQueue, DEFAULT_JOB_OPTIONS } from './bullmq.js';
+import { REQUEST_ID_HEADER } from './idempotent-consumer.js';
 import { assertSchemaName, outboxChannel } from './outbox.js';
-import { injectTraceContext, inSpan, SpanKind } from './tracing/trace-context.js';
 
 export interface OutboxRelayOptions {
   pool: pg.Pool;

@@ -17,6 +17,7 @@ export * from './join-ticket.js';
 export * from './logger.js';
 export * from './mail-token.js';
 export * from './messaging/amqp/client.js';
+export * from './messaging/amqp/topology.js';
 export * from './messaging/bullmq.js';
 export * from './messaging/idempotent-consumer.js';
 export * from './messaging/outbox.js';

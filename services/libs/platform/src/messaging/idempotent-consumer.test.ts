@@ -8,7 +8,8 @@ import { drainQueue, queueDepth } from '../testing/amqp-inspect.js';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
 import { createMessagingTables } from '../testing/test-tables.js';
 import { waitFor } from '../testing/wait-for.js';
-import { type AmqpClient, createAmqpClient, deadLetterQueue } from './amqp/client.js';
+import { type AmqpClient, createAmqpClient } from './amqp/client.js';
+import { deadLetterQueue } from './amqp/topology.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
 import { replayDeadLetters } from './replay-dead-letters.js';
 

@@ -12,7 +12,8 @@ import {
   outboxPublishedTotal,
 } from '../metrics.js';
 import { injectTraceContext, inSpan, SpanKind } from '../tracing/trace-context.js';
-import { type AmqpClient, createAmqpClient, queuesFor } from './amqp/client.js';
+import { type AmqpClient, createAmqpClient } from './amqp/client.js';
+import { queuesFor } from './amqp/topology.js';
 import { bullPrefix, createQueue, DEFAULT_JOB_OPTIONS } from './bullmq.js';
 import { REQUEST_ID_HEADER } from './idempotent-consumer.js';
 import { assertSchemaName, outboxChannel } from './outbox.js';

@@ -1,6 +1,6 @@
 import amqplib from 'amqplib';
 import type { Logger } from '../logger.js';
-import { deadLetterQueue } from './amqp/client.js';
+import { deadLetterQueue } from './amqp/topology.js';
 
 /** Headers the broker adds on dead-lettering; a replayed message starts clean. */
 const DEATH_HEADERS = [

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
-import { assertSchemaName } from '../messaging/outbox.js';
+import { assertSchemaName } from '../messaging/outbox/outbox.js';
 import { housekeepingDeletedTotal } from '../metrics.js';
 import { withTransaction } from './db.js';
 

@@ -9,8 +9,8 @@ import { createMessagingTables } from '../testing/test-tables.js';
 import { waitFor } from '../testing/wait-for.js';
 import { createAmqpClient } from './amqp/client.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
-import { writeOutbox } from './outbox.js';
-import { startOutboxRelay } from './outbox-relay.js';
+import { writeOutbox } from './outbox/outbox.js';
+import { startOutboxRelay } from './outbox/outbox-relay.js';
 
 const SCHEMA = 'reconnecttest';
 const EVENT = 'game-result.recorded.v1';

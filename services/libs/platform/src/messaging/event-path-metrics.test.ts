@@ -11,8 +11,8 @@ import { waitFor } from '../testing/wait-for.js';
 import { type AmqpClient, createAmqpClient } from './amqp/client.js';
 import { deadLetterQueue } from './amqp/topology.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
-import { writeOutbox } from './outbox.js';
-import { startOutboxRelay } from './outbox-relay.js';
+import { writeOutbox } from './outbox/outbox.js';
+import { startOutboxRelay } from './outbox/outbox-relay.js';
 import { sampleQueueDepths } from './worker.js';
 
 // The event path's metrics behind the alerts and dashboards (docs/operations.md, "Service levels, alerts and

@@ -13,7 +13,7 @@ import {
 } from '../metrics.js';
 import { inSpan, SpanKind, TRACEPARENT_HEADER } from '../tracing/trace-context.js';
 import type { AmqpClient } from './amqp/client.js';
-import { assertSchemaName } from './outbox.js';
+import { assertSchemaName } from './outbox/outbox.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 

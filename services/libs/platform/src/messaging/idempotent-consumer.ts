@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { EventQueue } from '@mathgames/contracts';
+import type { Span } from '@opentelemetry/api';
 import type pg from 'pg';
 import { backoffDelay, sleep } from '../backoff.js';
 import { withTransaction } from '../db/db.js';
@@ -12,7 +13,7 @@ import {
   observeEventLag,
 } from '../metrics.js';
 import { inSpan, SpanKind, TRACEPARENT_HEADER } from '../tracing/trace-context.js';
-import type { AmqpClient } from './amqp/client.js';
+import type { AmqpClient, ConsumeMessage, DeliveryControl } from './amqp/client.js';
 import { assertSchemaName } from './outbox/outbox.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -66,6 +67,19 @@ function eventIdOf(event: unknown, messageId: unknown): string | null {
   return null;
 }
 
+/** How one delivery's first attempt went in its batch: applied (or a duplicate), or failed. */
+type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };
+
+/** What the functions below share of one consumer. */
+interface ConsumerContext<Event extends { id: string }> {
+  readonly options: IdempotentConsumerOptions<Event>;
+  readonly queue: string;
+  readonly table: string;
+  readonly retry: RetryPolicy;
+  readonly stopping: AbortController;
+  readonly applyInBatch: (event: Event, eventId: string) => Promise<Outcome>;
+}
+
 /**
  * Applies each event once: the handler's writes and the (consumer, event id) row commit together, so a
  * redelivery finds the row and is acked without effect. A payload that fails the schema, or a handler error
@@ -81,20 +95,45 @@ function eventIdOf(event: unknown, messageId: unknown): string | null {
 export function startIdempotentConsumer<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
 ): { stop(): Promise<void> } {
-  const { pool, consumer, logger } = options;
   const queue = options.queue.name;
   const table = `${assertSchemaName(options.schema)}.processed_events`;
-  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   const stopping = new AbortController();
   // Every held message waits on this signal during an outage: up to `prefetch` listeners at once, by design.
   setMaxListeners(0, stopping.signal);
+  const context: ConsumerContext<Event> = {
+    options,
+    queue,
+    table,
+    retry: options.retry ?? DEFAULT_RETRY_POLICY,
+    stopping,
+    applyInBatch: batchApplier(options, table),
+  };
 
+  const subscription = options.amqp.consume(
+    queue,
+    (message, control) => handleMessage(context, message, control),
+    { prefetch: options.prefetch ?? 20 },
+  );
+
+  return {
+    async stop() {
+      stopping.abort();
+      await subscription.cancel();
+    },
+  };
+}
+
+/** Collects deliveries into batches, each applied in one transaction; returns how to hand one event in. */
+function batchApplier<Event extends { id: string }>(
+  options: IdempotentConsumerOptions<Event>,
+  table: string,
+): (event: Event, eventId: string) => Promise<Outcome> {
+  const { pool, consumer } = options;
   // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
   // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
   const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
   /** Two batches in flight: one is being applied while the next fills; more would only add lock contention. */
   const maxBatchesInFlight = 2;
-  type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };
   const waiting: Array<{ event: Event; eventId: string; settle: (outcome: Outcome) => void }> = [];
   let batchesInFlight = 0;
 
@@ -150,123 +189,145 @@ export function startIdempotentConsumer<Event extends { id: string }>(
     }
   }
 
-  function applyInBatch(event: Event, eventId: string): Promise<Outcome> {
-    return new Promise((settle) => {
+  return (event, eventId) =>
+    new Promise((settle) => {
       waiting.push({ event, eventId, settle });
       flush();
     });
-  }
+}
 
-  async function apply(event: Event, eventId: string): Promise<boolean> {
-    return withTransaction(pool, async (client) => {
-      // Claim first: a concurrent duplicate blocks on the key until this transaction ends, then skips.
-      const claimed = await client.query(
-        `INSERT INTO ${table} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [consumer, eventId],
-      );
-      if (claimed.rowCount === 0) return false;
-      await options.handle(event, client);
-      return true;
-    });
-  }
+async function applyAlone<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  event: Event,
+  eventId: string,
+): Promise<boolean> {
+  const { options, table } = context;
+  return withTransaction(options.pool, async (client) => {
+    // Claim first: a concurrent duplicate blocks on the key until this transaction ends, then skips.
+    const claimed = await client.query(
+      `INSERT INTO ${table} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [options.consumer, eventId],
+    );
+    if (claimed.rowCount === 0) return false;
+    await options.handle(event, client);
+    return true;
+  });
+}
 
-  const subscription = options.amqp.consume(
-    queue,
-    async (message, control) => {
-      const headers = message.properties.headers ?? {};
-      const requestId =
-        typeof headers[REQUEST_ID_HEADER] === 'string' ? headers[REQUEST_ID_HEADER] : undefined;
-      const traceparent = headers[TRACEPARENT_HEADER];
-      observeEventLag(queue, headers);
-      consumerInFlight.inc({ queue });
-      const spanOptions = {
-        kind: SpanKind.CONSUMER,
-        parent: typeof traceparent === 'string' ? traceparent : null,
-        attributes: {
-          'messaging.system': 'rabbitmq',
-          'messaging.operation.type': 'process',
-          'messaging.destination.name': queue,
-          'messaging.consumer.group.name': consumer,
-          'messaging.rabbitmq.redelivered': message.fields.redelivered === true,
-        },
-      };
-      try {
-        // The span covers parsing, the transaction that applies the event (its COMMIT is a child span) and the ack.
-        await inSpan(`process ${queue}`, spanOptions, (span) =>
-          runWithRequestId(requestId, async () => {
-            let event: Event;
-            let eventId: string | null;
-            try {
-              event = options.queue.event.schema.parse(JSON.parse(message.content.toString('utf8')));
-              eventId = eventIdOf(event, message.properties.messageId);
-              if (!eventId) throw new Error('event has no uuid id and no uuid message id');
-            } catch (err) {
-              logger.error(
-                { err, queue, messageId: message.properties.messageId },
-                'invalid event; dead-lettering',
-              );
-              consumerMessagesTotal.inc({ queue, outcome: 'invalid' });
-              span.setAttribute('mathgames.event.outcome', 'invalid');
-              control.deadLetter();
-              return;
-            }
-            const first = stopping.signal.aborted ? null : await applyInBatch(event, eventId);
-            for (let attempt = 0; ; attempt++) {
-              try {
-                let applied: boolean;
-                if (attempt === 0 && first && 'applied' in first) applied = first.applied;
-                else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
-                else applied = await apply(event, eventId);
-                consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
-                span.setAttributes({
-                  'messaging.message.id': eventId,
-                  'mathgames.event.outcome': applied ? 'applied' : 'duplicate',
-                  'mathgames.event.attempts': attempt + 1,
-                });
-                if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
-                if (attempt > 0)
-                  logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');
-                control.ack();
-                if (applied && options.afterCommit) {
-                  await options.afterCommit(event).catch((err: unknown) => {
-                    logger.warn({ err, eventId }, 'after-commit step failed');
-                  });
-                }
-                return;
-              } catch (err) {
-                const kind = classifyFailure(err);
-                if (kind === 'permanent') {
-                  consumerMessagesTotal.inc({ queue, outcome: 'dead-lettered' });
-                  span.setAttribute('mathgames.event.outcome', 'dead-lettered');
-                  logger.error({ err, eventId }, 'event failed permanently; dead-lettering');
-                  control.deadLetter();
-                  return;
-                }
-                if (stopping.signal.aborted) {
-                  // Shutting down: leave the message unacked; the broker hands it to the next consumer.
-                  return;
-                }
-                consumerRetriesTotal.inc({ queue, kind });
-                const delayMs = backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs);
-                const log = kind === 'transient' ? logger.warn.bind(logger) : logger.error.bind(logger);
-                log({ err, eventId, attempt: attempt + 1, delayMs, kind }, 'event handler failed; retrying');
-                await sleep(delayMs, stopping.signal);
-                if (stopping.signal.aborted) return;
-              }
-            }
-          }),
-        );
-      } finally {
-        consumerInFlight.dec({ queue });
-      }
-    },
-    { prefetch: options.prefetch ?? 20 },
-  );
-
-  return {
-    async stop() {
-      stopping.abort();
-      await subscription.cancel();
+async function handleMessage<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  message: ConsumeMessage,
+  control: DeliveryControl,
+): Promise<void> {
+  const { queue, options } = context;
+  const headers = message.properties.headers ?? {};
+  const requestId = typeof headers[REQUEST_ID_HEADER] === 'string' ? headers[REQUEST_ID_HEADER] : undefined;
+  const traceparent = headers[TRACEPARENT_HEADER];
+  observeEventLag(queue, headers);
+  consumerInFlight.inc({ queue });
+  const spanOptions = {
+    kind: SpanKind.CONSUMER,
+    parent: typeof traceparent === 'string' ? traceparent : null,
+    attributes: {
+      'messaging.system': 'rabbitmq',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': queue,
+      'messaging.consumer.group.name': options.consumer,
+      'messaging.rabbitmq.redelivered': message.fields.redelivered === true,
     },
   };
+  try {
+    // The span covers parsing, the transaction that applies the event (its COMMIT is a child span) and the ack.
+    await inSpan(`process ${queue}`, spanOptions, (span) =>
+      runWithRequestId(requestId, async () => {
+        const parsed = parseEvent(context, message, control, span);
+        if (!parsed) return;
+        const { event, eventId } = parsed;
+        const first = context.stopping.signal.aborted ? null : await context.applyInBatch(event, eventId);
+        await applyWithRetries(context, event, eventId, first, control, span);
+      }),
+    );
+  } finally {
+    consumerInFlight.dec({ queue });
+  }
+}
+
+/** The delivery's event and its id; null when it is invalid, which dead-letters it. */
+function parseEvent<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  message: ConsumeMessage,
+  control: DeliveryControl,
+  span: Span,
+): { event: Event; eventId: string } | null {
+  const { queue, options } = context;
+  try {
+    const event = options.queue.event.schema.parse(JSON.parse(message.content.toString('utf8')));
+    const eventId = eventIdOf(event, message.properties.messageId);
+    if (!eventId) throw new Error('event has no uuid id and no uuid message id');
+    return { event, eventId };
+  } catch (err) {
+    options.logger.error(
+      { err, queue, messageId: message.properties.messageId },
+      'invalid event; dead-lettering',
+    );
+    consumerMessagesTotal.inc({ queue, outcome: 'invalid' });
+    span.setAttribute('mathgames.event.outcome', 'invalid');
+    control.deadLetter();
+    return null;
+  }
+}
+
+/** Settles the delivery: the batch's outcome first, then attempts of its own until applied or permanent. */
+async function applyWithRetries<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  event: Event,
+  eventId: string,
+  first: Outcome | null,
+  control: DeliveryControl,
+  span: Span,
+): Promise<void> {
+  const { queue, options, retry, stopping } = context;
+  const { logger } = options;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      let applied: boolean;
+      if (attempt === 0 && first && 'applied' in first) applied = first.applied;
+      else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
+      else applied = await applyAlone(context, event, eventId);
+      consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
+      span.setAttributes({
+        'messaging.message.id': eventId,
+        'mathgames.event.outcome': applied ? 'applied' : 'duplicate',
+        'mathgames.event.attempts': attempt + 1,
+      });
+      if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
+      if (attempt > 0) logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');
+      control.ack();
+      if (applied && options.afterCommit) {
+        await options.afterCommit(event).catch((err: unknown) => {
+          logger.warn({ err, eventId }, 'after-commit step failed');
+        });
+      }
+      return;
+    } catch (err) {
+      const kind = classifyFailure(err);
+      if (kind === 'permanent') {
+        consumerMessagesTotal.inc({ queue, outcome: 'dead-lettered' });
+        span.setAttribute('mathgames.event.outcome', 'dead-lettered');
+        logger.error({ err, eventId }, 'event failed permanently; dead-lettering');
+        control.deadLetter();
+        return;
+      }
+      if (stopping.signal.aborted) {
+        // Shutting down: leave the message unacked; the broker hands it to the next consumer.
+        return;
+      }
+      consumerRetriesTotal.inc({ queue, kind });
+      const delayMs = backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs);
+      const log = kind === 'transient' ? logger.warn.bind(logger) : logger.error.bind(logger);
+      log({ err, eventId, attempt: attempt + 1, delayMs, kind }, 'event handler failed; retrying');
+      await sleep(delayMs, stopping.signal);
+      if (stopping.signal.aborted) return;
+    }
+  }
 }

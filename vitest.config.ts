@@ -34,7 +34,7 @@ const LONGEST_FIRST = [
   'test-stack/src/journeys/tracing/result-trace.test.ts',
   'test-stack/src/journeys/classes/pupil-facts.test.ts',
   'test-stack/src/journeys/classes/pupil-sign-in-link.test.ts',
-  'services/libs/platform/src/outbox-relay.test.ts',
+  'services/libs/platform/src/messaging/outbox/outbox-relay.test.ts',
   'frontend/e2e/audit.test.ts',
   'frontend/e2e/offline.test.ts',
   'frontend/e2e/fact-fluency.test.ts',

@@ -1,29 +1,31 @@
 export { addressBucket } from './address-bucket.js';
-export * from './amqp.js';
 export { backoffDelay, sleep } from './backoff.js';
 export * from './budget-limiter.js';
-export * from './bullmq.js';
 export * from './config.js';
-export * from './database-service.js';
-export * from './db.js';
+export * from './db/db.js';
+export * from './db/housekeeping.js';
+export * from './db/migrations.js';
 export * from './deployables.js';
-export { translateMessage } from './error-messages.js';
-export * from './errors.js';
 export * from './failures.js';
-export * from './housekeeping.js';
-export * from './http-service.js';
-export * from './idempotent-consumer.js';
-export * from './identity.js';
+export * from './http/database-service.js';
+export { translateMessage } from './http/error-messages.js';
+export * from './http/errors.js';
+export * from './http/http-service.js';
+export * from './http/identity.js';
+export * from './http/session-directives.js';
 export * from './join-ticket.js';
 export * from './logger.js';
 export * from './mail-token.js';
+export * from './messaging/amqp/client.js';
+export * from './messaging/amqp/topology.js';
+export * from './messaging/bullmq.js';
+export * from './messaging/idempotent-consumer.js';
+export * from './messaging/outbox/outbox.js';
+export * from './messaging/outbox/outbox-relay.js';
+export * from './messaging/replay-dead-letters.js';
+export * from './messaging/worker.js';
 export * from './metrics.js';
-export * from './migrations.js';
-export * from './outbox.js';
-export * from './outbox-relay.js';
 export * from './redis.js';
-export * from './replay-dead-letters.js';
-export * from './session-directives.js';
 export * from './shutdown.js';
 export { TRACES_SAMPLERS, tracingRequested } from './tracing/index.js';
 export {
@@ -35,4 +37,3 @@ export {
   TRACEPARENT_HEADER,
   tracingEnabled,
 } from './tracing/trace-context.js';
-export * from './worker.js';

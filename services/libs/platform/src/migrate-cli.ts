@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
-import { ensureDatabase, redactUrl } from './db.js';
+import { ensureDatabase, redactUrl } from './db/db.js';
+import { runMigrations } from './db/migrations.js';
 import { createLogger } from './logger.js';
-import { runMigrations } from './migrations.js';
 
 // `npm run migrate [-- down [count]]`: create the database if missing, then migrate. Exit 1 on any failure.
 const UNREACHABLE = new Set([

@@ -1,7 +1,7 @@
 import { ALL_EVENT_QUEUES } from '@mathgames/contracts';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { replayDeadLetters } from './replay-dead-letters.js';
+import { replayDeadLetters } from './messaging/replay-dead-letters.js';
 
 /**
  * `make replay-dead-letters [QUEUE=name]`: after fixing what made events fail permanently, moves every parked

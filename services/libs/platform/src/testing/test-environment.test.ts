@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createAmqpClient } from '../amqp.js';
 import { createLogger } from '../logger.js';
+import { createAmqpClient } from '../messaging/amqp/client.js';
 import { createTestEnvironment } from './test-environment.js';
 
 const run = promisify(execFile);

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { type BaseConfig, loadConfig } from '../config.js';
-import { createPool, ensureDatabase, quoteIdent, withDatabase } from '../db.js';
-import { runMigrations } from '../migrations.js';
+import { createPool, ensureDatabase, quoteIdent, withDatabase } from '../db/db.js';
+import { runMigrations } from '../db/migrations.js';
 import { createVhost, deleteVhost, vhostUrl } from './rabbitmq-vhost.js';
 
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { quoteIdent } from '../db.js';
+import { quoteIdent } from '../db/db.js';
 
 /**
  * Creates `<schema>.outbox` and `<schema>.processed_events` exactly as docs/conventions.md defines them, for

@@ -3,12 +3,12 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import amqplib from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AmqpClient, createAmqpClient } from '../amqp.js';
-import { withTransaction } from '../db.js';
-import { startIdempotentConsumer } from '../idempotent-consumer.js';
+import { withTransaction } from '../db/db.js';
 import { createLogger } from '../logger.js';
-import { writeOutbox } from '../outbox.js';
-import { type OutboxRelay, startOutboxRelay } from '../outbox-relay.js';
+import { type AmqpClient, createAmqpClient } from '../messaging/amqp/client.js';
+import { startIdempotentConsumer } from '../messaging/idempotent-consumer.js';
+import { writeOutbox } from '../messaging/outbox/outbox.js';
+import { type OutboxRelay, startOutboxRelay } from '../messaging/outbox/outbox-relay.js';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
 import { createMessagingTables } from '../testing/test-tables.js';
 import { waitFor } from '../testing/wait-for.js';

@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import type pg from 'pg';
-import type { BaseConfig } from './config.js';
-import { createPool } from './db.js';
+import type { BaseConfig } from '../config.js';
+import { createPool } from '../db/db.js';
+import { createLogger, type Logger } from '../logger.js';
 import { closeInOrder, createHttpService, type HttpService } from './http-service.js';
-import { createLogger, type Logger } from './logger.js';
 
 export interface DatabaseServiceParts<Extra> {
   routes: (app: Express) => void;

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AmqpClient, createAmqpClient, deadLetterQueue } from './amqp.js';
-import { PermanentError } from './failures.js';
+import { PermanentError } from '../failures.js';
+import { createLogger } from '../logger.js';
+import { consumerMessagesTotal, consumerRetriesTotal } from '../metrics.js';
+import { drainQueue, queueDepth } from '../testing/amqp-inspect.js';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
+import { createMessagingTables } from '../testing/test-tables.js';
+import { waitFor } from '../testing/wait-for.js';
+import { type AmqpClient, createAmqpClient } from './amqp/client.js';
+import { deadLetterQueue } from './amqp/topology.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
-import { createLogger } from './logger.js';
-import { consumerMessagesTotal, consumerRetriesTotal } from './metrics.js';
 import { replayDeadLetters } from './replay-dead-letters.js';
-import { drainQueue, queueDepth } from './testing/amqp-inspect.js';
-import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
-import { createMessagingTables } from './testing/test-tables.js';
-import { waitFor } from './testing/wait-for.js';
 
 const SCHEMA = 'consumertest';
 const EVENT = 'game-result.recorded.v1';

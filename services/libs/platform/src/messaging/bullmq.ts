@@ -1,9 +1,9 @@
 import { type Job, type JobsOptions, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { backoffDelay } from './backoff.js';
-import type { Logger } from './logger.js';
-import { runWithRequestId } from './logger.js';
-import { bullmqQueueJobs, jobsInFlight, jobsParkedTotal } from './metrics.js';
-import { inSpan, SpanKind } from './tracing/trace-context.js';
+import { backoffDelay } from '../backoff.js';
+import type { Logger } from '../logger.js';
+import { runWithRequestId } from '../logger.js';
+import { bullmqQueueJobs, jobsInFlight, jobsParkedTotal } from '../metrics.js';
+import { inSpan, SpanKind } from '../tracing/trace-context.js';
 
 export type { Job } from 'bullmq';
 

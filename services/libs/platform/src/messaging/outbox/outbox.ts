@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition } from '@mathgames/contracts';
 import type pg from 'pg';
-import { quoteIdent } from './db.js';
-import { currentRequestId } from './logger.js';
-import { currentTraceparent } from './tracing/trace-context.js';
+import { quoteIdent } from '../../db/db.js';
+import { currentRequestId } from '../../logger.js';
+import { currentTraceparent } from '../../tracing/trace-context.js';
 
 export type OutboxDestination = 'amqp' | 'bullmq';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
+import { createMessagingTables } from '../testing/test-tables.js';
 import { purgeExpired } from './housekeeping.js';
-import { createLogger } from './logger.js';
-import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
-import { createMessagingTables } from './testing/test-tables.js';
 
 const SCHEMA = 'housekeepingtest';
 const logger = createLogger('housekeeping-test', 'silent');

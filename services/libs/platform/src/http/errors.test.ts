@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, type Pool } from './db.js';
+import { createPool, type Pool } from '../db/db.js';
+import { createLogger } from '../logger.js';
+import { closedPorts } from '../testing/free-ports.js';
 import { AppError, isUnavailableError, toErrorResponse } from './errors.js';
 import { createHttpService, type HttpService } from './http-service.js';
-import { createLogger } from './logger.js';
-import { closedPorts } from './testing/free-ports.js';
 
 describe('which errors mean "a dependency is down"', () => {
   it('classifies lost connections as unavailable and everything else as not', () => {

@@ -3,16 +3,16 @@ import type { EventQueue } from '@mathgames/contracts';
 import type { Worker as BullWorker, Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { type AmqpClient, createAmqpClient } from './amqp.js';
+import type { BaseConfig } from '../config.js';
+import { createPool } from '../db/db.js';
+import { startHousekeeping } from '../db/housekeeping.js';
+import { createHttpService } from '../http/http-service.js';
+import { createLogger, type Logger } from '../logger.js';
+import { amqpQueueMessages } from '../metrics.js';
+import { createRedis } from '../redis.js';
+import { type AmqpClient, createAmqpClient } from './amqp/client.js';
 import { createWorker, type JobRetryPolicy } from './bullmq.js';
-import type { BaseConfig } from './config.js';
-import { createPool } from './db.js';
-import { startHousekeeping } from './housekeeping.js';
-import { createHttpService } from './http-service.js';
 import { type RetryPolicy, startIdempotentConsumer } from './idempotent-consumer.js';
-import { createLogger, type Logger } from './logger.js';
-import { amqpQueueMessages } from './metrics.js';
-import { createRedis } from './redis.js';
 
 type AnyEvent = { id: string };
 // A worker's subscriptions carry different event and job types; each is checked where it is declared.
@@ -141,36 +141,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const events = subscriptions.filter((s) => s.kind === 'event');
   const jobs = subscriptions.filter((s) => s.kind === 'job');
 
-  let amqp: AmqpClient | null = null;
-  const consumers: { stop(): Promise<void> }[] = [];
-  if (events.length > 0) {
-    const schema = required(options.schema, 'schema', name);
-    amqp = createAmqpClient({
-      url: required(config.AMQP_URL, 'AMQP_URL', name),
-      logger,
-      connectionName: name,
-      queues: events.map((s) => s.queue),
-    });
-    for (const subscription of events) {
-      consumers.push(
-        startIdempotentConsumer({
-          amqp,
-          pool: context.pool,
-          schema,
-          queue: subscription.queue,
-          consumer: name,
-          // Room for two batches of 25 in flight and the next deliveries already on their way.
-          prefetch: subscription.prefetch ?? 64,
-          ...(subscription.maxBatch ? { maxBatch: subscription.maxBatch } : {}),
-          ...(subscription.batchOrder ? { batchOrder: subscription.batchOrder } : {}),
-          logger,
-          ...(options.retry ? { retry: options.retry } : {}),
-          handle: subscription.handle,
-          ...(subscription.afterCommit ? { afterCommit: subscription.afterCommit } : {}),
-        }),
-      );
-    }
-  }
+  const { amqp, consumers } = startEventConsumers(options, events, context);
   const queueSampler = amqp
     ? sampleQueueDepths(amqp, logger, options.queueMetricsIntervalMs ?? 15_000)
     : null;
@@ -195,23 +166,8 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }),
   );
 
-  const readiness: Record<string, () => Promise<unknown>> = {};
   // What the subscriptions took from the context while being declared is what the worker cannot work without.
-  const usedPool = pool as pg.Pool | null;
-  const usedRedis = redis as Redis | null;
-  if (usedPool) readiness.postgres = () => usedPool.query('SELECT 1');
-  if (usedRedis) readiness.redis = () => usedRedis.ping();
-  if (amqp) {
-    const client = amqp;
-    readiness.rabbitmq = async () => {
-      if (!client.isConnected()) throw new Error('not connected to RabbitMQ');
-    };
-  }
-  if (bullWorkers.length > 0) {
-    readiness.jobs = async () => {
-      if (!bullWorkers.every((w) => w.isRunning())) throw new Error('job worker not running');
-    };
-  }
+  const readiness = readinessChecks(pool as pg.Pool | null, redis as Redis | null, amqp, bullWorkers);
   const health = createHttpService({
     name,
     config,
@@ -242,6 +198,64 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       return closed;
     },
   };
+}
+
+/** The broker client and an idempotent consumer per event subscription; none without event subscriptions. */
+function startEventConsumers(
+  options: WorkerOptions,
+  events: readonly EventSubscription[],
+  context: WorkerContext,
+): { amqp: AmqpClient | null; consumers: { stop(): Promise<void> }[] } {
+  const { name, config } = options;
+  const { logger } = context;
+  if (events.length === 0) return { amqp: null, consumers: [] };
+  const schema = required(options.schema, 'schema', name);
+  const amqp = createAmqpClient({
+    url: required(config.AMQP_URL, 'AMQP_URL', name),
+    logger,
+    connectionName: name,
+    queues: events.map((s) => s.queue),
+  });
+  const consumers = events.map((subscription) =>
+    startIdempotentConsumer({
+      amqp,
+      pool: context.pool,
+      schema,
+      queue: subscription.queue,
+      consumer: name,
+      // Room for two batches of 25 in flight and the next deliveries already on their way.
+      prefetch: subscription.prefetch ?? 64,
+      ...(subscription.maxBatch ? { maxBatch: subscription.maxBatch } : {}),
+      ...(subscription.batchOrder ? { batchOrder: subscription.batchOrder } : {}),
+      logger,
+      ...(options.retry ? { retry: options.retry } : {}),
+      handle: subscription.handle,
+      ...(subscription.afterCommit ? { afterCommit: subscription.afterCommit } : {}),
+    }),
+  );
+  return { amqp, consumers };
+}
+
+function readinessChecks(
+  pool: pg.Pool | null,
+  redis: Redis | null,
+  amqp: AmqpClient | null,
+  bullWorkers: readonly BullWorker[],
+): Record<string, () => Promise<unknown>> {
+  const readiness: Record<string, () => Promise<unknown>> = {};
+  if (pool) readiness.postgres = () => pool.query('SELECT 1');
+  if (redis) readiness.redis = () => redis.ping();
+  if (amqp) {
+    readiness.rabbitmq = async () => {
+      if (!amqp.isConnected()) throw new Error('not connected to RabbitMQ');
+    };
+  }
+  if (bullWorkers.length > 0) {
+    readiness.jobs = async () => {
+      if (!bullWorkers.every((w) => w.isRunning())) throw new Error('job worker not running');
+    };
+  }
+  return readiness;
 }
 
 /**

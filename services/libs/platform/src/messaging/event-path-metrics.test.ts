@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AmqpClient, createAmqpClient, deadLetterQueue } from './amqp.js';
+import { createLogger } from '../logger.js';
+import { amqpQueueMessages, consumerEventLag, OUTBOX_CREATED_AT_HEADER } from '../metrics.js';
+import { drainQueue } from '../testing/amqp-inspect.js';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
+import { createMessagingTables } from '../testing/test-tables.js';
+import { waitFor } from '../testing/wait-for.js';
+import { type AmqpClient, createAmqpClient } from './amqp/client.js';
+import { deadLetterQueue } from './amqp/topology.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
-import { createLogger } from './logger.js';
-import { amqpQueueMessages, consumerEventLag, OUTBOX_CREATED_AT_HEADER } from './metrics.js';
-import { writeOutbox } from './outbox.js';
-import { startOutboxRelay } from './outbox-relay.js';
-import { drainQueue } from './testing/amqp-inspect.js';
-import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
-import { createMessagingTables } from './testing/test-tables.js';
-import { waitFor } from './testing/wait-for.js';
+import { writeOutbox } from './outbox/outbox.js';
+import { startOutboxRelay } from './outbox/outbox-relay.js';
 import { sampleQueueDepths } from './worker.js';
 
 // The event path's metrics behind the alerts and dashboards (docs/operations.md, "Service levels, alerts and

@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { bullmqQueueJobs } from '../metrics.js';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
+import { waitFor } from '../testing/wait-for.js';
 import { createQueue, createWorker, DEFAULT_JOB_OPTIONS, RETRY_BACKOFF_TYPE } from './bullmq.js';
-import { createLogger } from './logger.js';
-import { bullmqQueueJobs } from './metrics.js';
-import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
-import { waitFor } from './testing/wait-for.js';
 
 describe('the BullMQ factory', () => {
   let environment: TestEnvironment;

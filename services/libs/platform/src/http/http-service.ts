@@ -3,14 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { BaseConfig } from './config.js';
+import type { BaseConfig } from '../config.js';
 import './express-augment.js';
 import type { z } from 'zod';
+import { type Logger, runWithRequestId } from '../logger.js';
+import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from '../metrics.js';
+import { isShuttingDown } from '../shutdown.js';
 import { AppError, createErrorHandler } from './errors.js';
 import { IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.js';
-import { type Logger, runWithRequestId } from './logger.js';
-import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from './metrics.js';
-import { isShuttingDown } from './shutdown.js';
 
 export interface HttpServiceOptions {
   name: string;
@@ -100,49 +100,16 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    if (closing) res.setHeader('connection', 'close');
-    res.once('finish', () => {
-      // Route templates, not raw URLs, keep label cardinality bounded.
-      const route =
-        options.edge?.routeLabel?.(req) ??
-        (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched');
-      const labels = { service: name, method: req.method, route, status: String(res.statusCode) };
-      httpRequestsTotal.inc(labels);
-      httpRequestDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    });
-    next();
-  });
+  app.use(requestMetrics(name, options.edge, () => closing));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
-  app.get('/readyz', async (_req, res) => {
-    if (closing || isShuttingDown()) {
-      res.status(503).json({ status: 'shutting_down' });
-      return;
-    }
-    const checks = Object.entries(options.readiness ?? {});
-    const results = await Promise.allSettled(
-      checks.map(([, check]) => withTimeout(check(), readinessTimeoutMs)),
-    );
-    const report: Record<string, string> = {};
-    let ready = true;
-    results.forEach((result, i) => {
-      const checkName = checks[i]![0];
-      if (result.status === 'fulfilled') report[checkName] = 'ok';
-      else {
-        ready = false;
-        // The body says which dependency failed, never why: error texts (hosts, users) stay in the log.
-        report[checkName] = 'unavailable';
-        logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
-      }
-    });
-    const status = ready ? 'ok' : 'unavailable';
-    res.status(ready ? 200 : 503).json(checks.length > 0 ? { status, checks: report } : { status });
-  });
+  app.get(
+    '/readyz',
+    readinessRoute(options.readiness ?? {}, readinessTimeoutMs, logger, () => closing),
+  );
 
   app.get('/metrics', async (_req, res) => {
     res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
@@ -197,21 +164,77 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
       const current = server;
       if (!current) return;
       server = undefined;
-      // Stop accepting; in-flight requests finish (answering with Connection: close); keep-alive sockets are
-      // closed as soon as they are idle, so close() does not wait for the keep-alive timeout. Whatever is still
-      // open past the deadline is cut.
-      await new Promise<void>((resolve) => {
-        const sweeper = setInterval(() => current.closeIdleConnections(), 25);
-        const deadline = setTimeout(() => current.closeAllConnections(), CLOSE_DEADLINE_MS);
-        current.close(() => {
-          clearInterval(sweeper);
-          clearTimeout(deadline);
-          resolve();
-        });
-        current.closeIdleConnections();
-      });
+      await closeServer(current);
     },
   };
+}
+
+/** Counts and times each request; once the service is closing, answers tell clients to close the connection. */
+function requestMetrics(name: string, edge: EdgeOptions | undefined, closing: () => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    if (closing()) res.setHeader('connection', 'close');
+    res.once('finish', () => {
+      // Route templates, not raw URLs, keep label cardinality bounded.
+      const route =
+        edge?.routeLabel?.(req) ??
+        (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched');
+      const labels = { service: name, method: req.method, route, status: String(res.statusCode) };
+      httpRequestsTotal.inc(labels);
+      httpRequestDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
+}
+
+function readinessRoute(
+  readiness: Record<string, () => Promise<unknown>>,
+  readinessTimeoutMs: number,
+  logger: Logger,
+  closing: () => boolean,
+) {
+  return async (_req: Request, res: Response) => {
+    if (closing() || isShuttingDown()) {
+      res.status(503).json({ status: 'shutting_down' });
+      return;
+    }
+    const checks = Object.entries(readiness);
+    const results = await Promise.allSettled(
+      checks.map(([, check]) => withTimeout(check(), readinessTimeoutMs)),
+    );
+    const report: Record<string, string> = {};
+    let ready = true;
+    results.forEach((result, i) => {
+      const checkName = checks[i]![0];
+      if (result.status === 'fulfilled') report[checkName] = 'ok';
+      else {
+        ready = false;
+        // The body says which dependency failed, never why: error texts (hosts, users) stay in the log.
+        report[checkName] = 'unavailable';
+        logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
+      }
+    });
+    const status = ready ? 'ok' : 'unavailable';
+    res.status(ready ? 200 : 503).json(checks.length > 0 ? { status, checks: report } : { status });
+  };
+}
+
+/**
+ * Stops accepting; in-flight requests finish (answering with Connection: close); keep-alive sockets are closed as
+ * soon as they are idle, so close() does not wait for the keep-alive timeout. Whatever is still open past the
+ * deadline is cut.
+ */
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const sweeper = setInterval(() => server.closeIdleConnections(), 25);
+    const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_DEADLINE_MS);
+    server.close(() => {
+      clearInterval(sweeper);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 /** Verifies the gateway's signed identity; requests without one are anonymous, or 401 when identity is required. */

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
 import { AppError } from './errors.js';
 import {
   closeInOrder,
@@ -12,7 +13,6 @@ import {
   requireUser,
 } from './http-service.js';
 import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.js';
-import { createLogger } from './logger.js';
 
 const SECRET = 'http-service-test-secret-0123456789abcdef';
 const pupil: Identity = { userId: 7, sessionId: 's1', lang: 'en', requestId: 'req-123', ip: '10.0.0.1' };

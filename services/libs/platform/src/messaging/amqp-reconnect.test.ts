@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAmqpClient } from './amqp.js';
-import { withTransaction } from './db.js';
+import { withTransaction } from '../db/db.js';
+import { createLogger } from '../logger.js';
+import { closeVhostConnections } from '../testing/rabbitmq-vhost.js';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
+import { createMessagingTables } from '../testing/test-tables.js';
+import { waitFor } from '../testing/wait-for.js';
+import { createAmqpClient } from './amqp/client.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
-import { createLogger } from './logger.js';
-import { writeOutbox } from './outbox.js';
-import { startOutboxRelay } from './outbox-relay.js';
-import { closeVhostConnections } from './testing/rabbitmq-vhost.js';
-import { createTestEnvironment, type TestEnvironment } from './testing/test-environment.js';
-import { createMessagingTables } from './testing/test-tables.js';
-import { waitFor } from './testing/wait-for.js';
+import { writeOutbox } from './outbox/outbox.js';
+import { startOutboxRelay } from './outbox/outbox-relay.js';
 
 const SCHEMA = 'reconnecttest';
 const EVENT = 'game-result.recorded.v1';

@@ -1,6 +1,6 @@
 import amqplib from 'amqplib';
-import { deadLetterQueue } from './amqp.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../logger.js';
+import { deadLetterQueue } from './amqp/topology.js';
 
 /** Headers the broker adds on dead-lettering; a replayed message starts clean. */
 const DEATH_HEADERS = [

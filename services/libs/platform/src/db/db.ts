@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, type Logger } from '../logger.js';
 
 export type { Pool, PoolClient } from 'pg';
 

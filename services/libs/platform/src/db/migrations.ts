@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
-import type { Logger } from './logger.js';
+import type { Logger } from '../logger.js';
 
 /** `infra/db/migrations` of this checkout (src/ and dist/ sit at the same depth), or MIGRATIONS_DIR. */
 export function migrationsDir(): string {
   return (
-    process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../../../infra/db/migrations', import.meta.url))
+    process.env.MIGRATIONS_DIR ??
+    fileURLToPath(new URL('../../../../../infra/db/migrations', import.meta.url))
   );
 }
 

@@ -1,9 +1,9 @@
 import type { Lang } from '@mathgames/contracts';
 import type { ErrorRequestHandler, Request } from 'express';
 import { ZodError } from 'zod';
+import { classifyFailure } from '../failures.js';
+import type { Logger } from '../logger.js';
 import { translateMessage } from './error-messages.js';
-import { classifyFailure } from './failures.js';
-import type { Logger } from './logger.js';
 
 /** The one error type: an HTTP status, a stable machine code, and the catalogue key of the text users see. */
 export class AppError extends Error {

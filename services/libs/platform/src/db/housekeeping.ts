@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { Logger } from '../logger.js';
+import { assertSchemaName } from '../messaging/outbox/outbox.js';
+import { housekeepingDeletedTotal } from '../metrics.js';
 import { withTransaction } from './db.js';
-import type { Logger } from './logger.js';
-import { housekeepingDeletedTotal } from './metrics.js';
-import { assertSchemaName } from './outbox.js';
 
 export interface PurgeRule {
   /** Table in the schema, e.g. `outbox` or `processed_events`. */

@@ -1,0 +1,333 @@
+import { setMaxListeners } from 'node:events';
+import type { EventQueue } from '@mathgames/contracts';
+import type { Span } from '@opentelemetry/api';
+import type pg from 'pg';
+import { backoffDelay, sleep } from '../backoff.js';
+import { withTransaction } from '../db/db.js';
+import { classifyFailure } from '../failures.js';
+import { type Logger, runWithRequestId } from '../logger.js';
+import {
+  consumerInFlight,
+  consumerMessagesTotal,
+  consumerRetriesTotal,
+  observeEventLag,
+} from '../metrics.js';
+import { inSpan, SpanKind, TRACEPARENT_HEADER } from '../tracing/trace-context.js';
+import type { AmqpClient, ConsumeMessage, DeliveryControl } from './amqp/client.js';
+import { assertSchemaName } from './outbox/outbox.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface RetryPolicy {
+  /** First pause after a failure; doubles per attempt up to `maxDelayMs`, for as long as it takes. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** An outage of hours costs one attempt every 5-10 s per held message: cheap, and events resume within ~10 s of recovery. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 250, maxDelayMs: 10_000 };
+
+export interface IdempotentConsumerOptions<Event extends { id: string }> {
+  amqp: AmqpClient;
+  pool: pg.Pool;
+  /** Schema holding this consumer's `processed_events` table. */
+  schema: string;
+  queue: EventQueue<Event>;
+  /** Name recorded with each processed event id; stable across releases. */
+  consumer: string;
+  prefetch?: number;
+  /**
+   * Most events applied in one transaction (default 25, and 1 without `batchOrder`). Deliveries that arrive while a batch is being applied
+   * wait for the next one, so a lone event goes at once and a busy queue costs one transaction per batch.
+   */
+  maxBatch?: number;
+  /**
+   * Batches apply their events in this key's order (e.g. the user id), so concurrent batches take row locks in one
+   * order and cannot deadlock each other. Only subscriptions that declare it are batched: the key must order every
+   * row the handler locks (per-user read models: the user id).
+   */
+  batchOrder?: (event: Event) => number | string;
+  logger: Logger;
+  retry?: RetryPolicy;
+  /** Runs inside the transaction that records the event id: writes here commit exactly once per event. */
+  handle: (event: Event, client: pg.PoolClient) => Promise<void>;
+  /**
+   * Runs after that transaction committed (cache refresh, notifications). Its failure is logged and never
+   * undoes or repeats the committed work; it runs at most once per applied event.
+   */
+  afterCommit?: (event: Event) => Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function eventIdOf(event: unknown, messageId: unknown): string | null {
+  const own = (event as { id?: unknown } | null)?.id;
+  if (typeof own === 'string' && UUID.test(own)) return own;
+  if (typeof messageId === 'string' && UUID.test(messageId)) return messageId;
+  return null;
+}
+
+/** How one delivery's first attempt went in its batch: applied (or a duplicate), or failed. */
+type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };
+
+/** What the functions below share of one consumer. */
+interface ConsumerContext<Event extends { id: string }> {
+  readonly options: IdempotentConsumerOptions<Event>;
+  readonly queue: string;
+  readonly table: string;
+  readonly retry: RetryPolicy;
+  readonly stopping: AbortController;
+  readonly applyInBatch: (event: Event, eventId: string) => Promise<Outcome>;
+}
+
+/**
+ * Applies each event once: the handler's writes and the (consumer, event id) row commit together, so a
+ * redelivery finds the row and is acked without effect. A payload that fails the schema, or a handler error
+ * marked PermanentError, is dead-lettered at once. Any other failure (database away, timeout, bug) keeps the
+ * message and retries it in place with capped exponential backoff until it succeeds: no broker delivery count is
+ * involved, so a long outage never parks a healthy event.
+ *
+ * Under load, deliveries are applied in batches: one transaction claims every event id of the batch in one
+ * statement and runs each claimed event's handler, so each event's writes still commit together with its own
+ * processed_events row. If the batch transaction fails for any reason, nothing of it committed and each of its
+ * events is applied on its own as above: one bad event is dead-lettered or retried alone, never blocking the rest.
+ */
+export function startIdempotentConsumer<Event extends { id: string }>(
+  options: IdempotentConsumerOptions<Event>,
+): { stop(): Promise<void> } {
+  const queue = options.queue.name;
+  const table = `${assertSchemaName(options.schema)}.processed_events`;
+  const stopping = new AbortController();
+  // Every held message waits on this signal during an outage: up to `prefetch` listeners at once, by design.
+  setMaxListeners(0, stopping.signal);
+  const context: ConsumerContext<Event> = {
+    options,
+    queue,
+    table,
+    retry: options.retry ?? DEFAULT_RETRY_POLICY,
+    stopping,
+    applyInBatch: batchApplier(options, table),
+  };
+
+  const subscription = options.amqp.consume(
+    queue,
+    (message, control) => handleMessage(context, message, control),
+    { prefetch: options.prefetch ?? 20 },
+  );
+
+  return {
+    async stop() {
+      stopping.abort();
+      await subscription.cancel();
+    },
+  };
+}
+
+/** Collects deliveries into batches, each applied in one transaction; returns how to hand one event in. */
+function batchApplier<Event extends { id: string }>(
+  options: IdempotentConsumerOptions<Event>,
+  table: string,
+): (event: Event, eventId: string) => Promise<Outcome> {
+  const { pool, consumer } = options;
+  // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
+  // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
+  const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
+  /** Two batches in flight: one is being applied while the next fills; more would only add lock contention. */
+  const maxBatchesInFlight = 2;
+  const waiting: Array<{ event: Event; eventId: string; settle: (outcome: Outcome) => void }> = [];
+  let batchesInFlight = 0;
+
+  async function applyBatch(batch: typeof waiting): Promise<boolean[]> {
+    const order = options.batchOrder;
+    const ordered = order
+      ? batch
+          .map((entry, i) => ({ entry, i }))
+          .sort((a, b) => {
+            const ka = order(a.entry.event);
+            const kb = order(b.entry.event);
+            return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
+          })
+      : batch.map((entry, i) => ({ entry, i }));
+    return withTransaction(pool, async (client) => {
+      const { rows } = await client.query<{ event_id: string }>({
+        name: `claim-events:${table}`,
+        text: `INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2::uuid[])
+               ON CONFLICT DO NOTHING RETURNING event_id`,
+        values: [consumer, batch.map((e) => e.eventId)],
+      });
+      const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
+      const applied = new Array<boolean>(batch.length).fill(false);
+      for (const { entry, i } of ordered) {
+        // A repeated id within the batch was claimed once: its first delivery applies it, the others are duplicates.
+        const id = entry.eventId.toLowerCase();
+        if (!claimed.delete(id)) continue;
+        await options.handle(entry.event, client);
+        applied[i] = true;
+      }
+      return applied;
+    });
+  }
+
+  function flush(): void {
+    while (batchesInFlight < maxBatchesInFlight && waiting.length > 0) {
+      const batch = waiting.splice(0, maxBatch);
+      batchesInFlight++;
+      applyBatch(batch)
+        .then(
+          (applied) => {
+            for (const [i, entry] of batch.entries()) entry.settle({ applied: applied[i]! });
+          },
+          (err: unknown) => {
+            // A batch of one failed as that event would alone; a larger batch hands each event back to apply alone.
+            for (const entry of batch) entry.settle({ failed: err, alone: batch.length === 1 });
+          },
+        )
+        .finally(() => {
+          batchesInFlight--;
+          flush();
+        });
+    }
+  }
+
+  return (event, eventId) =>
+    new Promise((settle) => {
+      waiting.push({ event, eventId, settle });
+      flush();
+    });
+}
+
+async function applyAlone<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  event: Event,
+  eventId: string,
+): Promise<boolean> {
+  const { options, table } = context;
+  return withTransaction(options.pool, async (client) => {
+    // Claim first: a concurrent duplicate blocks on the key until this transaction ends, then skips.
+    const claimed = await client.query(
+      `INSERT INTO ${table} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [options.consumer, eventId],
+    );
+    if (claimed.rowCount === 0) return false;
+    await options.handle(event, client);
+    return true;
+  });
+}
+
+async function handleMessage<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  message: ConsumeMessage,
+  control: DeliveryControl,
+): Promise<void> {
+  const { queue, options } = context;
+  const headers = message.properties.headers ?? {};
+  const requestId = typeof headers[REQUEST_ID_HEADER] === 'string' ? headers[REQUEST_ID_HEADER] : undefined;
+  const traceparent = headers[TRACEPARENT_HEADER];
+  observeEventLag(queue, headers);
+  consumerInFlight.inc({ queue });
+  const spanOptions = {
+    kind: SpanKind.CONSUMER,
+    parent: typeof traceparent === 'string' ? traceparent : null,
+    attributes: {
+      'messaging.system': 'rabbitmq',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': queue,
+      'messaging.consumer.group.name': options.consumer,
+      'messaging.rabbitmq.redelivered': message.fields.redelivered === true,
+    },
+  };
+  try {
+    // The span covers parsing, the transaction that applies the event (its COMMIT is a child span) and the ack.
+    await inSpan(`process ${queue}`, spanOptions, (span) =>
+      runWithRequestId(requestId, async () => {
+        const parsed = parseEvent(context, message, control, span);
+        if (!parsed) return;
+        const { event, eventId } = parsed;
+        const first = context.stopping.signal.aborted ? null : await context.applyInBatch(event, eventId);
+        await applyWithRetries(context, event, eventId, first, control, span);
+      }),
+    );
+  } finally {
+    consumerInFlight.dec({ queue });
+  }
+}
+
+/** The delivery's event and its id; null when it is invalid, which dead-letters it. */
+function parseEvent<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  message: ConsumeMessage,
+  control: DeliveryControl,
+  span: Span,
+): { event: Event; eventId: string } | null {
+  const { queue, options } = context;
+  try {
+    const event = options.queue.event.schema.parse(JSON.parse(message.content.toString('utf8')));
+    const eventId = eventIdOf(event, message.properties.messageId);
+    if (!eventId) throw new Error('event has no uuid id and no uuid message id');
+    return { event, eventId };
+  } catch (err) {
+    options.logger.error(
+      { err, queue, messageId: message.properties.messageId },
+      'invalid event; dead-lettering',
+    );
+    consumerMessagesTotal.inc({ queue, outcome: 'invalid' });
+    span.setAttribute('mathgames.event.outcome', 'invalid');
+    control.deadLetter();
+    return null;
+  }
+}
+
+/** Settles the delivery: the batch's outcome first, then attempts of its own until applied or permanent. */
+async function applyWithRetries<Event extends { id: string }>(
+  context: ConsumerContext<Event>,
+  event: Event,
+  eventId: string,
+  first: Outcome | null,
+  control: DeliveryControl,
+  span: Span,
+): Promise<void> {
+  const { queue, options, retry, stopping } = context;
+  const { logger } = options;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      let applied: boolean;
+      if (attempt === 0 && first && 'applied' in first) applied = first.applied;
+      else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
+      else applied = await applyAlone(context, event, eventId);
+      consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
+      span.setAttributes({
+        'messaging.message.id': eventId,
+        'mathgames.event.outcome': applied ? 'applied' : 'duplicate',
+        'mathgames.event.attempts': attempt + 1,
+      });
+      if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
+      if (attempt > 0) logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');
+      control.ack();
+      if (applied && options.afterCommit) {
+        await options.afterCommit(event).catch((err: unknown) => {
+          logger.warn({ err, eventId }, 'after-commit step failed');
+        });
+      }
+      return;
+    } catch (err) {
+      const kind = classifyFailure(err);
+      if (kind === 'permanent') {
+        consumerMessagesTotal.inc({ queue, outcome: 'dead-lettered' });
+        span.setAttribute('mathgames.event.outcome', 'dead-lettered');
+        logger.error({ err, eventId }, 'event failed permanently; dead-lettering');
+        control.deadLetter();
+        return;
+      }
+      if (stopping.signal.aborted) {
+        // Shutting down: leave the message unacked; the broker hands it to the next consumer.
+        return;
+      }
+      consumerRetriesTotal.inc({ queue, kind });
+      const delayMs = backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs);
+      const log = kind === 'transient' ? logger.warn.bind(logger) : logger.error.bind(logger);
+      log({ err, eventId, attempt: attempt + 1, delayMs, kind }, 'event handler failed; retrying');
+      await sleep(delayMs, stopping.signal);
+      if (stopping.signal.aborted) return;
+    }
+  }
+}

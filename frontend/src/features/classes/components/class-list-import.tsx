@@ -100,87 +100,142 @@ export function ClassListImport({
     <Card data-testid="class-list-import">
       <h2 className="text-xl font-extrabold text-slate-900">{t('import.title')}</h2>
       <p className="mt-1 text-base text-slate-800">{t('import.hint')}</p>
-      <div className="mt-3 flex flex-col gap-3">
-        <label htmlFor={`${id}-file`} className="text-base font-bold text-slate-800">
-          {t('import.fileLabel')}
-        </label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,.txt,.tsv,text/csv,text/plain"
-          onChange={(e) => void onFile(e)}
-          disabled={busy}
-          className="min-h-12 text-base file:mr-3 file:min-h-12 file:rounded-full file:border-0 file:bg-brand-600 file:px-5 file:font-bold file:text-white"
-          data-testid="import-file"
-        />
-        <label htmlFor={`${id}-paste`} className="text-base font-bold text-slate-800">
-          {t('import.pasteLabel')}
-        </label>
-        <textarea
-          id={`${id}-paste`}
-          rows={4}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="rounded-2xl border-2 border-slate-300 p-3 text-lg focus:border-brand-600"
-          data-testid="import-paste"
-        />
-        <Button
-          variant="outline"
-          className="self-start"
-          onClick={() => show(text)}
-          disabled={text.trim() === ''}
-          data-testid="import-preview"
-        >
-          {t('import.preview')}
-        </Button>
-      </div>
+      <ImportSource
+        id={id}
+        text={text}
+        busy={busy}
+        onText={setText}
+        onFile={(e) => void onFile(e)}
+        onPreview={() => show(text)}
+      />
       {error && (
         <p role="alert" className="mt-3 text-base font-semibold text-red-800" data-testid="import-error">
           {error}
         </p>
       )}
       {preview && preview.names.length > 0 && (
-        <section aria-labelledby={`${id}-preview`} className="mt-4" data-testid="import-preview-list">
-          <h3 id={`${id}-preview`} className="text-lg font-extrabold">
-            {t('import.previewTitle', { count: preview.names.length })}
-          </h3>
-          {preview.idNumbersDropped > 0 && (
-            <p
-              className="mt-1 rounded-xl bg-sky-50 p-3 text-base text-sky-950"
-              data-testid="import-ids-dropped"
-            >
-              {t('import.idsDropped', { count: preview.idNumbersDropped })}
-            </p>
-          )}
-          <ol className="mt-2 grid gap-1 sm:grid-cols-2">
-            {preview.names.map((n) => {
-              const there = presentKeys.has(pupilNameKey(n.name));
-              return (
-                <li
-                  key={`${n.line}-${n.name}`}
-                  className="flex items-center justify-between gap-2 rounded-xl bg-slate-50 px-3 py-2"
-                  data-testid="import-row"
-                  data-present={there ? 'true' : 'false'}
-                >
-                  <span className="font-bold">{n.name}</span>
-                  {there && (
-                    <span className="text-sm font-semibold text-slate-700">{t('import.alreadyThere')}</span>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-          <Button
-            size="lg"
-            className="mt-3"
-            onClick={() => void save()}
-            disabled={busy || toAdd.length === 0}
-            data-testid="import-save"
-          >
-            {busy ? t('busy') : t('import.save', { count: toAdd.length })}
-          </Button>
-        </section>
+        <ImportPreview
+          id={id}
+          preview={preview}
+          presentKeys={presentKeys}
+          toAddCount={toAdd.length}
+          busy={busy}
+          onSave={() => void save()}
+        />
       )}
     </Card>
+  );
+}
+
+/** Where the list comes from: a file (e-Okul's CSV) or text pasted from a spreadsheet. */
+function ImportSource({
+  id,
+  text,
+  busy,
+  onText,
+  onFile,
+  onPreview,
+}: {
+  id: string;
+  text: string;
+  busy: boolean;
+  onText: (text: string) => void;
+  onFile: (event: ChangeEvent<HTMLInputElement>) => void;
+  onPreview: () => void;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <div className="mt-3 flex flex-col gap-3">
+      <label htmlFor={`${id}-file`} className="text-base font-bold text-slate-800">
+        {t('import.fileLabel')}
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept=".csv,.txt,.tsv,text/csv,text/plain"
+        onChange={onFile}
+        disabled={busy}
+        className="min-h-12 text-base file:mr-3 file:min-h-12 file:rounded-full file:border-0 file:bg-brand-600 file:px-5 file:font-bold file:text-white"
+        data-testid="import-file"
+      />
+      <label htmlFor={`${id}-paste`} className="text-base font-bold text-slate-800">
+        {t('import.pasteLabel')}
+      </label>
+      <textarea
+        id={`${id}-paste`}
+        rows={4}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        className="rounded-2xl border-2 border-slate-300 p-3 text-lg focus:border-brand-600"
+        data-testid="import-paste"
+      />
+      <Button
+        variant="outline"
+        className="self-start"
+        onClick={onPreview}
+        disabled={text.trim() === ''}
+        data-testid="import-preview"
+      >
+        {t('import.preview')}
+      </Button>
+    </div>
+  );
+}
+
+/** The names read, those already in the class marked, and the button that adds the new ones. */
+function ImportPreview({
+  id,
+  preview,
+  presentKeys,
+  toAddCount,
+  busy,
+  onSave,
+}: {
+  id: string;
+  preview: ClassListPreview;
+  presentKeys: Set<string>;
+  toAddCount: number;
+  busy: boolean;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <section aria-labelledby={`${id}-preview`} className="mt-4" data-testid="import-preview-list">
+      <h3 id={`${id}-preview`} className="text-lg font-extrabold">
+        {t('import.previewTitle', { count: preview.names.length })}
+      </h3>
+      {preview.idNumbersDropped > 0 && (
+        <p className="mt-1 rounded-xl bg-sky-50 p-3 text-base text-sky-950" data-testid="import-ids-dropped">
+          {t('import.idsDropped', { count: preview.idNumbersDropped })}
+        </p>
+      )}
+      <ol className="mt-2 grid gap-1 sm:grid-cols-2">
+        {preview.names.map((n) => {
+          const there = presentKeys.has(pupilNameKey(n.name));
+          return (
+            <li
+              key={`${n.line}-${n.name}`}
+              className="flex items-center justify-between gap-2 rounded-xl bg-slate-50 px-3 py-2"
+              data-testid="import-row"
+              data-present={there ? 'true' : 'false'}
+            >
+              <span className="font-bold">{n.name}</span>
+              {there && (
+                <span className="text-sm font-semibold text-slate-700">{t('import.alreadyThere')}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <Button
+        size="lg"
+        className="mt-3"
+        onClick={onSave}
+        disabled={busy || toAddCount === 0}
+        data-testid="import-save"
+      >
+        {busy ? t('busy') : t('import.save', { count: toAddCount })}
+      </Button>
+    </section>
   );
 }

@@ -61,46 +61,7 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
         </LabelledValue>
       </dl>
 
-      {played.length > 0 && (
-        <section aria-labelledby="detail-topics">
-          <h3 id="detail-topics" className="text-lg font-extrabold text-slate-900">
-            {t('detail.topics')}
-          </h3>
-          <table className="mt-2 w-full text-left text-base">
-            <thead>
-              <tr className="border-b-2 border-slate-200">
-                <th scope="col" className="py-2 pr-3">
-                  {t('detail.topic')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('detail.answers')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('detail.accuracy')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {played.map((topic) => (
-                <tr key={topic.gameType} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-3 font-bold">
-                    {t(`common:topics.${GAME_TYPE_KEYS[topic.gameType]}`)}
-                  </th>
-                  <td className="py-2 pr-3">{topic.questions}</td>
-                  <td className="py-2">
-                    {topic.accuracy !== null && (
-                      <AccuracyBadge
-                        accuracy={topic.accuracy}
-                        detail={t('dashboard.cell', { correct: topic.correct, questions: topic.questions })}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {played.length > 0 && <TopicsSection played={played} />}
 
       {detail.mistakes.length > 0 && (
         <section aria-labelledby="detail-mistakes">
@@ -120,49 +81,107 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
         </section>
       )}
 
-      <section aria-labelledby="detail-history">
-        <h3 id="detail-history" className="text-lg font-extrabold text-slate-900">
-          {t('detail.history')}
-        </h3>
-        {detail.history.length === 0 ? (
-          <p className="mt-2 text-base text-slate-700" data-testid="detail-no-games">
-            {t('detail.noGames')}
-          </p>
-        ) : (
-          <ClassTable
-            className="mt-2"
-            caption={t('detail.historyCaption')}
-            testId="detail-history"
-            headings={[
-              t('detail.when'),
-              t('detail.topic'),
-              t('detail.difficulty'),
-              t('detail.score'),
-              t('detail.points'),
-            ]}
-          >
-            {detail.history.map((game) => (
-              <tr key={game.resultId} className="border-b border-slate-100" data-testid="history-row">
-                <td className="py-2 pr-3">
-                  <time dateTime={game.playedAt}>{when.format(new Date(game.playedAt))}</time>
-                </td>
-                <th scope="row" className="py-2 pr-3 font-bold">
-                  {t(`common:topics.${GAME_TYPE_KEYS[game.gameType]}`)}
-                </th>
-                <td className="py-2 pr-3">{t(`common:difficulties.${DIFFICULTY_KEYS[game.difficulty]}`)}</td>
-                <td className="py-2 pr-3">
-                  {t('detail.scoreValue', {
-                    correct: game.correctAnswers,
-                    questions: game.questionsCount,
-                  })}
-                </td>
-                <td className="py-2">{game.points}</td>
-              </tr>
-            ))}
-          </ClassTable>
-        )}
-      </section>
+      <HistorySection history={detail.history} when={when} />
     </div>
+  );
+}
+
+/** Per topic played: how many answers, and how many were right. */
+function TopicsSection({ played }: { played: PupilProgressDetail['topics'] }) {
+  const { t } = useTranslation(['teacher', 'common']);
+  return (
+    <section aria-labelledby="detail-topics">
+      <h3 id="detail-topics" className="text-lg font-extrabold text-slate-900">
+        {t('detail.topics')}
+      </h3>
+      <table className="mt-2 w-full text-left text-base">
+        <thead>
+          <tr className="border-b-2 border-slate-200">
+            <th scope="col" className="py-2 pr-3">
+              {t('detail.topic')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('detail.answers')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('detail.accuracy')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {played.map((topic) => (
+            <tr key={topic.gameType} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-3 font-bold">
+                {t(`common:topics.${GAME_TYPE_KEYS[topic.gameType]}`)}
+              </th>
+              <td className="py-2 pr-3">{topic.questions}</td>
+              <td className="py-2">
+                {topic.accuracy !== null && (
+                  <AccuracyBadge
+                    accuracy={topic.accuracy}
+                    detail={t('dashboard.cell', { correct: topic.correct, questions: topic.questions })}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function HistorySection({
+  history,
+  when,
+}: {
+  history: PupilProgressDetail['history'];
+  when: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation(['teacher', 'common']);
+  return (
+    <section aria-labelledby="detail-history">
+      <h3 id="detail-history" className="text-lg font-extrabold text-slate-900">
+        {t('detail.history')}
+      </h3>
+      {history.length === 0 ? (
+        <p className="mt-2 text-base text-slate-700" data-testid="detail-no-games">
+          {t('detail.noGames')}
+        </p>
+      ) : (
+        <ClassTable
+          className="mt-2"
+          caption={t('detail.historyCaption')}
+          testId="detail-history"
+          headings={[
+            t('detail.when'),
+            t('detail.topic'),
+            t('detail.difficulty'),
+            t('detail.score'),
+            t('detail.points'),
+          ]}
+        >
+          {history.map((game) => (
+            <tr key={game.resultId} className="border-b border-slate-100" data-testid="history-row">
+              <td className="py-2 pr-3">
+                <time dateTime={game.playedAt}>{when.format(new Date(game.playedAt))}</time>
+              </td>
+              <th scope="row" className="py-2 pr-3 font-bold">
+                {t(`common:topics.${GAME_TYPE_KEYS[game.gameType]}`)}
+              </th>
+              <td className="py-2 pr-3">{t(`common:difficulties.${DIFFICULTY_KEYS[game.difficulty]}`)}</td>
+              <td className="py-2 pr-3">
+                {t('detail.scoreValue', {
+                  correct: game.correctAnswers,
+                  questions: game.questionsCount,
+                })}
+              </td>
+              <td className="py-2">{game.points}</td>
+            </tr>
+          ))}
+        </ClassTable>
+      )}
+    </section>
   );
 }
 

@@ -50,42 +50,7 @@ function LoadingView() {
 export function GameplayScreen({ initialSettings, autoStart = false, generate }: GameplayScreenProps) {
   const { t } = useTranslation(['gameplay', 'common']);
   const message = useMessage();
-  const queryClient = useQueryClient();
-  const finishedKey = useRef<string | null>(null);
-  const { user } = useCurrentUser();
-  const userId = user?.id ?? null;
-  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saving' });
-  const signedIn = useRef(false);
-  signedIn.current = user !== null;
-
-  const onFinished = useCallback(
-    (state: GameState) => {
-      // One Idempotency-Key per finished game: the server stores a re-send of the same game once.
-      const key = uuid();
-      finishedKey.current = key;
-      setSaveState({ kind: 'saving' });
-      void recordFinishedGame(queryClient, state, key, userId).then((saved) => {
-        if (finishedKey.current === key) setSaveState(saved);
-      });
-      const summary = summarise(state.questions, state.answers, state.elapsedMs);
-      recordScore(state.settings.gameType, state.settings.difficulty, {
-        at: state.startedAt ?? Date.now(),
-        percent: successRate(summary.correct, summary.total),
-      });
-      // "Practice my mistakes": the server schedules a signed-in pupil's slips; a guest's stay on this device.
-      if (signedIn.current) void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
-      else
-        addGuestMistakes(
-          state.questions.flatMap((q, i) => {
-            const mistake = chosenMistake(q, state.answers[i]);
-            return mistake && state.answers[i] !== q.answer
-              ? [{ gameType: state.settings.gameType, difficulty: state.settings.difficulty, mistake }]
-              : [];
-          }),
-        );
-    },
-    [queryClient, userId],
-  );
+  const { saveState, onFinished } = useFinishedGame();
   const onGenerationError = useCallback(
     (error: unknown) => {
       toast({
@@ -180,4 +145,48 @@ export function GameplayScreen({ initialSettings, autoStart = false, generate }:
         />
       );
   }
+}
+
+/**
+ * What follows a finished game: its result saved (the save state shown on the summary), its score kept for the
+ * next-step suggestion, and its slips handed to "practice my mistakes".
+ */
+function useFinishedGame() {
+  const queryClient = useQueryClient();
+  const finishedKey = useRef<string | null>(null);
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saving' });
+  const signedIn = useRef(false);
+  signedIn.current = user !== null;
+
+  const onFinished = useCallback(
+    (state: GameState) => {
+      // One Idempotency-Key per finished game: the server stores a re-send of the same game once.
+      const key = uuid();
+      finishedKey.current = key;
+      setSaveState({ kind: 'saving' });
+      void recordFinishedGame(queryClient, state, key, userId).then((saved) => {
+        if (finishedKey.current === key) setSaveState(saved);
+      });
+      const summary = summarise(state.questions, state.answers, state.elapsedMs);
+      recordScore(state.settings.gameType, state.settings.difficulty, {
+        at: state.startedAt ?? Date.now(),
+        percent: successRate(summary.correct, summary.total),
+      });
+      // "Practice my mistakes": the server schedules a signed-in pupil's slips; a guest's stay on this device.
+      if (signedIn.current) void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
+      else
+        addGuestMistakes(
+          state.questions.flatMap((q, i) => {
+            const mistake = chosenMistake(q, state.answers[i]);
+            return mistake && state.answers[i] !== q.answer
+              ? [{ gameType: state.settings.gameType, difficulty: state.settings.difficulty, mistake }]
+              : [];
+          }),
+        );
+    },
+    [queryClient, userId],
+  );
+  return { saveState, onFinished };
 }

@@ -6,11 +6,11 @@ import {
   mistakeMessageKey,
   type Question,
 } from '@mathgames/contracts';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
 import { CheckIcon, ClockIcon, CrossIcon, PartyIcon, SpeakerIcon } from '../../../components/icons.js';
-import { TOPIC_CLASSES } from '../../../components/topic-icon.js';
+import { TOPIC_CLASSES, type TopicKey } from '../../../components/topic-icon.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
@@ -64,20 +64,7 @@ export function QuestionView({
   const questionRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
 
-  // Keys 1-4 answer as well as touch (issue 6, point 7).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const position = OPTION_KEYS.indexOf(event.key as (typeof OPTION_KEYS)[number]);
-      const value = question.options[position];
-      if (position >= 0 && value !== undefined) {
-        event.preventDefault();
-        onAnswer(value);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [question, onAnswer]);
+  useAnswerKeys(question, onAnswer);
 
   // A new question takes the focus, so keyboard and screen-reader users start from it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the question changes
@@ -118,99 +105,36 @@ export function QuestionView({
       aria-labelledby="question-heading"
       data-difficulty={settings.difficulty}
     >
-      <div className={cn('rounded-3xl p-4 text-white shadow-md sm:p-5', TOPIC_CLASSES[topic].bg)}>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-lg font-extrabold sm:text-xl" data-testid="question-counter">
-            {t('gameplay:play.questionOf', { current: index + 1, total })}
-          </p>
-          <p className="flex items-center gap-2 rounded-full bg-black/25 px-4 py-1.5 text-lg font-extrabold tabular-nums">
-            <ClockIcon className="size-6" />
-            <span className="sr-only">{t('gameplay:play.time')}: </span>
-            <span data-testid="clock">{formatClock(elapsedMs)}</span>
-          </p>
-        </div>
-        <ProgressBar
-          value={index + (feedback ? 1 : 0)}
-          max={total}
-          label={t('gameplay:play.progress', { current: index + 1, total })}
-          className="mt-3 bg-white/30"
-          barClassName="bg-white"
-        />
-      </div>
+      <QuestionProgress
+        topic={topic}
+        index={index}
+        total={total}
+        elapsedMs={elapsedMs}
+        answered={feedback !== null}
+      />
 
-      <div className="relative mt-3 rounded-3xl bg-white px-4 py-5 text-center shadow-sm sm:mt-5 sm:p-8">
-        <div className="absolute top-3 right-3">
-          {readAloud.available && (
-            <button
-              type="button"
-              onClick={() => readAloud.speak(question)}
-              aria-label={t('gameplay:play.readAloud')}
-              className="flex size-12 items-center justify-center rounded-full border-2 border-slate-200 text-2xl hover:bg-slate-50"
-            >
-              <SpeakerIcon className="size-7 text-brand-700" />
-            </button>
-          )}
-        </div>
-        <h1
-          id="question-heading"
-          ref={questionRef}
-          tabIndex={-1}
-          data-testid="question"
-          className="flex items-center justify-center gap-3 px-10 text-5xl font-black tabular-nums text-slate-900 outline-none min-[400px]:text-6xl sm:gap-5 sm:text-7xl 2xl:text-8xl"
-        >
-          <span className="sr-only">{t('gameplay:play.question')}: </span>
-          <Operand value={question.num1} />
-          <span className={TOPIC_CLASSES[topic].text}>
-            {OPERATOR_GLYPHS[question.operator] ?? question.operator}
-          </span>
-          <Operand value={question.num2} />
-          <span className="text-slate-500">=</span>
-          <span className="text-slate-500">?</span>
-        </h1>
-        {offersShowMe(settings.difficulty) && <ShowMe question={question} />}
-      </div>
+      <QuestionCard
+        settings={settings}
+        question={question}
+        topic={topic}
+        questionRef={questionRef}
+        readAloud={readAloud}
+      />
 
       <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:mt-5 sm:gap-4">
         <legend className="sr-only">{t('gameplay:play.answers')}</legend>
-        {question.options.map((option, position) => {
-          const chosen = feedback?.chosen === option;
-          const isRight = option === question.answer;
-          const state = !feedback ? 'idle' : isRight ? 'right' : chosen ? 'wrong' : 'other';
-          return (
-            <button
-              // Options within a question are distinct values.
-              key={option}
-              type="button"
-              data-silent
-              data-testid={`option-${position + 1}`}
-              data-state={state}
-              data-mistake={question.mistakes[position] ?? undefined}
-              disabled={feedback !== null}
-              aria-keyshortcuts={OPTION_KEYS[position]}
-              onClick={() => onAnswer(option)}
-              className={cn(
-                'relative flex min-h-20 items-center justify-center rounded-3xl border-4 px-4 py-2 text-4xl font-black tabular-nums shadow-sm transition-transform duration-100 active:scale-95 sm:min-h-28 sm:py-3 sm:text-5xl 2xl:min-h-36 2xl:text-6xl',
-                state === 'idle' &&
-                  'border-slate-200 bg-white text-slate-900 hover:border-brand-500 hover:bg-brand-50',
-                state === 'right' && 'border-emerald-700 bg-emerald-100 text-emerald-950',
-                state === 'wrong' && 'border-red-700 bg-red-100 text-red-950',
-                state === 'other' && 'border-slate-200 bg-white text-slate-500',
-                'disabled:cursor-default',
-              )}
-            >
-              <span
-                aria-hidden="true"
-                className="absolute top-2 left-3 flex size-7 items-center justify-center rounded-full bg-slate-100 text-base font-bold text-slate-700"
-              >
-                {position + 1}
-              </span>
-              <span className="sr-only">{t('gameplay:play.option', { key: position + 1 })}: </span>
-              <AnswerValue value={option} mixed={mixed} />
-              {state === 'right' && <CheckIcon className="absolute top-2 right-3 size-7" />}
-              {state === 'wrong' && <CrossIcon className="absolute top-2 right-3 size-7" />}
-            </button>
-          );
-        })}
+        {question.options.map((option, position) => (
+          <AnswerOption
+            // Options within a question are distinct values.
+            key={option}
+            question={question}
+            option={option}
+            position={position}
+            feedback={feedback}
+            mixed={mixed}
+            onAnswer={onAnswer}
+          />
+        ))}
       </fieldset>
 
       {/* Announced at once by screen readers: the child is waiting for it. */}
@@ -221,51 +145,247 @@ export function QuestionView({
         className="mt-3 min-h-20 sm:mt-5"
         data-testid="feedback"
       >
-        {feedback &&
-          (feedback.correct ? (
-            <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
-              <PartyIcon className="size-8" />
-              {message('correct_answer')} {t('gameplay:play.correctCheer')}
-            </p>
-          ) : (
-            // In the flow below the answers, never over them (a fixed banner hid the one turned green).
-            <div className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white">
-              <p className="flex flex-col items-center gap-1 sm:flex-row sm:gap-3">
-                <span className="text-2xl font-black">
-                  <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
-                  {message('wrong_answer')}
-                </span>
-                <span className="inline-flex items-center gap-2 text-xl font-bold">
-                  {t('gameplay:play.rightAnswer')} <Operand value={question.num1} />{' '}
-                  {OPERATOR_GLYPHS[question.operator] ?? question.operator} <Operand value={question.num2} />{' '}
-                  = <AnswerValue value={question.answer} mixed={mixed} />
-                </span>
-              </p>
-              {explanation && (
-                <p className="text-xl font-bold" data-testid="feedback-explanation" data-mistake={mistake}>
-                  {explanation}
-                </p>
-              )}
-            </div>
-          ))}
-        {onNext && feedback && <WorkedStep question={question} />}
-        {onNext && feedback && (
-          <div className="mt-3 flex justify-center">
-            <button
-              ref={nextRef}
-              type="button"
-              onClick={onNext}
-              data-testid="next-question"
-              className="min-h-14 rounded-2xl bg-brand-700 px-8 text-xl font-black text-white shadow hover:bg-brand-800"
-            >
-              {t('gameplay:play.next')} <span aria-hidden="true">▶</span>
-            </button>
-          </div>
+        {feedback && (
+          <FeedbackMessage
+            feedback={feedback}
+            question={question}
+            mixed={mixed}
+            mistake={mistake}
+            explanation={explanation}
+          />
         )}
+        {onNext && feedback && <WorkedStep question={question} />}
+        {onNext && feedback && <NextButton nextRef={nextRef} onNext={onNext} />}
       </div>
       <p className="mt-2 hidden text-center text-base text-slate-600 sm:block">
         {t('gameplay:play.keysHint')}
       </p>
     </section>
+  );
+}
+
+/** Keys 1-4 answer as well as touch (issue 6, point 7). */
+function useAnswerKeys(question: Question, onAnswer: (value: number) => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const position = OPTION_KEYS.indexOf(event.key as (typeof OPTION_KEYS)[number]);
+      const value = question.options[position];
+      if (position >= 0 && value !== undefined) {
+        event.preventDefault();
+        onAnswer(value);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [question, onAnswer]);
+}
+
+/** The topic-coloured bar: which question, the clock and the progress. */
+function QuestionProgress({
+  topic,
+  index,
+  total,
+  elapsedMs,
+  answered,
+}: {
+  topic: TopicKey;
+  index: number;
+  total: number;
+  elapsedMs: number;
+  answered: boolean;
+}) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  return (
+    <div className={cn('rounded-3xl p-4 text-white shadow-md sm:p-5', TOPIC_CLASSES[topic].bg)}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-lg font-extrabold sm:text-xl" data-testid="question-counter">
+          {t('gameplay:play.questionOf', { current: index + 1, total })}
+        </p>
+        <p className="flex items-center gap-2 rounded-full bg-black/25 px-4 py-1.5 text-lg font-extrabold tabular-nums">
+          <ClockIcon className="size-6" />
+          <span className="sr-only">{t('gameplay:play.time')}: </span>
+          <span data-testid="clock">{formatClock(elapsedMs)}</span>
+        </p>
+      </div>
+      <ProgressBar
+        value={index + (answered ? 1 : 0)}
+        max={total}
+        label={t('gameplay:play.progress', { current: index + 1, total })}
+        className="mt-3 bg-white/30"
+        barClassName="bg-white"
+      />
+    </div>
+  );
+}
+
+/** The question itself (focused when it appears), with the read-aloud button and, for the young, "show me". */
+function QuestionCard({
+  settings,
+  question,
+  topic,
+  questionRef,
+  readAloud,
+}: {
+  settings: GameSettings;
+  question: Question;
+  topic: TopicKey;
+  questionRef: RefObject<HTMLHeadingElement | null>;
+  readAloud: ReturnType<typeof useReadAloud>;
+}) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  return (
+    <div className="relative mt-3 rounded-3xl bg-white px-4 py-5 text-center shadow-sm sm:mt-5 sm:p-8">
+      <div className="absolute top-3 right-3">
+        {readAloud.available && (
+          <button
+            type="button"
+            onClick={() => readAloud.speak(question)}
+            aria-label={t('gameplay:play.readAloud')}
+            className="flex size-12 items-center justify-center rounded-full border-2 border-slate-200 text-2xl hover:bg-slate-50"
+          >
+            <SpeakerIcon className="size-7 text-brand-700" />
+          </button>
+        )}
+      </div>
+      <h1
+        id="question-heading"
+        ref={questionRef}
+        tabIndex={-1}
+        data-testid="question"
+        className="flex items-center justify-center gap-3 px-10 text-5xl font-black tabular-nums text-slate-900 outline-none min-[400px]:text-6xl sm:gap-5 sm:text-7xl 2xl:text-8xl"
+      >
+        <span className="sr-only">{t('gameplay:play.question')}: </span>
+        <Operand value={question.num1} />
+        <span className={TOPIC_CLASSES[topic].text}>
+          {OPERATOR_GLYPHS[question.operator] ?? question.operator}
+        </span>
+        <Operand value={question.num2} />
+        <span className="text-slate-500">=</span>
+        <span className="text-slate-500">?</span>
+      </h1>
+      {offersShowMe(settings.difficulty) && <ShowMe question={question} />}
+    </div>
+  );
+}
+
+function AnswerOption({
+  question,
+  option,
+  position,
+  feedback,
+  mixed,
+  onAnswer,
+}: {
+  question: Question;
+  option: number;
+  position: number;
+  feedback: Feedback | null;
+  mixed: boolean;
+  onAnswer: (value: number) => void;
+}) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  const chosen = feedback?.chosen === option;
+  const isRight = option === question.answer;
+  const state = !feedback ? 'idle' : isRight ? 'right' : chosen ? 'wrong' : 'other';
+  return (
+    <button
+      type="button"
+      data-silent
+      data-testid={`option-${position + 1}`}
+      data-state={state}
+      data-mistake={question.mistakes[position] ?? undefined}
+      disabled={feedback !== null}
+      aria-keyshortcuts={OPTION_KEYS[position]}
+      onClick={() => onAnswer(option)}
+      className={cn(
+        'relative flex min-h-20 items-center justify-center rounded-3xl border-4 px-4 py-2 text-4xl font-black tabular-nums shadow-sm transition-transform duration-100 active:scale-95 sm:min-h-28 sm:py-3 sm:text-5xl 2xl:min-h-36 2xl:text-6xl',
+        state === 'idle' &&
+          'border-slate-200 bg-white text-slate-900 hover:border-brand-500 hover:bg-brand-50',
+        state === 'right' && 'border-emerald-700 bg-emerald-100 text-emerald-950',
+        state === 'wrong' && 'border-red-700 bg-red-100 text-red-950',
+        state === 'other' && 'border-slate-200 bg-white text-slate-500',
+        'disabled:cursor-default',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="absolute top-2 left-3 flex size-7 items-center justify-center rounded-full bg-slate-100 text-base font-bold text-slate-700"
+      >
+        {position + 1}
+      </span>
+      <span className="sr-only">{t('gameplay:play.option', { key: position + 1 })}: </span>
+      <AnswerValue value={option} mixed={mixed} />
+      {state === 'right' && <CheckIcon className="absolute top-2 right-3 size-7" />}
+      {state === 'wrong' && <CrossIcon className="absolute top-2 right-3 size-7" />}
+    </button>
+  );
+}
+
+/** Right (a cheer) or wrong (the right sum and, when known, the slip behind the chosen answer). */
+function FeedbackMessage({
+  feedback,
+  question,
+  mixed,
+  mistake,
+  explanation,
+}: {
+  feedback: Feedback;
+  question: Question;
+  mixed: boolean;
+  mistake: MistakeKind | null;
+  explanation: string | null;
+}) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  const message = useMessage();
+  return feedback.correct ? (
+    <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
+      <PartyIcon className="size-8" />
+      {message('correct_answer')} {t('gameplay:play.correctCheer')}
+    </p>
+  ) : (
+    // In the flow below the answers, never over them (a fixed banner hid the one turned green).
+    <div className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white">
+      <p className="flex flex-col items-center gap-1 sm:flex-row sm:gap-3">
+        <span className="text-2xl font-black">
+          <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
+          {message('wrong_answer')}
+        </span>
+        <span className="inline-flex items-center gap-2 text-xl font-bold">
+          {t('gameplay:play.rightAnswer')} <Operand value={question.num1} />{' '}
+          {OPERATOR_GLYPHS[question.operator] ?? question.operator} <Operand value={question.num2} /> ={' '}
+          <AnswerValue value={question.answer} mixed={mixed} />
+        </span>
+      </p>
+      {explanation && (
+        <p className="text-xl font-bold" data-testid="feedback-explanation" data-mistake={mistake}>
+          {explanation}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Shown while a wrong answer waits; it takes the focus (see QuestionView), so Enter or Space goes on. */
+function NextButton({
+  nextRef,
+  onNext,
+}: {
+  nextRef: RefObject<HTMLButtonElement | null>;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  return (
+    <div className="mt-3 flex justify-center">
+      <button
+        ref={nextRef}
+        type="button"
+        onClick={onNext}
+        data-testid="next-question"
+        className="min-h-14 rounded-2xl bg-brand-700 px-8 text-xl font-black text-white shadow hover:bg-brand-800"
+      >
+        {t('gameplay:play.next')} <span aria-hidden="true">▶</span>
+      </button>
+    </div>
   );
 }

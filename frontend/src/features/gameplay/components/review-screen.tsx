@@ -1,16 +1,16 @@
 import {
-  buildReviewQuestions,
   DIFFICULTY_KEYS,
   formatQuestionText,
   GAME_TYPE_KEYS,
+  type Lang,
   mistakeMessageKey,
   type ReviewCard,
   type ReviewQuestion,
   type ReviewScheduleResponse,
 } from '@mathgames/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
 import { TopicIcon } from '../../../components/topic-icon.js';
@@ -19,29 +19,15 @@ import { useCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
 import { toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
-import { playSound } from '../../../lib/sound.js';
-import {
-  getServerReview,
-  guestSchedule,
-  postServerReview,
-  REVIEW_KEY,
-  recordGuestReview,
-} from '../api/review-schedule.js';
-import { FEEDBACK_MS } from '../hooks/game-machine.js';
-import { usePauseAfterWrong } from '../hooks/learning-settings.js';
+import { getServerReview, guestSchedule, REVIEW_KEY } from '../api/review-schedule.js';
+import { useReviewRound } from '../hooks/use-review-round.js';
 import { chosenMistake, QuestionView } from './question-view.js';
-
-type Stage =
-  | { name: 'overview' }
-  | { name: 'playing' }
-  | { name: 'finished'; schedule: ReviewScheduleResponse | null };
 
 /** "Practice my mistakes": the shapes due today, asked interleaved; the Leitner schedule moves with each answer. */
 export function ReviewScreen() {
   const { t, i18n } = useTranslation(['gameplay', 'common']);
   usePageHead({ title: t('gameplay:review.title'), description: t('gameplay:review.description') });
   const { user, isPending: userPending } = useCurrentUser();
-  const queryClient = useQueryClient();
   const server = useQuery({
     queryKey: REVIEW_KEY,
     queryFn: ({ signal }) => getServerReview(signal),
@@ -53,87 +39,8 @@ export function ReviewScreen() {
     if (!userPending && user === null) setGuest(guestSchedule());
   }, [userPending, user]);
   const schedule = user ? server.data : guest;
-
-  const [stage, setStage] = useState<Stage>({ name: 'overview' });
-  const [questions, setQuestions] = useState<ReviewQuestion[]>([]);
-  const [answers, setAnswers] = useState<Array<number | null>>([]);
-  const [index, setIndex] = useState(0);
-  const [feedback, setFeedback] = useState<{ chosen: number; correct: boolean } | null>(null);
-  const [pauseAfterWrong] = usePauseAfterWrong();
-  const startedAt = useRef(0);
-  const [elapsedMs, setElapsedMs] = useState(0);
-
-  const start = () => {
-    if (!schedule?.due.length) return;
-    playSound('startgame');
-    const made = buildReviewQuestions(schedule.due);
-    setQuestions(made);
-    setAnswers(made.map(() => null));
-    setIndex(0);
-    setFeedback(null);
-    startedAt.current = Date.now();
-    setStage({ name: 'playing' });
-  };
-
-  const finish = useCallback(
-    async (final: Array<number | null>) => {
-      const results = questions.map((q, i) => ({ q, userAnswer: final[i] ?? null }));
-      if (!user) {
-        const after = recordGuestReview(
-          results.map(({ q, userAnswer }) => ({ shape: q.shape, correct: userAnswer === q.answer })),
-        );
-        setGuest(after);
-        setStage({ name: 'finished', schedule: after });
-        return;
-      }
-      try {
-        const after = await postServerReview({
-          answers: results.map(({ q, userAnswer }) => ({
-            ...q.shape,
-            question: formatQuestionText(q),
-            answer: q.answer,
-            userAnswer,
-          })),
-        });
-        queryClient.setQueryData(REVIEW_KEY, after);
-        setStage({ name: 'finished', schedule: after });
-      } catch (error) {
-        console.warn('saving the review failed', error);
-        setStage({ name: 'finished', schedule: null });
-      }
-    },
-    [questions, user, queryClient],
-  );
-
-  const advance = useCallback(() => {
-    setFeedback(null);
-    if (index + 1 >= questions.length) void finish(answers);
-    else setIndex(index + 1);
-  }, [index, questions.length, answers, finish]);
-
-  const paused = pauseAfterWrong && feedback?.correct === false;
-  useEffect(() => {
-    if (stage.name !== 'playing' || !feedback || paused) return;
-    const timer = setTimeout(advance, FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [stage.name, feedback, paused, advance]);
-  useEffect(() => {
-    if (stage.name !== 'playing') return;
-    const timer = setInterval(() => setElapsedMs(Date.now() - startedAt.current), 500);
-    return () => clearInterval(timer);
-  }, [stage.name]);
-
-  const answer = useCallback(
-    (value: number) => {
-      const q = questions[index];
-      if (!q || feedback) return;
-      const correct = value === q.answer;
-      playSound(correct ? 'correct' : 'wrong');
-      setAnswers((old) => old.map((a, i) => (i === index ? value : a)));
-      setFeedback({ chosen: value, correct });
-    },
-    [questions, index, feedback],
-  );
+  const { stage, questions, answers, index, feedback, elapsedMs, paused, start, advance, answer } =
+    useReviewRound(schedule, user, setGuest);
 
   if (stage.name === 'playing' && questions[index]) {
     const q = questions[index]!;
@@ -188,45 +95,7 @@ export function ReviewScreen() {
           </Link>
         </div>
       ) : schedule ? (
-        <>
-          {schedule.due.length > 0 ? (
-            <div className="mt-8 rounded-3xl bg-white p-6 shadow-sm">
-              <h2 className="text-2xl font-black">
-                {t('gameplay:review.dueHeading', { count: schedule.due.length })}
-              </h2>
-              <ShapeList cards={schedule.due} testId="review-due" />
-              <Button
-                size="lg"
-                className="mt-5 w-full text-xl sm:w-auto"
-                onClick={start}
-                data-testid="start-review"
-              >
-                {t('gameplay:review.start')} <span aria-hidden="true">▶</span>
-              </Button>
-            </div>
-          ) : (
-            <p
-              className="mt-8 rounded-3xl bg-emerald-50 p-6 text-xl font-bold text-emerald-900"
-              data-testid="review-done"
-            >
-              {t('gameplay:review.doneToday', {
-                date: new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-                  weekday: 'long',
-                  day: 'numeric',
-                  month: 'long',
-                }).format(new Date(schedule.later[0]!.dueAt)),
-              })}
-            </p>
-          )}
-          {schedule.later.length > 0 && (
-            <div className="mt-6 rounded-3xl bg-white p-6 shadow-sm">
-              <h2 className="text-xl font-extrabold">
-                {t('gameplay:review.laterHeading', { count: schedule.later.length })}
-              </h2>
-              <ShapeList cards={schedule.later} testId="review-later" />
-            </div>
-          )}
-        </>
+        <ScheduleOverview schedule={schedule} lang={lang} onStart={start} />
       ) : null}
     </section>
   );
@@ -258,6 +127,60 @@ function ShapeList({ cards, testId }: { cards: ReviewCard[]; testId: string }) {
         );
       })}
     </ul>
+  );
+}
+
+/** The shapes due now (with the start button) or the day the next comes due, then the ones due later. */
+function ScheduleOverview({
+  schedule,
+  lang,
+  onStart,
+}: {
+  schedule: ReviewScheduleResponse;
+  lang: Lang;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation(['gameplay', 'common']);
+  return (
+    <>
+      {schedule.due.length > 0 ? (
+        <div className="mt-8 rounded-3xl bg-white p-6 shadow-sm">
+          <h2 className="text-2xl font-black">
+            {t('gameplay:review.dueHeading', { count: schedule.due.length })}
+          </h2>
+          <ShapeList cards={schedule.due} testId="review-due" />
+          <Button
+            size="lg"
+            className="mt-5 w-full text-xl sm:w-auto"
+            onClick={onStart}
+            data-testid="start-review"
+          >
+            {t('gameplay:review.start')} <span aria-hidden="true">▶</span>
+          </Button>
+        </div>
+      ) : (
+        <p
+          className="mt-8 rounded-3xl bg-emerald-50 p-6 text-xl font-bold text-emerald-900"
+          data-testid="review-done"
+        >
+          {t('gameplay:review.doneToday', {
+            date: new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+            }).format(new Date(schedule.later[0]!.dueAt)),
+          })}
+        </p>
+      )}
+      {schedule.later.length > 0 && (
+        <div className="mt-6 rounded-3xl bg-white p-6 shadow-sm">
+          <h2 className="text-xl font-extrabold">
+            {t('gameplay:review.laterHeading', { count: schedule.later.length })}
+          </h2>
+          <ShapeList cards={schedule.later} testId="review-later" />
+        </div>
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/icons.js';
-import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
+import { TOPIC_CLASSES, TopicIcon, type TopicKey } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Popover } from '../../../components/ui/popover.js';
 import { cn } from '../../../lib/cn.js';
@@ -107,10 +107,59 @@ function ChoiceButton({
   );
 }
 
+/** The topic-coloured header: the game's name, the heading the section is labelled by, and the help popover. */
+function SettingsHeader({ topic, disabled }: { topic: TopicKey; disabled: boolean }) {
+  const { t } = useTranslation(['gameplay', 'games', 'common']);
+  const topicName = t(`common:topics.${topic}`);
+  return (
+    <div
+      className={cn('flex items-center gap-4 rounded-3xl p-5 text-white shadow-md', TOPIC_CLASSES[topic].bg)}
+    >
+      <TopicIcon topic={topic} className="bg-white/20 shadow-none" />
+      <div className="flex-1">
+        <h1 className="text-3xl font-black">{t('gameplay:title', { topic: topicName })}</h1>
+        <p id="settings-heading" className="text-lg font-semibold opacity-95">
+          {t('gameplay:settings.heading')}
+        </p>
+      </div>
+      <Popover
+        align="end"
+        title={t('gameplay:settings.help', { topic: topicName })}
+        closeLabel={t('common:actions.close')}
+        trigger={
+          <button
+            type="button"
+            aria-label={t('gameplay:settings.help', { topic: topicName })}
+            data-testid="help-button"
+            disabled={disabled}
+            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-2xl font-black text-slate-900 shadow"
+          >
+            ?
+          </button>
+        }
+      >
+        <dl className="mt-3 space-y-3">
+          <div>
+            <dt className="font-bold text-brand-800">{t('games:details.howToPlay')}</dt>
+            <dd>{t(`games:topics.${topic}.howToPlay`)}</dd>
+          </div>
+          <div>
+            <dt className="font-bold text-brand-800">{t('games:details.gain')}</dt>
+            <dd>{t(`games:topics.${topic}.gain`)}</dd>
+          </div>
+          <div>
+            <dt className="font-bold text-brand-800">{t('games:details.example')}</dt>
+            <dd className="text-2xl font-black">{t(`games:topics.${topic}.example`)}</dd>
+          </div>
+        </dl>
+      </Popover>
+    </div>
+  );
+}
+
 export function SettingsPanel({ settings, onChange, onStart, ready = true }: SettingsPanelProps) {
   const { t } = useTranslation(['gameplay', 'games', 'common']);
   const topic = GAME_TYPE_KEYS[settings.gameType];
-  const topicName = t(`common:topics.${topic}`);
   const [storedPauseAfterWrong, setPauseAfterWrong] = usePauseAfterWrong();
   const [storedReadAloud, setReadAloud] = useReadAloudSetting();
   // The switches are stored on the device: drawn ahead of time (and while hydrating) they show their defaults.
@@ -119,51 +168,7 @@ export function SettingsPanel({ settings, onChange, onStart, ready = true }: Set
   const disabled = !ready;
   return (
     <section aria-labelledby="settings-heading" className="mx-auto max-w-3xl px-4 py-8">
-      <div
-        className={cn(
-          'flex items-center gap-4 rounded-3xl p-5 text-white shadow-md',
-          TOPIC_CLASSES[topic].bg,
-        )}
-      >
-        <TopicIcon topic={topic} className="bg-white/20 shadow-none" />
-        <div className="flex-1">
-          <h1 className="text-3xl font-black">{t('gameplay:title', { topic: topicName })}</h1>
-          <p id="settings-heading" className="text-lg font-semibold opacity-95">
-            {t('gameplay:settings.heading')}
-          </p>
-        </div>
-        <Popover
-          align="end"
-          title={t('gameplay:settings.help', { topic: topicName })}
-          closeLabel={t('common:actions.close')}
-          trigger={
-            <button
-              type="button"
-              aria-label={t('gameplay:settings.help', { topic: topicName })}
-              data-testid="help-button"
-              disabled={disabled}
-              className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-2xl font-black text-slate-900 shadow"
-            >
-              ?
-            </button>
-          }
-        >
-          <dl className="mt-3 space-y-3">
-            <div>
-              <dt className="font-bold text-brand-800">{t('games:details.howToPlay')}</dt>
-              <dd>{t(`games:topics.${topic}.howToPlay`)}</dd>
-            </div>
-            <div>
-              <dt className="font-bold text-brand-800">{t('games:details.gain')}</dt>
-              <dd>{t(`games:topics.${topic}.gain`)}</dd>
-            </div>
-            <div>
-              <dt className="font-bold text-brand-800">{t('games:details.example')}</dt>
-              <dd className="text-2xl font-black">{t(`games:topics.${topic}.example`)}</dd>
-            </div>
-          </dl>
-        </Popover>
-      </div>
+      <SettingsHeader topic={topic} disabled={disabled} />
 
       <div className="mt-8 rounded-3xl bg-white p-5 shadow-sm sm:p-6">
         <SettingsGroup

@@ -37,15 +37,9 @@ export function AccountTab({
   editState: EditState;
   onEditState: (state: EditState) => void;
 }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const message = useMessage();
-  const lang = toLang(i18n.resolvedLanguage);
   const timeZone = useTimeZone();
-  const created = new Date(user.createdAt);
-  const createdText = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
-    dateStyle: 'long',
-    timeZone,
-  }).format(created);
   const earned = (badges ?? []).filter((item) => item.completed).slice(0, EARNED_BADGES_SHOWN);
   const editing = editState === 'edit' || editState === 'saving';
 
@@ -74,53 +68,7 @@ export function AccountTab({
         {editing ? (
           <ProfileForm user={user} state={editState} onStateChange={onEditState} />
         ) : (
-          <dl>
-            <LabelledValue look={ROW_LOOK} label={t('account.displayName')} testId="account-display-name">
-              {displayNameOf(user)}
-            </LabelledValue>
-            <LabelledValue look={ROW_LOOK} label={t('account.username')}>
-              {user.username}
-            </LabelledValue>
-            {/* A pupil has no e-mail address (they sign in with pictures): nothing to show or verify. */}
-            {user.role !== 'pupil' && (
-              <>
-                <LabelledValue look={ROW_LOOK} label={t('account.email')} testId="account-email">
-                  {user.email ?? '—'}
-                </LabelledValue>
-                <LabelledValue look={ROW_LOOK} label={t('account.status')}>
-                  {user.isVerified ? (
-                    <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
-                      <span aria-hidden="true">✓ </span>
-                      {t('account.verified')}
-                    </span>
-                  ) : (
-                    <span className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
-                      <span aria-hidden="true">! </span>
-                      {t('account.notVerified')}
-                    </span>
-                  )}
-                </LabelledValue>
-              </>
-            )}
-            <LabelledValue look={ROW_LOOK} label={t('account.memberSince')}>
-              <time dateTime={user.createdAt} title={formatRelativeTime(created, new Date(), lang)}>
-                {createdText}
-              </time>
-              <span className="ml-2 text-base text-slate-700">
-                ({formatRelativeTime(created, new Date(), lang)})
-              </span>
-            </LabelledValue>
-            <LabelledValue look={ROW_LOOK} label={t('account.totalGames')} testId="account-total-games">
-              {totalGames ?? '—'}
-            </LabelledValue>
-            <LabelledValue look={ROW_LOOK} label={t('account.about')} testId="account-about">
-              {user.about?.trim() ? (
-                <span className="whitespace-pre-line">{user.about}</span>
-              ) : (
-                t('account.noAbout')
-              )}
-            </LabelledValue>
-          </dl>
+          <AccountDetails user={user} totalGames={totalGames} timeZone={timeZone} />
         )}
       </Card>
       <Card>
@@ -142,5 +90,73 @@ export function AccountTab({
       </Card>
       <DeleteAccountSection user={user} />
     </div>
+  );
+}
+
+/** The account as it stands: name, username, e-mail and its status (not for pupils), since when, games, about. */
+function AccountDetails({
+  user,
+  totalGames,
+  timeZone,
+}: {
+  user: CurrentUser;
+  totalGames: number | undefined;
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation('profile');
+  const lang = toLang(i18n.resolvedLanguage);
+  const created = new Date(user.createdAt);
+  const createdText = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
+    dateStyle: 'long',
+    timeZone,
+  }).format(created);
+  return (
+    <dl>
+      <LabelledValue look={ROW_LOOK} label={t('account.displayName')} testId="account-display-name">
+        {displayNameOf(user)}
+      </LabelledValue>
+      <LabelledValue look={ROW_LOOK} label={t('account.username')}>
+        {user.username}
+      </LabelledValue>
+      {/* A pupil has no e-mail address (they sign in with pictures): nothing to show or verify. */}
+      {user.role !== 'pupil' && (
+        <>
+          <LabelledValue look={ROW_LOOK} label={t('account.email')} testId="account-email">
+            {user.email ?? '—'}
+          </LabelledValue>
+          <LabelledValue look={ROW_LOOK} label={t('account.status')}>
+            {user.isVerified ? (
+              <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
+                <span aria-hidden="true">✓ </span>
+                {t('account.verified')}
+              </span>
+            ) : (
+              <span className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
+                <span aria-hidden="true">! </span>
+                {t('account.notVerified')}
+              </span>
+            )}
+          </LabelledValue>
+        </>
+      )}
+      <LabelledValue look={ROW_LOOK} label={t('account.memberSince')}>
+        <time dateTime={user.createdAt} title={formatRelativeTime(created, new Date(), lang)}>
+          {createdText}
+        </time>
+        <span className="ml-2 text-base text-slate-700">
+          ({formatRelativeTime(created, new Date(), lang)})
+        </span>
+      </LabelledValue>
+      <LabelledValue look={ROW_LOOK} label={t('account.totalGames')} testId="account-total-games">
+        {totalGames ?? '—'}
+      </LabelledValue>
+      <LabelledValue look={ROW_LOOK} label={t('account.about')} testId="account-about">
+        {user.about?.trim() ? (
+          <span className="whitespace-pre-line">{user.about}</span>
+        ) : (
+          t('account.noAbout')
+        )}
+      </LabelledValue>
+    </dl>
   );
 }

@@ -37,61 +37,10 @@ export function ProfileForm({
   onStateChange: (state: EditState) => void;
 }) {
   const { t } = useTranslation('profile');
-  const message = useMessage();
-  const setUser = useSetCurrentUser();
-  const [values, setValues] = useState({
-    displayName: displayNameOf(user),
-    email: user.email ?? '',
-    about: user.about ?? '',
-    receiveNotifications: user.receiveNotifications,
-    avatarColor: user.avatarColor ?? AVATAR_COLORS.indigo,
-    currentPassword: '',
-  });
-  // A new address needs the current password (a borrowed session alone must not move the account).
-  const pupil = user.role === 'pupil';
-  const emailChanging = !pupil && values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const first = Object.keys(errors)[0];
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [errors]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const { currentPassword, email, ...others } = values;
-    // A pupil's form has no e-mail field, so it sends none (the address stays as it is: none).
-    const rest = pupil ? others : { ...others, email };
-    const input = emailChanging ? { ...rest, currentPassword } : rest;
-    const parsed = fieldErrorsOf(profileUpdateRequestSchema, input, message);
-    if (emailChanging && !currentPassword) {
-      setErrors({ ...parsed.errors, currentPassword: message('current_password_required') });
-      return;
-    }
-    if (parsed.errors) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    onStateChange('saving');
-    try {
-      const response = await updateProfile(parsed.data);
-      setUser(response.user);
-      onStateChange('saved');
-      toast({ title: response.message || message('profile_updated'), variant: 'success' });
-    } catch (error) {
-      onStateChange('edit');
-      const fieldError = serverFieldError(error, FIELDS);
-      if (fieldError) setErrors(fieldError);
-      else
-        toast({
-          title: message('error_title'),
-          description: serverMessage(error, message('profile_update_error')),
-          variant: 'destructive',
-        });
-    }
-  }
+  const { values, setValues, errors, pupil, emailChanging, form, submit } = useProfileForm(
+    user,
+    onStateChange,
+  );
 
   const saving = state === 'saving';
   /** What the form's text inputs share: name, value, change handler, error and the lock while saving. */
@@ -156,34 +105,11 @@ export function ProfileForm({
           </p>
         )}
       </div>
-      <fieldset>
-        <legend className="block text-base font-bold text-slate-800">{t('account.avatarColor')}</legend>
-        <div className="mt-1 flex flex-wrap gap-2" data-testid="avatar-colors">
-          {Object.entries(AVATAR_COLORS).map(([name, color]) => (
-            <label
-              key={name}
-              className="relative flex size-12 cursor-pointer items-center justify-center rounded-full has-[:checked]:ring-4 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
-              style={{ backgroundColor: color }}
-            >
-              <input
-                type="radio"
-                name="avatarColor"
-                value={color}
-                checked={values.avatarColor.toLowerCase() === color}
-                onChange={() => setValues({ ...values, avatarColor: color })}
-                disabled={saving}
-                className="sr-only"
-              />
-              <span className="sr-only">{t(`account.avatarColorName.${name}`)}</span>
-              {values.avatarColor.toLowerCase() === color && (
-                <span aria-hidden="true" className="text-xl font-black text-white">
-                  ✓
-                </span>
-              )}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <AvatarColorPicker
+        value={values.avatarColor}
+        disabled={saving}
+        onChange={(color) => setValues({ ...values, avatarColor: color })}
+      />
       <label className="flex min-h-12 cursor-pointer items-center gap-3 text-base font-bold text-slate-800">
         <input
           type="checkbox"
@@ -204,5 +130,108 @@ export function ProfileForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The form's values and errors, and the submit: checked here first, then saved; a refused field takes the focus. */
+function useProfileForm(user: CurrentUser, onStateChange: (state: EditState) => void) {
+  const message = useMessage();
+  const setUser = useSetCurrentUser();
+  const [values, setValues] = useState({
+    displayName: displayNameOf(user),
+    email: user.email ?? '',
+    about: user.about ?? '',
+    receiveNotifications: user.receiveNotifications,
+    avatarColor: user.avatarColor ?? AVATAR_COLORS.indigo,
+    currentPassword: '',
+  });
+  // A new address needs the current password (a borrowed session alone must not move the account).
+  const pupil = user.role === 'pupil';
+  const emailChanging = !pupil && values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const first = Object.keys(errors)[0];
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [errors]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { currentPassword, email, ...others } = values;
+    // A pupil's form has no e-mail field, so it sends none (the address stays as it is: none).
+    const rest = pupil ? others : { ...others, email };
+    const input = emailChanging ? { ...rest, currentPassword } : rest;
+    const parsed = fieldErrorsOf(profileUpdateRequestSchema, input, message);
+    if (emailChanging && !currentPassword) {
+      setErrors({ ...parsed.errors, currentPassword: message('current_password_required') });
+      return;
+    }
+    if (parsed.errors) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    onStateChange('saving');
+    try {
+      const response = await updateProfile(parsed.data);
+      setUser(response.user);
+      onStateChange('saved');
+      toast({ title: response.message || message('profile_updated'), variant: 'success' });
+    } catch (error) {
+      onStateChange('edit');
+      const fieldError = serverFieldError(error, FIELDS);
+      if (fieldError) setErrors(fieldError);
+      else
+        toast({
+          title: message('error_title'),
+          description: serverMessage(error, message('profile_update_error')),
+          variant: 'destructive',
+        });
+    }
+  }
+
+  return { values, setValues, errors, pupil, emailChanging, form, submit };
+}
+
+function AvatarColorPicker({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  disabled: boolean;
+  onChange: (color: string) => void;
+}) {
+  const { t } = useTranslation('profile');
+  return (
+    <fieldset>
+      <legend className="block text-base font-bold text-slate-800">{t('account.avatarColor')}</legend>
+      <div className="mt-1 flex flex-wrap gap-2" data-testid="avatar-colors">
+        {Object.entries(AVATAR_COLORS).map(([name, color]) => (
+          <label
+            key={name}
+            className="relative flex size-12 cursor-pointer items-center justify-center rounded-full has-[:checked]:ring-4 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+            style={{ backgroundColor: color }}
+          >
+            <input
+              type="radio"
+              name="avatarColor"
+              value={color}
+              checked={value.toLowerCase() === color}
+              onChange={() => onChange(color)}
+              disabled={disabled}
+              className="sr-only"
+            />
+            <span className="sr-only">{t(`account.avatarColorName.${name}`)}</span>
+            {value.toLowerCase() === color && (
+              <span aria-hidden="true" className="text-xl font-black text-white">
+                ✓
+              </span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

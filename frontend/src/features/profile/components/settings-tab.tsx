@@ -50,66 +50,11 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
     }
   }
 
-  /** Ends every session of the account (the gateway drops them all), this one included. */
-  async function onLogoutEverywhere() {
-    try {
-      await api.post('/api/auth/logout-everywhere');
-      window.location.replace('/');
-    } catch (error) {
-      toast({
-        title: message('error_title'),
-        description: serverMessage(error, message('logout_failed')),
-        variant: 'destructive',
-      });
-    }
-  }
-
-  async function onLogout() {
-    try {
-      await api.post('/api/auth/logout');
-      // The spec reloads after logout; reloading /profile itself would greet the child with "access denied".
-      window.location.replace('/');
-    } catch (error) {
-      console.warn('logout failed', error);
-      toast({ title: message('logout_failed'), variant: 'destructive' });
-    }
-  }
-
   return (
     <div className="flex flex-col gap-5">
       <Card>
         <CardTitle className="mb-4">{t('settings.heading')}</CardTitle>
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <div>
-            <p id="sound-label" className="text-lg font-bold">
-              {t('settings.sound')}
-            </p>
-            <p className="text-base text-slate-700">{t('settings.soundHint')}</p>
-          </div>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={soundEnabled}
-            aria-labelledby="sound-label"
-            onClick={toggleSound}
-            data-silent
-            data-testid="sound-toggle"
-            className={
-              soundEnabled
-                ? 'relative inline-flex h-12 w-20 shrink-0 items-center rounded-full bg-brand-600 transition-colors'
-                : 'relative inline-flex h-12 w-20 shrink-0 items-center rounded-full bg-slate-400 transition-colors'
-            }
-          >
-            <span
-              aria-hidden="true"
-              className={
-                soundEnabled
-                  ? 'absolute left-9 size-9 rounded-full bg-white shadow transition-[left] motion-reduce:transition-none'
-                  : 'absolute left-1.5 size-9 rounded-full bg-white shadow transition-[left] motion-reduce:transition-none'
-              }
-            />
-          </button>
-        </div>
+        <SoundSwitch enabled={soundEnabled} onToggle={toggleSound} />
         {/* A pupil signs in with pictures their teacher renews: no password, no reset e-mail. */}
         {!pupil && (
           <div className="mt-5 border-t border-slate-100 pt-5">
@@ -139,29 +84,96 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
           </Button>
         )}
       </Card>
-      <Card>
-        <CardTitle className="mb-2">{t('settings.logoutHeading')}</CardTitle>
-        <p className="text-base text-slate-700">{t('settings.logoutText')}</p>
-        <Button
-          variant="danger"
-          className="mt-4"
-          onClick={() => void onLogout()}
-          data-testid="profile-logout"
-        >
-          {t('common:nav.logout')}
-        </Button>
-        <p className="mt-5 border-t border-slate-100 pt-5 text-base text-slate-700">
-          {t('settings.logoutEverywhereText')}
-        </p>
-        <Button
-          variant="outline"
-          className="mt-4"
-          onClick={() => void onLogoutEverywhere()}
-          data-testid="logout-everywhere"
-        >
-          {t('settings.logoutEverywhere')}
-        </Button>
-      </Card>
+      <LogoutCard />
     </div>
+  );
+}
+
+function SoundSwitch({ enabled, onToggle }: { enabled: boolean; onToggle: () => void }) {
+  const { t } = useTranslation(['profile', 'common']);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <div>
+        <p id="sound-label" className="text-lg font-bold">
+          {t('settings.sound')}
+        </p>
+        <p className="text-base text-slate-700">{t('settings.soundHint')}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={enabled}
+        aria-labelledby="sound-label"
+        onClick={onToggle}
+        data-silent
+        data-testid="sound-toggle"
+        className={
+          enabled
+            ? 'relative inline-flex h-12 w-20 shrink-0 items-center rounded-full bg-brand-600 transition-colors'
+            : 'relative inline-flex h-12 w-20 shrink-0 items-center rounded-full bg-slate-400 transition-colors'
+        }
+      >
+        <span
+          aria-hidden="true"
+          className={
+            enabled
+              ? 'absolute left-9 size-9 rounded-full bg-white shadow transition-[left] motion-reduce:transition-none'
+              : 'absolute left-1.5 size-9 rounded-full bg-white shadow transition-[left] motion-reduce:transition-none'
+          }
+        />
+      </button>
+    </div>
+  );
+}
+
+/** Sign out here, or everywhere the account is signed in. */
+function LogoutCard() {
+  const { t } = useTranslation(['profile', 'common']);
+  const message = useMessage();
+
+  /** Ends every session of the account (the gateway drops them all), this one included. */
+  async function onLogoutEverywhere() {
+    try {
+      await api.post('/api/auth/logout-everywhere');
+      window.location.replace('/');
+    } catch (error) {
+      toast({
+        title: message('error_title'),
+        description: serverMessage(error, message('logout_failed')),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function onLogout() {
+    try {
+      await api.post('/api/auth/logout');
+      // The spec reloads after logout; reloading /profile itself would greet the child with "access denied".
+      window.location.replace('/');
+    } catch (error) {
+      console.warn('logout failed', error);
+      toast({ title: message('logout_failed'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Card>
+      <CardTitle className="mb-2">{t('settings.logoutHeading')}</CardTitle>
+      <p className="text-base text-slate-700">{t('settings.logoutText')}</p>
+      <Button variant="danger" className="mt-4" onClick={() => void onLogout()} data-testid="profile-logout">
+        {t('common:nav.logout')}
+      </Button>
+      <p className="mt-5 border-t border-slate-100 pt-5 text-base text-slate-700">
+        {t('settings.logoutEverywhereText')}
+      </p>
+      <Button
+        variant="outline"
+        className="mt-4"
+        onClick={() => void onLogoutEverywhere()}
+        data-testid="logout-everywhere"
+      >
+        {t('settings.logoutEverywhere')}
+      </Button>
+    </Card>
   );
 }

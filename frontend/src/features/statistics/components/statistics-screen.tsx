@@ -111,12 +111,10 @@ function TopicPerformance({ stats }: { stats: StatisticsResponse['gameTypeStats'
 }
 
 export function StatisticsScreen() {
-  const { t, i18n } = useTranslation(['statistics', 'common']);
+  const { t } = useTranslation(['statistics', 'common']);
   const message = useMessage();
   const query = useQuery(statisticsQueryOptions);
-  const percent = usePercent();
   const zeroWeek = useMondayReset(query.isSuccess);
-  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'tr-TR');
 
   let body: ReactNode;
   if (query.isPending) {
@@ -136,45 +134,9 @@ export function StatisticsScreen() {
     const week = zeroWeek ? ZERO_WEEK : weekly.success ? weeklyCorrectAnswers(weekly.data) : ZERO_WEEK;
     const questions = zeroWeek ? ZERO_WEEK : data.weeklyQuestions;
     const weeklyTotal = week.reduce((a, b) => a + b, 0);
-    const summary = [
-      {
-        label: t('summary.totalPoints'),
-        value: numberFormat.format(data.totalPoints),
-        testId: 'stat-total-points',
-        colour: 'bg-amber-100 text-amber-950',
-      },
-      {
-        label: t('summary.questionsSolved'),
-        value: numberFormat.format(data.totalQuestions),
-        testId: 'stat-total-questions',
-        colour: 'bg-sky-100 text-sky-950',
-      },
-      {
-        label: t('summary.correctAnswers'),
-        value: numberFormat.format(data.correctAnswers),
-        testId: 'stat-correct-answers',
-        colour: 'bg-emerald-100 text-emerald-950',
-      },
-      {
-        label: t('summary.successRate'),
-        value: percent(data.successRate),
-        testId: 'stat-success-rate',
-        colour: 'bg-violet-100 text-violet-950',
-      },
-    ];
     body = (
       <>
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5" data-testid="statistics-summary">
-          {summary.map((tile) => (
-            <StatTile
-              key={tile.testId}
-              label={tile.label}
-              value={tile.value}
-              testId={tile.testId}
-              className={`flex min-h-32 flex-col justify-center shadow-sm ${tile.colour}`}
-            />
-          ))}
-        </dl>
+        <SummaryTiles data={data} />
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <section aria-labelledby="topics-heading">
             <h2 id="topics-heading" className="mb-3 text-2xl font-black">
@@ -234,5 +196,51 @@ export function StatisticsScreen() {
       </div>
       {body}
     </section>
+  );
+}
+
+/** The four totals over the screen: points, questions solved, correct answers, success rate. */
+function SummaryTiles({ data }: { data: StatisticsResponse }) {
+  const { t, i18n } = useTranslation(['statistics', 'common']);
+  const percent = usePercent();
+  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'tr-TR');
+  const summary = [
+    {
+      label: t('summary.totalPoints'),
+      value: numberFormat.format(data.totalPoints),
+      testId: 'stat-total-points',
+      colour: 'bg-amber-100 text-amber-950',
+    },
+    {
+      label: t('summary.questionsSolved'),
+      value: numberFormat.format(data.totalQuestions),
+      testId: 'stat-total-questions',
+      colour: 'bg-sky-100 text-sky-950',
+    },
+    {
+      label: t('summary.correctAnswers'),
+      value: numberFormat.format(data.correctAnswers),
+      testId: 'stat-correct-answers',
+      colour: 'bg-emerald-100 text-emerald-950',
+    },
+    {
+      label: t('summary.successRate'),
+      value: percent(data.successRate),
+      testId: 'stat-success-rate',
+      colour: 'bg-violet-100 text-violet-950',
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-5" data-testid="statistics-summary">
+      {summary.map((tile) => (
+        <StatTile
+          key={tile.testId}
+          label={tile.label}
+          value={tile.value}
+          testId={tile.testId}
+          className={`flex min-h-32 flex-col justify-center shadow-sm ${tile.colour}`}
+        />
+      ))}
+    </dl>
   );
 }

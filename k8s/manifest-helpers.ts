@@ -48,6 +48,14 @@ export function readYamlDocuments(relative: string): Manifest[] {
     .filter((doc): doc is Manifest => doc !== null);
 }
 
+/** The Secret templates the repository keeps (placeholders only): the base's and the worker scalers'. */
+export function readSecretTemplates(): Manifest[] {
+  return [
+    ...readYamlDocuments('k8s/base/secret.yaml'),
+    ...readYamlDocuments('k8s/components/autoscaling/worker-scalers.yaml').filter((o) => o.kind === 'Secret'),
+  ];
+}
+
 export function readCompose(): ComposeFile {
   // merge: the file shares the app definition through YAML anchors and `<<` merge keys, as compose does.
   return parseYaml(readFileSync(repoPath('docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;

@@ -4,11 +4,11 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError } from './http-errors.js';
 import { resolveLanguage } from './language.js';
-import type { RateLimits } from './rate-limit.js';
+import type { RateLimits } from './limits/rate-limit.js';
 import { tagApiRequest } from './request-context.js';
 import { createCrossSiteCheck, securityHeaders } from './security.js';
-import type { SessionLayer } from './session.js';
-import { createSessionGate } from './session-gate.js';
+import { createSessionGate } from './session/gate.js';
+import type { SessionLayer } from './session/layer.js';
 import { spaHandlers } from './spa.js';
 import { trustProxySetting } from './trust-proxy.js';
 

@@ -1,15 +1,15 @@
 import { createHttpService, createLogger, type HttpService, type Logger } from '@mathgames/platform';
 import { gatewayRoutes } from './app.js';
-import { bufferedBody, hasBufferedBody, readBody } from './body-gate.js';
 import type { GatewayConfig } from './config.js';
 import { answerClientError } from './http-errors.js';
-import { createLimits } from './limits.js';
+import { bufferedBody, hasBufferedBody, readBody } from './limits/body-gate.js';
+import { createLimits } from './limits/limits.js';
 import { targetOf } from './metrics.js';
-import { createPollFastPath } from './poll-fast-path.js';
+import { createPollFastPath } from './poll/fast-path.js';
+import { createTrackedCache } from './poll/tracked-cache.js';
 import { createProxies } from './proxy.js';
 import { createGatewayRedis } from './redis.js';
-import { createSessionLayer } from './session.js';
-import { createTrackedCache } from './tracked-cache.js';
+import { createSessionLayer } from './session/layer.js';
 
 export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';

@@ -1,7 +1,7 @@
 import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from '@mathgames/platform';
 import type { Request } from 'express';
 import { Counter, Gauge } from 'prom-client';
-import type { LoadShedder } from './load-shedding.js';
+import type { LoadShedder } from './limits/load-shedding.js';
 import { upstreamFor } from './upstreams.js';
 
 /**

@@ -5,7 +5,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError } from './http-errors.js';
 import { asUpstreamRequest, INTERNAL_HEADER_PREFIX } from './request-context.js';
-import type { SessionLayer } from './session.js';
+import type { SessionLayer } from './session/layer.js';
 import { type UpstreamName, upstreamFor, upstreamTargets } from './upstreams.js';
 
 // Hop-by-hop headers describe one connection, not the message; cookies are the gateway's alone.

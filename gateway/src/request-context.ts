@@ -4,7 +4,7 @@ import type { Lang } from '@mathgames/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { resolveLanguage } from './language.js';
-import { publicSessionId } from './session.js';
+import { publicSessionId } from './session/layer.js';
 
 declare global {
   namespace Express {

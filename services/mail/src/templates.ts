@@ -49,165 +49,182 @@ const PARENT_NOTE: Record<MailLang, string> = {
   en: "This e-mail is about a child's account. We suggest reading it together.",
 };
 
+/** The first mail of an account: the link that verifies its address. */
+function verifyEmailCopy({ name }: MailContent, tr: boolean): Copy {
+  return tr
+    ? {
+        subject: 'E-posta adresini doğrula',
+        preheader: 'Bir tıkla hesabını etkinleştir.',
+        greeting: `Merhaba ${name},`,
+        paragraphs: [
+          'Matematik Oyunları’na hoş geldin! Hesabını etkinleştirmek için aşağıdaki düğmeye tıkla.',
+        ],
+        button: 'E-postamı doğrula',
+        after: [
+          'Bu bağlantı 24 saat geçerlidir.',
+          'Bu hesabı sen açmadıysan bu e-postayı görmezden gelebilirsin.',
+        ],
+      }
+    : {
+        subject: 'Verify your e-mail address',
+        preheader: 'One click to activate your account.',
+        greeting: `Hi ${name},`,
+        paragraphs: ['Welcome to Math Games! Click the button below to activate your account.'],
+        button: 'Verify my e-mail',
+        after: [
+          'This link works for 24 hours.',
+          'If you did not create this account, you can ignore this e-mail.',
+        ],
+      };
+}
+
+/** A password reset link, asked for on the login screen. */
+function resetPasswordCopy({ name }: MailContent, tr: boolean): Copy {
+  return tr
+    ? {
+        subject: 'Şifreni yenile',
+        preheader: 'Yeni bir şifre belirlemek için bağlantı.',
+        greeting: `Merhaba ${name},`,
+        paragraphs: ['Şifreni yenilemek için bir istek aldık. Yeni bir şifre belirlemek için düğmeye tıkla.'],
+        button: 'Yeni şifre belirle',
+        after: [
+          'Bu bağlantı 1 saat geçerlidir ve yalnızca bir kez kullanılabilir.',
+          'Bu isteği sen yapmadıysan bir şey yapmana gerek yok; şifren değişmedi.',
+        ],
+      }
+    : {
+        subject: 'Reset your password',
+        preheader: 'A link to choose a new password.',
+        greeting: `Hi ${name},`,
+        paragraphs: ['We received a request to reset your password. Click the button to choose a new one.'],
+        button: 'Choose a new password',
+        after: [
+          'This link works for 1 hour and only once.',
+          'If you did not ask for this, you do not need to do anything; your password has not changed.',
+        ],
+      };
+}
+
+/** Someone registered with an address that has an account: log in instead. */
+function emailAlreadyRegisteredCopy({ name }: MailContent, tr: boolean): Copy {
+  return tr
+    ? {
+        subject: 'Bu e-posta adresiyle zaten bir hesabın var',
+        preheader: 'Yeni hesap gerekmez, giriş yapabilirsin.',
+        greeting: `Merhaba ${name},`,
+        paragraphs: [
+          'Biri bu e-posta adresiyle yeni bir hesap açmayı denedi, ama bu adresle zaten bir hesabın var.',
+          'Sen miydin? Hemen giriş yapabilirsin. Şifreni hatırlamıyorsan giriş ekranındaki “Şifremi unuttum” bağlantısını kullan.',
+        ],
+        button: 'Giriş yap',
+        after: ['Sen değilsen endişelenme: hesabın güvende ve hiçbir şey değişmedi.'],
+      }
+    : {
+        subject: 'You already have an account with this e-mail',
+        preheader: 'No new account needed, you can log in.',
+        greeting: `Hi ${name},`,
+        paragraphs: [
+          'Someone tried to create a new account with this e-mail address, but you already have one.',
+          'Was it you? You can log in right away. If you forgot your password, use “Forgot password” on the login screen.',
+        ],
+        button: 'Log in',
+        after: ['If it was not you, do not worry: your account is safe and nothing has changed.'],
+      };
+}
+
+/** To the old address after a change: the new one masked, and the link that undoes it. */
+function emailChangedCopy({ name, newEmail }: MailContent, tr: boolean): Copy {
+  return tr
+    ? {
+        subject: 'Hesabının e-posta adresi değişti',
+        preheader: 'Bu değişikliği sen yapmadıysan geri alabilirsin.',
+        greeting: `Merhaba ${name},`,
+        paragraphs: [
+          `Hesabının e-posta adresi ${maskEmail(newEmail)} olarak değiştirildi. Bundan sonraki e-postalarımız yeni adrese gidecek.`,
+          'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan aşağıdaki düğmeyle eski adresini geri al: tüm cihazlardan çıkış yapılır, sonra bir yetişkinle birlikte şifreni yenile.',
+        ],
+        button: 'Değişikliği geri al',
+        after: ['Bu bağlantı 7 gün geçerlidir ve yalnızca bir kez kullanılabilir.'],
+      }
+    : {
+        subject: 'Your account e-mail address changed',
+        preheader: 'If you did not make this change, you can undo it.',
+        greeting: `Hi ${name},`,
+        paragraphs: [
+          `The e-mail address of your account was changed to ${maskEmail(newEmail)}. Our next e-mails will go to the new address.`,
+          'If you did this, all is well. If not, undo it with the button below: every device is logged out, then reset your password with a grown-up.',
+        ],
+        button: 'Undo the change',
+        after: ['This link works for 7 days and only once.'],
+      };
+}
+
+/** To the new address: nothing changes until its link is opened. */
+function confirmEmailChangeCopy({ name }: MailContent, tr: boolean): Copy {
+  return tr
+    ? {
+        subject: 'Yeni e-posta adresini onayla',
+        preheader: 'Onaylayana kadar hiçbir şey değişmez.',
+        greeting: `Merhaba ${name},`,
+        paragraphs: [
+          'Hesabının e-posta adresini bu adres olarak değiştirmek istedin. Onaylamak için düğmeye tıkla; tıklayana kadar hiçbir şey değişmez.',
+        ],
+        button: 'Yeni adresimi onayla',
+        after: [
+          'Bu bağlantı 24 saat geçerlidir.',
+          'Bu isteği sen yapmadıysan bu e-postayı görmezden gelebilirsin.',
+        ],
+      }
+    : {
+        subject: 'Confirm your new e-mail address',
+        preheader: 'Nothing changes until you confirm.',
+        greeting: `Hi ${name},`,
+        paragraphs: [
+          'You asked to change the e-mail address of your account to this one. Click the button to confirm; nothing changes until you do.',
+        ],
+        button: 'Confirm my new address',
+        after: ['This link works for 24 hours.', 'If you did not ask for this, you can ignore this e-mail.'],
+      };
+}
+
+/** The password changed and every device was logged out. */
+function passwordChangedCopy({ name }: MailContent, tr: boolean): Copy {
+  return tr
+    ? {
+        subject: 'Şifren değişti',
+        preheader: 'Bu değişikliği sen yaptıysan her şey yolunda.',
+        greeting: `Merhaba ${name},`,
+        paragraphs: [
+          'Hesabının şifresi az önce değiştirildi ve tüm cihazlardan çıkış yapıldı.',
+          'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan bir yetişkinden yardım iste ve giriş ekranındaki “Şifremi unuttum” ile hemen yeni bir şifre belirle.',
+        ],
+        button: 'Matematik Oyunları’nı aç',
+        after: [],
+      }
+    : {
+        subject: 'Your password changed',
+        preheader: 'If you made this change, all is well.',
+        greeting: `Hi ${name},`,
+        paragraphs: [
+          'The password of your account was just changed and every device was logged out.',
+          'If you did this, all is well. If not, ask a grown-up for help and choose a new password right away with “Forgot password” on the login screen.',
+        ],
+        button: 'Open Math Games',
+        after: [],
+      };
+}
+
+const COPY: Record<MailKind, (content: MailContent, tr: boolean) => Copy> = {
+  'verify-email': verifyEmailCopy,
+  'reset-password': resetPasswordCopy,
+  'email-already-registered': emailAlreadyRegisteredCopy,
+  'email-changed': emailChangedCopy,
+  'confirm-email-change': confirmEmailChangeCopy,
+  'password-changed': passwordChangedCopy,
+};
+
 function copyFor(kind: MailKind, content: MailContent): Copy {
-  const { lang, name } = content;
-  const tr = lang === 'tr';
-  switch (kind) {
-    case 'verify-email':
-      return tr
-        ? {
-            subject: 'E-posta adresini doğrula',
-            preheader: 'Bir tıkla hesabını etkinleştir.',
-            greeting: `Merhaba ${name},`,
-            paragraphs: [
-              'Matematik Oyunları’na hoş geldin! Hesabını etkinleştirmek için aşağıdaki düğmeye tıkla.',
-            ],
-            button: 'E-postamı doğrula',
-            after: [
-              'Bu bağlantı 24 saat geçerlidir.',
-              'Bu hesabı sen açmadıysan bu e-postayı görmezden gelebilirsin.',
-            ],
-          }
-        : {
-            subject: 'Verify your e-mail address',
-            preheader: 'One click to activate your account.',
-            greeting: `Hi ${name},`,
-            paragraphs: ['Welcome to Math Games! Click the button below to activate your account.'],
-            button: 'Verify my e-mail',
-            after: [
-              'This link works for 24 hours.',
-              'If you did not create this account, you can ignore this e-mail.',
-            ],
-          };
-    case 'reset-password':
-      return tr
-        ? {
-            subject: 'Şifreni yenile',
-            preheader: 'Yeni bir şifre belirlemek için bağlantı.',
-            greeting: `Merhaba ${name},`,
-            paragraphs: [
-              'Şifreni yenilemek için bir istek aldık. Yeni bir şifre belirlemek için düğmeye tıkla.',
-            ],
-            button: 'Yeni şifre belirle',
-            after: [
-              'Bu bağlantı 1 saat geçerlidir ve yalnızca bir kez kullanılabilir.',
-              'Bu isteği sen yapmadıysan bir şey yapmana gerek yok; şifren değişmedi.',
-            ],
-          }
-        : {
-            subject: 'Reset your password',
-            preheader: 'A link to choose a new password.',
-            greeting: `Hi ${name},`,
-            paragraphs: [
-              'We received a request to reset your password. Click the button to choose a new one.',
-            ],
-            button: 'Choose a new password',
-            after: [
-              'This link works for 1 hour and only once.',
-              'If you did not ask for this, you do not need to do anything; your password has not changed.',
-            ],
-          };
-    case 'email-already-registered':
-      return tr
-        ? {
-            subject: 'Bu e-posta adresiyle zaten bir hesabın var',
-            preheader: 'Yeni hesap gerekmez, giriş yapabilirsin.',
-            greeting: `Merhaba ${name},`,
-            paragraphs: [
-              'Biri bu e-posta adresiyle yeni bir hesap açmayı denedi, ama bu adresle zaten bir hesabın var.',
-              'Sen miydin? Hemen giriş yapabilirsin. Şifreni hatırlamıyorsan giriş ekranındaki “Şifremi unuttum” bağlantısını kullan.',
-            ],
-            button: 'Giriş yap',
-            after: ['Sen değilsen endişelenme: hesabın güvende ve hiçbir şey değişmedi.'],
-          }
-        : {
-            subject: 'You already have an account with this e-mail',
-            preheader: 'No new account needed, you can log in.',
-            greeting: `Hi ${name},`,
-            paragraphs: [
-              'Someone tried to create a new account with this e-mail address, but you already have one.',
-              'Was it you? You can log in right away. If you forgot your password, use “Forgot password” on the login screen.',
-            ],
-            button: 'Log in',
-            after: ['If it was not you, do not worry: your account is safe and nothing has changed.'],
-          };
-    case 'email-changed':
-      return tr
-        ? {
-            subject: 'Hesabının e-posta adresi değişti',
-            preheader: 'Bu değişikliği sen yapmadıysan geri alabilirsin.',
-            greeting: `Merhaba ${name},`,
-            paragraphs: [
-              `Hesabının e-posta adresi ${maskEmail(content.newEmail)} olarak değiştirildi. Bundan sonraki e-postalarımız yeni adrese gidecek.`,
-              'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan aşağıdaki düğmeyle eski adresini geri al: tüm cihazlardan çıkış yapılır, sonra bir yetişkinle birlikte şifreni yenile.',
-            ],
-            button: 'Değişikliği geri al',
-            after: ['Bu bağlantı 7 gün geçerlidir ve yalnızca bir kez kullanılabilir.'],
-          }
-        : {
-            subject: 'Your account e-mail address changed',
-            preheader: 'If you did not make this change, you can undo it.',
-            greeting: `Hi ${name},`,
-            paragraphs: [
-              `The e-mail address of your account was changed to ${maskEmail(content.newEmail)}. Our next e-mails will go to the new address.`,
-              'If you did this, all is well. If not, undo it with the button below: every device is logged out, then reset your password with a grown-up.',
-            ],
-            button: 'Undo the change',
-            after: ['This link works for 7 days and only once.'],
-          };
-    case 'confirm-email-change':
-      return tr
-        ? {
-            subject: 'Yeni e-posta adresini onayla',
-            preheader: 'Onaylayana kadar hiçbir şey değişmez.',
-            greeting: `Merhaba ${name},`,
-            paragraphs: [
-              'Hesabının e-posta adresini bu adres olarak değiştirmek istedin. Onaylamak için düğmeye tıkla; tıklayana kadar hiçbir şey değişmez.',
-            ],
-            button: 'Yeni adresimi onayla',
-            after: [
-              'Bu bağlantı 24 saat geçerlidir.',
-              'Bu isteği sen yapmadıysan bu e-postayı görmezden gelebilirsin.',
-            ],
-          }
-        : {
-            subject: 'Confirm your new e-mail address',
-            preheader: 'Nothing changes until you confirm.',
-            greeting: `Hi ${name},`,
-            paragraphs: [
-              'You asked to change the e-mail address of your account to this one. Click the button to confirm; nothing changes until you do.',
-            ],
-            button: 'Confirm my new address',
-            after: [
-              'This link works for 24 hours.',
-              'If you did not ask for this, you can ignore this e-mail.',
-            ],
-          };
-    case 'password-changed':
-      return tr
-        ? {
-            subject: 'Şifren değişti',
-            preheader: 'Bu değişikliği sen yaptıysan her şey yolunda.',
-            greeting: `Merhaba ${name},`,
-            paragraphs: [
-              'Hesabının şifresi az önce değiştirildi ve tüm cihazlardan çıkış yapıldı.',
-              'Bunu sen yaptıysan her şey yolunda. Sen yapmadıysan bir yetişkinden yardım iste ve giriş ekranındaki “Şifremi unuttum” ile hemen yeni bir şifre belirle.',
-            ],
-            button: 'Matematik Oyunları’nı aç',
-            after: [],
-          }
-        : {
-            subject: 'Your password changed',
-            preheader: 'If you made this change, all is well.',
-            greeting: `Hi ${name},`,
-            paragraphs: [
-              'The password of your account was just changed and every device was logged out.',
-              'If you did this, all is well. If not, ask a grown-up for help and choose a new password right away with “Forgot password” on the login screen.',
-            ],
-            button: 'Open Math Games',
-            after: [],
-          };
-  }
+  return COPY[kind](content, content.lang === 'tr');
 }
 
 /** Shows enough of an address to be recognised, not enough to be harvested: "a•••@example.com". */

@@ -1,10 +1,6 @@
 import {
-  deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
-  MAX_PHOTO_BYTES,
-  PHOTO_FIELD,
-  profileUpdateRequestSchema,
   registerRequestSchema,
   resetPasswordFormSchema,
   resetPasswordRequestSchema,
@@ -14,16 +10,13 @@ import {
   verifyEmailQuerySchema,
 } from '@mathgames/contracts';
 import {
-  AppError,
   requireUser,
   SESSION_LOGIN_HEADER,
   SESSION_REVOKE_USER_HEADER,
   SESSION_SHARED_HEADER,
 } from '@mathgames/platform';
-import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
-import multer from 'multer';
+import type { ErrorRequestHandler, Express } from 'express';
 import {
-  type Caller,
   getCurrentUser,
   login,
   register,
@@ -33,35 +26,9 @@ import {
   validateResetToken,
   verifyEmail,
 } from '../../domain/account.js';
-import { deleteOwnAccount } from '../../domain/account-deletion.js';
 import { type AuthDeps, RateLimitedError } from '../../domain/deps.js';
-import { readPhoto, removePhoto, updateProfile, uploadPhoto } from '../../domain/profile.js';
-
-const PHOTO_FILE = /^([A-Za-z0-9_-]{22})\.webp$/;
-
-const caller = (req: Request): Caller => ({ ip: req.identity.ip, lang: req.identity.lang });
-const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
-
-function photoError(messageKey: 'photo_too_large' | 'photo_type_invalid' | 'photo_required') {
-  return new AppError(400, 'validation_error', messageKey, PHOTO_FIELD);
-}
-
-/** One file in memory, at most 5 MB: the stream is cut as soon as it passes the limit. */
-function acceptPhoto(): RequestHandler {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
-  }).single(PHOTO_FIELD);
-  return (req, res, next) => {
-    upload(req, res, (err: unknown) => {
-      if (!err) return next();
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
-        return next(photoError('photo_too_large'));
-      // Wrong field name, several files, a malformed body: all "pick one image" to the child.
-      next(photoError('photo_type_invalid'));
-    });
-  };
-}
+import { caller, text } from './caller.js';
+import { profileRoutes } from './profile-routes.js';
 
 /**
  * The web app drops confirmPassword before sending, but one that sends it gets the form's rules
@@ -163,56 +130,7 @@ export function authRoutes(ctx: AuthDeps) {
         .json({ message: text(req, 'logged_out_everywhere') });
     });
 
-    app.post('/api/profile/update', async (req, res) => {
-      const userId = requireUser(req);
-      const input = profileUpdateRequestSchema.parse(req.body);
-      const { user, emailChangeRequested } = await updateProfile(ctx, userId, input, caller(req));
-      res.json({
-        message: text(req, emailChangeRequested ? 'email_change_pending_neutral' : 'profile_updated'),
-        user,
-      });
-    });
-
-    app.post('/api/profile/delete', async (req, res) => {
-      const userId = requireUser(req);
-      const { password } = deleteAccountRequestSchema.parse(req.body);
-      await deleteOwnAccount(ctx, userId, password, caller(req).ip);
-      // The gateway ends this session too (and every other one of the user).
-      res.set(SESSION_REVOKE_USER_HEADER, String(userId)).json({ message: text(req, 'account_deleted') });
-    });
-
-    // Signed-in check first: an anonymous upload is refused before a byte of it is buffered.
-    const signedIn: RequestHandler = (req, _res, next) => {
-      requireUser(req);
-      next();
-    };
-    app.post('/api/profile/photo', signedIn, acceptPhoto(), async (req, res) => {
-      const userId = requireUser(req);
-      if (!req.file || req.file.size === 0) throw photoError('photo_required');
-      const photoUrl = await uploadPhoto(ctx, userId, req.file.buffer);
-      res.json({ photoUrl, message: text(req, 'photo_uploaded') });
-    });
-
-    app.delete('/api/profile/photo', async (req, res) => {
-      await removePhoto(ctx, requireUser(req));
-      res.json({ photoUrl: null, message: text(req, 'photo_deleted') });
-    });
-
-    app.get('/api/profile/photos/:file', async (req, res) => {
-      const userId = requireUser(req);
-      const version = PHOTO_FILE.exec(req.params.file ?? '')?.[1];
-      if (!version) throw new AppError(404, 'not_found');
-      const content = await readPhoto(ctx, userId, version);
-      res
-        .set({
-          'Content-Type': 'image/webp',
-          // The URL changes with the photo, so the browser may keep it forever; private: never in shared caches.
-          'Cache-Control': 'private, max-age=31536000, immutable',
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'",
-        })
-        .send(content);
-    });
+    profileRoutes(ctx)(app);
 
     app.use(rateLimitedHandler);
   };

@@ -1,32 +1,16 @@
 import {
-  addPupilsRequestSchema,
   type ClassJoin,
   createClassRequestSchema,
   joinCodeSchema,
-  loginCardsRequestSchema,
-  renamePupilRequestSchema,
   signInNames,
-  translate,
   updateClassRequestSchema,
 } from '@mathgames/contracts';
 import { AppError, requireUser, signJoinTicket } from '@mathgames/platform';
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 import { findJoinableClass } from '../../data-access/classes-repository.js';
 import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
 import { classDashboard, pupilProgressDetail } from '../../domain/class-dashboard.js';
-import {
-  addClassPupils,
-  classProgress,
-  issueClassLoginCards,
-  listClassPupils,
-  newPupilSignInLink,
-  removeAllPupilsOfClass,
-  removeClassPupil,
-  renameClassPupil,
-  resetClassPupilPictures,
-  revokePupilSignInLink,
-  unlockClassPupil,
-} from '../../domain/class-pupils.js';
+import { classProgress, removeAllPupilsOfClass } from '../../domain/class-pupils.js';
 import type { ClassesDeps } from '../../domain/deps.js';
 import {
   changeTeacherClass,
@@ -38,10 +22,9 @@ import {
   regenerateJoinCode,
   resetClassSignIn,
 } from '../../domain/teacher-classes.js';
+import { teacherOf, text } from './caller.js';
+import { classPupilsRoutes } from './class-pupils-routes.js';
 import { classIdOf, pupilIdOf } from './path-ids.js';
-
-const teacherOf = (req: Request) => ({ ...req.identity, userId: requireUser(req) });
-const text = (req: Request, key: Parameters<typeof translate>[0]) => translate(key, req.identity.lang);
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
 export function classesRoutes(ctx: ClassesDeps) {
@@ -130,63 +113,6 @@ export function classesRoutes(ctx: ClassesDeps) {
       res.json(await pupilProgressDetail(ctx, requireUser(req), classIdOf(req), pupilIdOf(req)));
     });
 
-    app.get('/api/classes/:classId/pupils', async (req, res) => {
-      res.json({ items: await listClassPupils(ctx, requireUser(req), classIdOf(req)) });
-    });
-
-    app.post('/api/classes/:classId/pupils', async (req, res) => {
-      const teacher = teacherOf(req);
-      const classId = classIdOf(req);
-      const { names } = addPupilsRequestSchema.parse(req.body);
-      const items = await addClassPupils(ctx, teacher, classId, names);
-      res.status(201).json({ message: text(req, 'pupils_added'), items });
-    });
-
-    app.patch('/api/classes/:classId/pupils/:pupilId', async (req, res) => {
-      const teacher = teacherOf(req);
-      const classId = classIdOf(req);
-      const pupilId = pupilIdOf(req);
-      const { name } = renamePupilRequestSchema.parse(req.body);
-      const pupil = await renameClassPupil(ctx, teacher, classId, pupilId, name);
-      res.json({ message: text(req, 'pupil_renamed'), items: [pupil] });
-    });
-
-    app.post('/api/classes/:classId/pupils/:pupilId/pictures', async (req, res) => {
-      const teacher = teacherOf(req);
-      const pupil = await resetClassPupilPictures(ctx, teacher, classIdOf(req), pupilIdOf(req));
-      res.json({ message: text(req, 'pupil_pictures_reset'), items: [pupil] });
-    });
-
-    app.post('/api/classes/:classId/pupils/:pupilId/unlock', async (req, res) => {
-      const teacher = teacherOf(req);
-      await unlockClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
-      res.json({ message: text(req, 'pupil_unlocked') });
-    });
-
-    app.post('/api/classes/:classId/pupils/:pupilId/sign-in-link', async (req, res) => {
-      const teacher = teacherOf(req);
-      const secret = await newPupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
-      res.status(201).json({ message: text(req, 'pupil_link_created'), secret });
-    });
-
-    app.delete('/api/classes/:classId/pupils/:pupilId/sign-in-link', async (req, res) => {
-      const teacher = teacherOf(req);
-      await revokePupilSignInLink(ctx, teacher, classIdOf(req), pupilIdOf(req));
-      res.json({ message: text(req, 'pupil_link_revoked') });
-    });
-
-    app.post('/api/classes/:classId/cards', async (req, res) => {
-      const teacher = teacherOf(req);
-      const classId = classIdOf(req);
-      const { pupilIds } = loginCardsRequestSchema.parse(req.body ?? {});
-      const cards = await issueClassLoginCards(ctx, teacher, classId, pupilIds);
-      res.json({ message: text(req, 'login_cards_ready'), ...cards });
-    });
-
-    app.delete('/api/classes/:classId/pupils/:pupilId', async (req, res) => {
-      const teacher = teacherOf(req);
-      await removeClassPupil(ctx, teacher, classIdOf(req), pupilIdOf(req));
-      res.json({ message: text(req, 'pupil_removed') });
-    });
+    classPupilsRoutes(ctx)(app);
   };
 }

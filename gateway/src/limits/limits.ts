@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
-import type { GatewayConfig } from './config.js';
-import { sendJsonError } from './http-errors.js';
-import { resolveLanguage } from './language.js';
+import type { GatewayConfig } from '../config.js';
+import { sendJsonError } from '../http-errors.js';
+import { resolveLanguage } from '../language.js';
+import { shedRequests, watchInFlight } from '../metrics.js';
+import { clientAddressOf, trustFunction } from '../trust-proxy.js';
 import { createLoadShedder } from './load-shedding.js';
-import { shedRequests, watchInFlight } from './metrics.js';
 import { createRateLimits, type RateLimits } from './rate-limit.js';
-import { clientAddressOf, trustFunction } from './trust-proxy.js';
 
 export interface Limits {
   /** Per-address request budgets (Redis). */

@@ -1,15 +1,15 @@
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { badgeSummaryCacheKey, decodeCompletedCounts } from '@mathgames/contracts';
 import { isUnavailableError, type Logger } from '@mathgames/platform';
-import type { GatewayConfig } from './config.js';
-import { sendJsonError, sendRateLimited } from './http-errors.js';
-import { resolveLanguage } from './language.js';
-import { observeRequest } from './metrics.js';
-import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './poll-cache.js';
-import { forwardPoll } from './poll-upstream.js';
-import type { RateLimits } from './rate-limit.js';
-import { callerHeaders, requestIdOf } from './request-context.js';
-import type { CachedRead, SessionPeek } from './session-peek.js';
+import type { GatewayConfig } from '../config.js';
+import { sendJsonError, sendRateLimited } from '../http-errors.js';
+import { resolveLanguage } from '../language.js';
+import type { RateLimits } from '../limits/rate-limit.js';
+import { observeRequest } from '../metrics.js';
+import { callerHeaders, requestIdOf } from '../request-context.js';
+import type { CachedRead, SessionPeek } from '../session/peek.js';
+import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './cache.js';
+import { forwardPoll } from './upstream.js';
 
 export interface PollFastPathDeps {
   config: GatewayConfig;
@@ -30,8 +30,8 @@ export interface PollFastPathDeps {
  * whose state has not changed no Redis round trip at all: the rate limit is counted in memory and added to the
  * shared Redis budget in batches (`checkPoll`), and the session and the badge-worker's cached counts come from the
  * gateway's memory, which Redis keeps fresh by invalidation (tracked-cache.ts: a revoked session or a new badge
- * is seen on the next poll). The answer and its ETag are computed once per counts and category (poll-cache.ts),
- * and 304 when the client has it. A miss, a guest or any other query goes to the service (poll-upstream.ts),
+ * is seen on the next poll). The answer and its ETag are computed once per counts and category (cache.ts),
+ * and 304 when the client has it. A miss, a guest or any other query goes to the service (upstream.ts),
  * which computes, fills the cache and validates. The rules are the same as on the general path: client headers
  * never reach the service (only the signed identity, request id and conditional/encoding headers are sent), and a
  * service that is down gives the same 503 JSON. Returns false for any other request.

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type session from 'express-session';
 import type { Redis } from 'ioredis';
-import { readCookie } from './language.js';
-import type { SessionPolicy } from './session-policy.js';
+import { readCookie } from '../language.js';
+import type { SessionPolicy } from './policy.js';
 
 /** How stale a session's idle expiry may get before a request extends it (see `dueForTouch`). */
 export const TOUCH_INTERVAL_MS = 10 * 60_000;

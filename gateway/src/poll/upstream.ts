@@ -1,8 +1,8 @@
 import { type Agent, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { Lang } from '@mathgames/contracts';
 import type { Logger } from '@mathgames/platform';
-import { sendJsonError } from './http-errors.js';
-import { logUpstreamDown } from './proxy.js';
+import { sendJsonError } from '../http-errors.js';
+import { logUpstreamDown } from '../proxy.js';
 
 // Client headers the service may see on the poll: conditional requests let an unchanged summary answer 304.
 const FORWARDED_REQUEST_HEADERS = ['if-none-match', 'accept-encoding'] as const;

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { addressBucket } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { GatewayConfig } from './config.js';
-import { normalisePath } from './path-normalise.js';
+import type { GatewayConfig } from '../config.js';
+import { normalisePath } from '../path-normalise.js';
 
 // Credential endpoints get their own, tighter budget against password guessing and mail flooding.
 const CREDENTIAL_PATHS = new Set([
@@ -120,6 +120,59 @@ export function createRateLimits(
 
   const counterKey = (ip: string) => counterKeyFor(config.SESSION_SECRET, ip);
 
+  const polls = pollBudgets(config, api, counterKey, onError);
+
+  return {
+    checkPoll: polls.checkPoll,
+    async checkJoinLookup(ip) {
+      const key = counterKey(ip);
+      try {
+        const [mine, everyone, missed] = await Promise.all([
+          credentials.get(key),
+          joinMisses.get(EVERYONE),
+          joinMissesOf.get(key),
+        ]);
+        if (mine && mine.consumedPoints >= config.RATE_LIMIT_AUTH_PER_15_MINUTES) return waitOf(mine);
+        if (
+          everyone &&
+          everyone.consumedPoints >= config.RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES &&
+          (missed?.consumedPoints ?? 0) > 0
+        )
+          return waitOf(everyone);
+        return null;
+      } catch (err) {
+        onError(err);
+        return null;
+      }
+    },
+    joinMissed(ip) {
+      const key = counterKey(ip);
+      void spend(credentials, key);
+      void spend(joinMissesOf, key);
+      void spend(joinMisses, EVERYONE);
+    },
+    close: polls.close,
+    async check(ip, method, path) {
+      const key = counterKey(ip);
+      if (method.toUpperCase() === 'POST' && CREDENTIAL_PATHS.has(normalisePath(path))) {
+        const wait = await consume(credentials, key);
+        if (wait !== null) return wait;
+      }
+      return consume(api, key);
+    },
+  };
+}
+
+/**
+ * The poll's budgets from memory (`checkPoll`): each address bucket's calls counted here, added to its Redis
+ * counter every POLL_FLUSH_MS.
+ */
+function pollBudgets(
+  config: GatewayConfig,
+  api: RateLimiterRedis,
+  counterKey: (ip: string) => string,
+  onError: (err: unknown) => void,
+): Pick<RateLimits, 'checkPoll' | 'close'> {
   const budgets = new Map<string, PollBudget>();
   const flush = () => {
     const now = Date.now();
@@ -162,44 +215,9 @@ export function createRateLimits(
       // Over by this gateway's own count: refused until the window Redis reported ends (a full one if unknown).
       return Math.max(1, Math.ceil((budget.resetAt > now ? budget.resetAt - now : 60_000) / 1000));
     },
-    async checkJoinLookup(ip) {
-      const key = counterKey(ip);
-      try {
-        const [mine, everyone, missed] = await Promise.all([
-          credentials.get(key),
-          joinMisses.get(EVERYONE),
-          joinMissesOf.get(key),
-        ]);
-        if (mine && mine.consumedPoints >= config.RATE_LIMIT_AUTH_PER_15_MINUTES) return waitOf(mine);
-        if (
-          everyone &&
-          everyone.consumedPoints >= config.RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES &&
-          (missed?.consumedPoints ?? 0) > 0
-        )
-          return waitOf(everyone);
-        return null;
-      } catch (err) {
-        onError(err);
-        return null;
-      }
-    },
-    joinMissed(ip) {
-      const key = counterKey(ip);
-      void spend(credentials, key);
-      void spend(joinMissesOf, key);
-      void spend(joinMisses, EVERYONE);
-    },
     close() {
       clearInterval(flusher);
       flush();
-    },
-    async check(ip, method, path) {
-      const key = counterKey(ip);
-      if (method.toUpperCase() === 'POST' && CREDENTIAL_PATHS.has(normalisePath(path))) {
-        const wait = await consume(credentials, key);
-        if (wait !== null) return wait;
-      }
-      return consume(api, key);
     },
   };
 }

@@ -4,9 +4,9 @@ import RedisStore from 'connect-redis';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
-import type { GatewayConfig } from './config.js';
-import { type CachedRead, createSessionPeek, type SessionPeek } from './session-peek.js';
-import { sessionPolicy } from './session-policy.js';
+import type { GatewayConfig } from '../config.js';
+import { type CachedRead, createSessionPeek, type SessionPeek } from './peek.js';
+import { sessionPolicy } from './policy.js';
 
 declare global {
   namespace Express {

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { sendRateLimited } from './http-errors.js';
-import { isJoinLookup, type RateLimits } from './rate-limit.js';
-import type { SessionLayer } from './session.js';
-import { upstreamFor } from './upstreams.js';
+import { sendRateLimited } from '../http-errors.js';
+import { isJoinLookup, type RateLimits } from '../limits/rate-limit.js';
+import { upstreamFor } from '../upstreams.js';
+import type { SessionLayer } from './layer.js';
 
 /**
  * Every /api request (but the badge poll, answered before Express) spends its rate-limit budget and learns who

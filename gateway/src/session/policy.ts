@@ -1,6 +1,6 @@
 import { sessionKey, userSessionsKey } from '@mathgames/contracts';
 import type session from 'express-session';
-import type { GatewayConfig } from './config.js';
+import type { GatewayConfig } from '../config.js';
 
 declare module 'express-session' {
   interface SessionData {

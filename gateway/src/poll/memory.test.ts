@@ -21,9 +21,9 @@ import {
 import { type PrivateRedis, startPrivateRedis, waitFor } from '@mathgames/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLL_PATH } from './poll-cache.js';
-import { counterKeyFor } from './rate-limit.js';
-import { type GatewayProcess, startGatewayProcess } from './test-support/gateway-process.js';
+import { counterKeyFor } from '../limits/rate-limit.js';
+import { type GatewayProcess, startGatewayProcess } from '../test-support/gateway-process.js';
+import { POLL_PATH } from './cache.js';
 
 /**
  * The badge poll from the gateway's memory (issue 24 item 2), across two gateway processes sharing one Redis (a

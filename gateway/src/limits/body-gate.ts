@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJsonError } from './http-errors.js';
-import { resolveLanguage } from './language.js';
-import { readingBodies } from './metrics.js';
+import { sendJsonError } from '../http-errors.js';
+import { resolveLanguage } from '../language.js';
+import { readingBodies } from '../metrics.js';
 
 /**
  * A request body is read in full before the request is admitted (load-shedding.ts counts it) or reaches a

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GatewayProcess, startGatewayProcess } from '../test-support/gateway-process.js';
 import { createLoadShedder } from './load-shedding.js';
-import { type GatewayProcess, startGatewayProcess } from './test-support/gateway-process.js';
 
 /**
  * Overload never crashes the gateway (issue 16 item 0). The gateway runs as its own process, as in production,

@@ -17,7 +17,7 @@ describe('the rate-limit bucket of a client address', () => {
 
 describe('the path a rate limit is keyed on', () => {
   it('is the same for every spelling of one route', async () => {
-    const { normalisePath } = await import('./path-normalise.js');
+    const { normalisePath } = await import('../path-normalise.js');
     for (const spelling of [
       '/api/auth/login',
       '/api/auth/login/',

@@ -6,8 +6,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLL_PATH } from './poll-cache.js';
-import { type GatewayProcess, startGatewayProcess } from './test-support/gateway-process.js';
+import { POLL_PATH } from '../poll/cache.js';
+import { type GatewayProcess, startGatewayProcess } from '../test-support/gateway-process.js';
 
 /**
  * Fair overload (issue 24 item 4): one client cannot shed the site. Bodies are read before a request counts in

@@ -1,0 +1,82 @@
+import { translate } from '@mathgames/contracts';
+import { describe, expect, it } from 'vitest';
+import { createGateway } from './index.js';
+import { logger, portOf, useTestGateway } from './test-support/test-gateway.js';
+
+const gw = useTestGateway();
+
+describe('routing and failures', () => {
+  it('describes the API at /api/openapi.json', async () => {
+    const res = await fetch(`${gw.baseUrl}/api/openapi.json`);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+
+    expect(res.status).toBe(200);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/user-badges/summary');
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await fetch(`${gw.baseUrl}/api/no-such-thing`, { headers: { 'x-lang': 'en' } });
+
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ code: 'not_found', message: translate('not_found', 'en') });
+  });
+
+  it('answers 503 JSON while a service is down and recovers by itself when it is back', async () => {
+    await gw.gameResults.close();
+    const post = () =>
+      fetch(`${gw.baseUrl}/api/game-results`, { method: 'POST', headers: { 'accept-language': 'tr' } });
+
+    const down = await post();
+
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({
+      code: 'service_unavailable',
+      message: translate('service_unavailable', 'tr'),
+    });
+
+    await gw.restartGameResults();
+    const back = await post();
+
+    expect(back.status).toBe(201);
+  });
+
+  it('answers the badge summary poll with 503 JSON while badges is down, and recovers', async () => {
+    await gw.badges.close();
+    const poll = () => fetch(`${gw.baseUrl}/api/user-badges/summary`, { headers: { 'x-lang': 'en' } });
+
+    const down = await poll();
+
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({
+      code: 'service_unavailable',
+      message: translate('service_unavailable', 'en'),
+    });
+
+    await gw.restartBadges();
+
+    expect((await poll()).status).toBe(401);
+  });
+
+  it('refuses a client over the credential limit with 429 and Retry-After', async () => {
+    const limited = createGateway(
+      { ...gw.config, REDIS_PREFIX: `${gw.config.REDIS_PREFIX}limits:`, RATE_LIMIT_AUTH_PER_15_MINUTES: 2 },
+      { logger },
+    );
+    const url = `http://127.0.0.1:${portOf(await limited.listen(0))}/api/auth/login`;
+    const attempt = () =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":5}' });
+    try {
+      expect((await attempt()).status).toBe(200);
+      expect((await attempt()).status).toBe(200);
+      const refused = await attempt();
+
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { code: string }).code).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+/** The bench's knobs (environment variables, see classroom.ts) and the shape of a school. */
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const list = (value: string | undefined, fallback: string) =>
+  (value ?? fallback)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+export const PHASES = new Set(list(process.env.BENCH_PHASES, 'summary,history,capacity,lag,classroom'));
+export const CLASSROOMS = list(process.env.BENCH_PUPILS, '5000,20000').map(Number);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+export const LAG_RATES = list(process.env.BENCH_LAG_RATES, '50,500,1000').map(Number);
+export const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
+export const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS, '10,50').map(Number);
+export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);
+export const POLL_MS = 3_000;
+export const POST_EVERY_MS = 60_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Pupils of one class share an address and a browser-like connection pool (a school behind one NAT). */
+export const CLASS_SIZE = 30;
+export const SOCKETS_PER_CLASS = 6;
+export const PASSWORD = 'correct horse';
+
+/** Devices: distinct loopback addresses (all of 127/8 is local on Linux), one per class. */
+export const classAddress = (c: number) => `127.0.${1 + (c >> 7)}.${1 + (c & 127)}`;

@@ -1,0 +1,84 @@
+/** Each process's CPU share over a window, from /proc (of 100 % per core). */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process, in seconds (null when it is gone or unreadable). */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+export function pidsNamed(comm: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** Which processes to measure: the stack's, this database's Postgres backends, RabbitMQ, Redis, and us. */
+export type ProcessGroups = () => Promise<Record<string, number[]>>;
+
+export class CpuMeter {
+  private readonly before = new Map<number, number>();
+  private startedAt = 0;
+  private groups: Record<string, number[]> = {};
+  private ownBefore = process.cpuUsage();
+
+  constructor(private readonly which: ProcessGroups) {}
+
+  async start(): Promise<void> {
+    this.groups = await this.which();
+    this.before.clear();
+    for (const pids of Object.values(this.groups))
+      for (const pid of pids) {
+        const s = cpuSeconds(pid);
+        if (s !== null) this.before.set(pid, s);
+      }
+    this.ownBefore = process.cpuUsage();
+    this.startedAt = performance.now();
+  }
+
+  /** "gateway 61 %, game-results 40 %, …" over the window since start(), of 100 % per core. */
+  async line(): Promise<string> {
+    const seconds = (performance.now() - this.startedAt) / 1000;
+    // Backends that connected during the window count from their start.
+    const now = await this.which();
+    const parts: Array<[string, number]> = [];
+    for (const [name, pids] of Object.entries({ ...this.groups, ...now })) {
+      let used = 0;
+      for (const pid of new Set([...(this.groups[name] ?? []), ...pids])) {
+        const after = cpuSeconds(pid);
+        if (after !== null) used += after - (this.before.get(pid) ?? 0);
+      }
+      parts.push([name, used]);
+    }
+    const own = process.cpuUsage(this.ownBefore);
+    parts.push(['load generator', (own.user + own.system) / 1e6]);
+    const total = parts.reduce((n, [, used]) => n + used, 0);
+    const pct = (used: number) => `${((used / seconds) * 100).toFixed(0)} %`;
+    return `cpu (of ${availableParallelism() * 100} %): ${parts
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, used]) => `${name} ${pct(used)}`)
+      .join(', ')}; total ${pct(total)}`;
+  }
+}

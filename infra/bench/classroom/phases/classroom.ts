@@ -1,0 +1,88 @@
+import { sleep } from '@mathgames/platform';
+import { POLL_MS, POST_EVERY_MS, SECONDS } from '../config.js';
+import { type LagWatcher, resultFor, settle, stored } from '../lag-watcher.js';
+import type { Pupil } from '../pupils.js';
+import { machineLoad, Recorder, say } from '../report.js';
+import type { Bench } from '../stack.js';
+import { StallEvidence } from '../stall-evidence.js';
+
+/** `size` pupils for SECONDS: each polls the summary every 3 s and posts a result about every 60 s. */
+export async function classroomPhase(
+  { stack, pool, redis, database, cpu, newWatcher }: Bench,
+  pupils: Pupil[],
+  size: number,
+): Promise<void> {
+  await settle(pool);
+  const tabs = pupils.slice(0, size);
+  const recorder = new Recorder();
+  const lag = newWatcher();
+  const evidence = new StallEvidence(stack.urls, pool, database);
+  await evidence.start();
+  await cpu.start();
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    tabs.map((pupil, i) => Promise.all([poll(pupil, recorder, end), play(pupil, i, recorder, lag, end)])),
+  );
+  recorder.stop();
+  const cpuLine = await cpu.line();
+  const evidenceLines = await evidence.lines(redis);
+  say(`ran (${machineLoad()})`);
+  await lag.drain();
+  await lag.stop();
+  recorder.print();
+  say(lag.line('201 → statistics and badges', lag.both));
+  say(
+    `results never seen within 30 s: ${await lag.unseen()}${lag.lastError ? ` (last watch error: ${lag.lastError})` : ''}`,
+  );
+  say(`   ${cpuLine}`);
+  for (const line of evidenceLines) say(`   ${line}`);
+}
+
+/** One tab's summary poll, every POLL_MS with its last ETag, until `end`. */
+async function poll(pupil: Pupil, recorder: Recorder, end: number): Promise<void> {
+  await sleep(Math.random() * POLL_MS);
+  while (performance.now() < end) {
+    const res = await pupil.call(
+      'GET',
+      '/api/user-badges/summary',
+      undefined,
+      pupil.etag ? { 'if-none-match': pupil.etag } : {},
+    );
+    recorder.record(
+      'GET /api/user-badges/summary (poll)',
+      res.elapsed,
+      res.status,
+      res.status === 200 || res.status === 304,
+    );
+    pupil.etag = res.etag ?? pupil.etag;
+    await sleep(Math.max(0, Math.min(POLL_MS, end - performance.now())));
+  }
+}
+
+/** One pupil's games: a result, then statistics and badges, about every POST_EVERY_MS until `end`. */
+async function play(
+  pupil: Pupil,
+  i: number,
+  recorder: Recorder,
+  lag: LagWatcher,
+  end: number,
+): Promise<void> {
+  await sleep(Math.random() * Math.min(POST_EVERY_MS, SECONDS * 1000));
+  let game = 0;
+  while (performance.now() < end) {
+    const body = resultFor(pupil, 10_000 + i * 1000 + game++);
+    const res = await pupil.call('POST', '/api/game-results', body);
+    recorder.record('POST /api/game-results', res.elapsed, res.status, res.status === 201);
+    if (res.status === 201) {
+      stored(pupil, body);
+      lag.expect(pupil, performance.now());
+    }
+    const stats = await pupil.call('GET', '/api/statistics');
+    recorder.record('GET /api/statistics', stats.elapsed, stats.status, stats.status === 200);
+    const badges = await pupil.call('GET', '/api/user-badges?limit=1000');
+    recorder.record('GET /api/user-badges?limit=1000', badges.elapsed, badges.status, badges.status === 200);
+    const pause = POST_EVERY_MS * (0.8 + Math.random() * 0.4);
+    if (performance.now() + pause >= end) break;
+    await sleep(pause);
+  }
+}

@@ -1,0 +1,167 @@
+/** The load's pupils: one browser tab each, behind their class's address. */
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { hashPassword } from '@mathgames/auth/testing';
+import { GAME_TYPES } from '@mathgames/contracts';
+import type { createPool } from '@mathgames/platform';
+import type { Stack } from '@mathgames/test-stack';
+import type { Redis } from 'ioredis';
+import {
+  CLASS_SIZE,
+  classAddress,
+  PASSWORD,
+  REAL_LOGINS,
+  REQUEST_TIMEOUT_MS,
+  SOCKETS_PER_CLASS,
+} from './config.js';
+
+/** One pupil's browser tab: the gateway session cookie and the summary's last ETag. */
+export class Pupil {
+  cookie = '';
+  etag = '';
+  expectedQuestions = 0;
+  expectedCorrect = 0;
+
+  constructor(
+    readonly baseUrl: URL,
+    readonly userId: number,
+    readonly email: string,
+    readonly gameType: string,
+    private readonly agent: http.Agent,
+  ) {}
+
+  async call(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
+    const started = performance.now();
+    const body = json === undefined ? undefined : JSON.stringify(json);
+    const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
+      (resolve) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: this.baseUrl.port,
+            path,
+            method,
+            agent: this.agent,
+            headers: {
+              'x-lang': 'tr',
+              ...(this.cookie ? { cookie: this.cookie } : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...headers,
+            },
+          },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on('data', (c: Buffer) => chunks.push(c));
+            incoming.on('end', () =>
+              resolve({
+                status: incoming.statusCode ?? 0,
+                headers: incoming.headers,
+                text: Buffer.concat(chunks).toString('utf8'),
+              }),
+            );
+            incoming.on('error', () => resolve({ status: 0, headers: {}, text: 'response aborted' }));
+          },
+        );
+        // A deadline for the whole call, waiting for a free connection included: every loop ends on time.
+        const deadline = setTimeout(() => req.destroy(new Error('timeout')), REQUEST_TIMEOUT_MS);
+        req.once('close', () => clearTimeout(deadline));
+        // A refused or reset connection is an outcome to count (status 0), never an exception in a pupil's loop.
+        req.on('error', (err) => resolve({ status: 0, headers: {}, text: err.message }));
+        req.end(body);
+      },
+    );
+    const elapsed = performance.now() - started;
+    const setCookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('mg.sid='));
+    if (setCookie) this.cookie = setCookie.split(';', 1)[0]!;
+    const etag = res.headers.etag;
+    return { status: res.status, etag: typeof etag === 'string' ? etag : null, text: res.text, elapsed };
+  }
+
+  async logIn(): Promise<void> {
+    const login = await this.call('POST', '/api/auth/login', { email: this.email, password: PASSWORD });
+    if (login.status !== 200) throw new Error(`login ${this.email}: ${login.status} ${login.text}`);
+  }
+}
+
+/**
+ * Inserts `count` pupils in one statement (one precomputed argon2id hash with auth's parameters), logs the first
+ * `REAL_LOGINS` in for real, concurrently, and gives the others a session shaped exactly like those.
+ */
+export async function createPupils(
+  stack: Stack,
+  pool: ReturnType<typeof createPool>,
+  redis: Redis,
+  count: number,
+): Promise<{ pupils: Pupil[]; agents: http.Agent[]; seconds: number }> {
+  const started = performance.now();
+  const hash = await hashPassword(PASSWORD);
+  const { rows } = await pool.query<{ id: number; i: number }>(
+    `INSERT INTO auth.users (username, email, password_hash, is_verified)
+     SELECT 'pupil' || i, 'pupil' || i || '@bench.local', $2, true FROM generate_series(0, $1::int - 1) AS i
+     RETURNING id, substring(username FROM 6)::int AS i`,
+    [count, hash],
+  );
+  const ids = new Map(rows.map((r) => [r.i, r.id]));
+  const baseUrl = new URL(stack.baseUrl);
+  if (baseUrl.hostname !== '127.0.0.1')
+    throw new Error(`the load generator only targets 127.0.0.1, not ${baseUrl}`);
+  const agents: http.Agent[] = [];
+  const pupils: Pupil[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = Math.floor(i / CLASS_SIZE);
+    agents[c] ??= new http.Agent({
+      keepAlive: true,
+      maxSockets: SOCKETS_PER_CLASS,
+      localAddress: classAddress(c),
+    });
+    pupils.push(
+      new Pupil(
+        baseUrl,
+        ids.get(i)!,
+        `pupil${i}@bench.local`,
+        GAME_TYPES[i % GAME_TYPES.length]!,
+        agents[c]!,
+      ),
+    );
+  }
+
+  const real = pupils.slice(0, Math.min(REAL_LOGINS, count));
+  await Promise.all(real.map((p) => p.logIn()));
+  const prefix = stack.env.REDIS_PREFIX!;
+  const secret = stack.env.SESSION_SECRET!;
+  const sidOf = (cookie: string) => {
+    const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+    return value.slice(2, value.lastIndexOf('.'));
+  };
+  const template = JSON.parse((await redis.get(`${prefix}sess:${sidOf(real[0]!.cookie)}`)) ?? 'null') as {
+    uid: number;
+    createdAt: number;
+  } | null;
+  if (!template || template.uid !== real[0]!.userId)
+    throw new Error('a real login stored no session of the expected shape');
+  const ttl = await redis.ttl(`${prefix}sess:${sidOf(real[0]!.cookie)}`);
+  for (let from = real.length; from < count; from += 2_000) {
+    const batch = redis.pipeline();
+    for (const pupil of pupils.slice(from, from + 2_000)) {
+      // express-session's ids are 24 random bytes, base64url; its cookie is "s:<id>.<HMAC-SHA256, no padding>".
+      const sid = randomBytes(24).toString('base64url');
+      const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
+      pupil.cookie = `mg.sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
+      batch.set(
+        `${prefix}sess:${sid}`,
+        JSON.stringify({ ...template, uid: pupil.userId, createdAt: Date.now() }),
+        'EX',
+        ttl,
+      );
+      batch.sadd(`${prefix}user-sessions:${pupil.userId}`, sid);
+    }
+    await batch.exec();
+  }
+  // Every minted session must be one the gateway accepts: one poll per pupil would be a benchmark of its own, so
+  // a sample answers (the real logins and a spread of minted ones).
+  for (const pupil of [...real, ...pupils.filter((_, i) => i % 997 === 0)]) {
+    const res = await pupil.call('GET', '/api/user-badges/summary');
+    if (res.status !== 200) throw new Error(`pupil ${pupil.email}: summary ${res.status} ${res.text}`);
+  }
+  return { pupils, agents, seconds: (performance.now() - started) / 1000 };
+}

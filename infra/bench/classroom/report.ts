@@ -1,0 +1,108 @@
+/** How the bench prints: one line per figure, each with the machine's load, and phases that fail on their own. */
+import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { LoadResult } from '../load.js';
+import { PHASES } from './config.js';
+
+export const say = (text: string) => process.stdout.write(`${text}\n`);
+/** The machine is shared: every figure is printed with the 1-minute load average it was taken under. */
+export const machineLoad = () =>
+  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Errors of a closed-loop run; `okStatuses` beyond 2xx (e.g. 304) count as answers, not errors. */
+export function loadErrors(r: LoadResult, okStatuses: number[] = []): number {
+  const okNon2xx = okStatuses.reduce((n, s) => n + (r.statusCodeStats[String(s)]?.count ?? 0), 0);
+  return r.errors + r.timeouts + (r.non2xx - okNon2xx);
+}
+
+export function loadLine(name: string, r: LoadResult, okStatuses: number[] = []): string {
+  return `${name.padEnd(48)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${ms(r.latency.p50).padStart(9)}  p99 ${ms(
+    r.latency.p99,
+  ).padStart(9)}  errors ${loadErrors(r, okStatuses)}`;
+}
+
+export function describeErrors(errors: Map<number, number>): string {
+  if (errors.size === 0) return '0';
+  return [...errors].map(([status, n]) => `${n}×${status === 0 ? 'network/timeout' : status}`).join(' ');
+}
+
+/** Per-endpoint latencies and outcomes of the open-loop phases. */
+export class Recorder {
+  private readonly samples = new Map<string, { latencies: number[]; errors: Map<number, number> }>();
+  private readonly started = performance.now();
+  private ended: number | null = null;
+  /** Calls slower than 1 s, by 10 s of the phase: shows whether a tail is a stall at one moment or steady. */
+  private readonly slow: number[] = [];
+  /**
+   * The load generator's own event-loop delay: a latency measured here includes it, so a tail that matches it is
+   * the generator running late on the shared cores, not the product answering late.
+   */
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
+  constructor() {
+    this.loopDelay.enable();
+  }
+
+  /** Ends the measuring window (rates are per second of the phase, not of the whole run). */
+  stop(): void {
+    this.ended ??= performance.now();
+    this.loopDelay.disable();
+  }
+
+  record(endpoint: string, elapsed: number, status: number, ok: boolean): void {
+    let s = this.samples.get(endpoint);
+    if (!s) {
+      s = { latencies: [], errors: new Map() };
+      this.samples.set(endpoint, s);
+    }
+    s.latencies.push(elapsed);
+    if (!ok) s.errors.set(status, (s.errors.get(status) ?? 0) + 1);
+    if (elapsed > 1_000) {
+      const bucket = Math.floor((performance.now() - this.started) / 10_000);
+      this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
+    }
+  }
+
+  print(): void {
+    const seconds = ((this.ended ?? performance.now()) - this.started) / 1000;
+    for (const [endpoint, s] of this.samples) {
+      say(
+        `${endpoint.padEnd(48)} ${(s.latencies.length / seconds).toFixed(1).padStart(7)} req/s  p50 ${ms(
+          percentile(s.latencies, 50),
+        ).padStart(9)}  p99 ${ms(percentile(s.latencies, 99)).padStart(9)}  n ${
+          s.latencies.length
+        }  errors ${describeErrors(s.errors)}`,
+      );
+    }
+    const delay = (q: number) => ms(this.loopDelay.percentile(q) / 1e6);
+    say(
+      `load generator event-loop delay: p50 ${delay(50)}, p99 ${delay(99)}, max ${ms(this.loopDelay.max / 1e6)}`,
+    );
+    if (this.slow.length > 0) {
+      const buckets = Array.from(this.slow, (n, i) => `${i * 10}-${i * 10 + 10} s: ${n ?? 0}`);
+      say(`calls slower than 1 s, by when they ended: ${buckets.join(', ')}`);
+    }
+  }
+}
+
+export const failures: string[] = [];
+
+/** Runs one phase; its error is printed (with the stack) and remembered, and the next phase still runs. */
+export async function phase(key: string, name: string, run: () => Promise<void>): Promise<void> {
+  if (key !== 'setup' && !PHASES.has(key)) return;
+  say('');
+  say(`== ${name} ==`);
+  try {
+    await run();
+  } catch (err) {
+    failures.push(name);
+    say(`PHASE FAILED: ${name}: ${(err as Error)?.stack ?? String(err)}`);
+  }
+}

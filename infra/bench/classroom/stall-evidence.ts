@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { type createPool, sleep } from '@mathgames/platform';
+import type { Redis } from 'ioredis';
+
+/**
+ * Where a stall comes from (issue 24): over one phase, each deployable's event-loop delay (prom-client's
+ * `nodejs_eventloop_lag_*`, whose histogram every scrape resets: one scrape at the start, one at the end), the
+ * longest GC pauses (`nodejs_gc_duration_seconds`), what this database's backends waited on (pg_stat_activity
+ * sampled every 100 ms), the checkpoints Postgres made meanwhile (and why: `immediate` ones are another
+ * database's CREATE/DROP), Redis' slowest command latencies and whether RabbitMQ put a connection into flow.
+ */
+export class StallEvidence {
+  private readonly waits = new Map<string, number>();
+  private samples = 0;
+  private running = false;
+  private loop: Promise<void> = Promise.resolve();
+  private checkpointsBefore = { timed: 0, requested: 0, writeMs: 0, syncMs: 0 };
+  private gcBefore = new Map<string, number>();
+  private flowSeen = new Set<string>();
+
+  constructor(
+    private readonly urls: Partial<Record<string, string>>,
+    private readonly pool: ReturnType<typeof createPool>,
+    private readonly database: string,
+  ) {}
+
+  private async scrape(): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    await Promise.all(
+      Object.entries(this.urls).map(async ([name, url]) => {
+        if (!url) return;
+        const text = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })
+          .then((r) => r.text())
+          .catch(() => '');
+        texts.set(name, text);
+      }),
+    );
+    return texts;
+  }
+
+  private async checkpoints() {
+    const { rows } = await this.pool.query<{
+      timed: string;
+      requested: string;
+      write_ms: number;
+      sync_ms: number;
+    }>(
+      `SELECT checkpoints_timed AS timed, checkpoints_req AS requested, checkpoint_write_time AS write_ms,
+              checkpoint_sync_time AS sync_ms FROM pg_stat_bgwriter`,
+    );
+    const r = rows[0]!;
+    return { timed: Number(r.timed), requested: Number(r.requested), writeMs: r.write_ms, syncMs: r.sync_ms };
+  }
+
+  async start(): Promise<void> {
+    const texts = await this.scrape();
+    this.gcBefore = new Map([...texts].map(([name, text]) => [name, gcSeconds(text)]));
+    this.checkpointsBefore = await this.checkpoints();
+    this.waits.clear();
+    this.samples = 0;
+    this.flowSeen.clear();
+    this.running = true;
+    this.loop = (async () => {
+      let tick = 0;
+      while (this.running) {
+        await this.pool
+          .query<{ wait: string; n: number }>(
+            `SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS wait, count(*)::int AS n
+               FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()
+              GROUP BY 1`,
+            [this.database],
+          )
+          .then(({ rows }) => {
+            this.samples++;
+            for (const r of rows) this.waits.set(r.wait, (this.waits.get(r.wait) ?? 0) + r.n);
+          })
+          .catch(() => {});
+        // RabbitMQ's flow control, every 2 s (rabbitmqctl is slow to start).
+        if (tick++ % 20 === 0) {
+          const listed = spawnSync('rabbitmqctl', ['-q', 'list_connections', 'name', 'state'], {
+            encoding: 'utf8',
+            timeout: 5_000,
+          });
+          for (const line of (listed.stdout ?? '').split('\n'))
+            if (/\tflow$/.test(line) || /\tblocked/.test(line)) this.flowSeen.add(line.trim());
+        }
+        await sleep(100);
+      }
+    })();
+  }
+
+  async lines(redis: Redis): Promise<string[]> {
+    this.running = false;
+    await this.loop;
+    const texts = await this.scrape();
+    const lag = [...texts]
+      .map(([name, text]) => {
+        const value = (metric: string) =>
+          Number(new RegExp(`^${metric} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+        const gc = gcSeconds(text) - (this.gcBefore.get(name) ?? 0);
+        return `${name} p50 ${value('nodejs_eventloop_lag_p50_seconds').toFixed(0)} / p99 ${value(
+          'nodejs_eventloop_lag_p99_seconds',
+        ).toFixed(
+          0,
+        )} / max ${value('nodejs_eventloop_lag_max_seconds').toFixed(0)} ms (GC ${(gc * 1000).toFixed(0)} ms)`;
+      })
+      .join('; ');
+    const after = await this.checkpoints();
+    const waits = [...this.waits]
+      .sort((a, b) => b[1] - a[1])
+      .map(([wait, n]) => `${wait} ${(n / Math.max(1, this.samples)).toFixed(2)}`)
+      .join(', ');
+    const latency = (await redis.call('LATENCY', 'LATEST').catch(() => [])) as Array<
+      [string, number, number, number]
+    >;
+    return [
+      `event-loop delay per process (and GC time) over the phase: ${lag}`,
+      `postgres backends of this database, mean number per 100 ms sample: ${waits || 'none active'} (${this.samples} samples)`,
+      `postgres checkpoints meanwhile: ${after.timed - this.checkpointsBefore.timed} timed, ${
+        after.requested - this.checkpointsBefore.requested
+      } requested (write ${((after.writeMs - this.checkpointsBefore.writeMs) / 1000).toFixed(1)} s, sync ${(
+        (after.syncMs - this.checkpointsBefore.syncMs) / 1000
+      ).toFixed(1)} s)`,
+      `redis LATENCY LATEST: ${latency.length === 0 ? 'none recorded (latency-monitor-threshold 0)' : latency.map((l) => `${l[0]} max ${l[3]} ms`).join(', ')}`,
+      `rabbitmq connections in flow control: ${this.flowSeen.size === 0 ? 'none seen' : [...this.flowSeen].join(', ')}`,
+    ];
+  }
+}
+
+/** Total GC pause seconds a deployable reported (all kinds). */
+function gcSeconds(metricsText: string): number {
+  let total = 0;
+  for (const match of metricsText.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)/gm))
+    total += Number(match[1]);
+  return total;
+}

@@ -57,6 +57,78 @@ async function registerTeacher(page: Page, lang: Lang) {
 const percentText = (lang: Lang, value: number) =>
   new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { style: 'percent' }).format(value / 100);
 
+/** The pictures a pupil's login card shows, in the order the pupil taps them. */
+async function picturesOnCard(page: Page, name: string) {
+  return page
+    .getByTestId('login-card')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator('[data-picture]')
+    .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')!));
+}
+
+/** A pupil signs in on their own device: the class code, their name, then their three pictures. */
+async function signInWithPictures(
+  context: BrowserContext,
+  lang: Lang,
+  code: string,
+  name: string,
+  picked: string[],
+) {
+  const pupilPage = await context.newPage();
+  await pupilPage.goto(`${e2e.stack.baseUrl}/class`);
+  await pupilPage.getByTestId('class-code-form').locator('input').fill(code.toLowerCase());
+  await pupilPage.getByTestId('class-code-form').locator('button[type="submit"]').click();
+  await pupilPage.waitForURL(`${e2e.stack.baseUrl}/class/${code}`);
+  await pupilPage.getByRole('button', { name }).click();
+  for (const picture of picked)
+    await pupilPage
+      .getByRole('button', { name: PUPIL_PICTURE_NAMES[lang][picture as 'sun'], exact: true })
+      .click();
+  await pupilPage.waitForURL(`${e2e.stack.baseUrl}/`);
+  return pupilPage;
+}
+
+/** Ada's detail opens from the keyboard, with her game in the history; Escape closes it. */
+async function adaDetailOpensFromKeyboard(page: Page, addition: string) {
+  const ada = page.getByTestId('open-pupil-detail').filter({ hasText: /^Ada\b/ });
+  await ada.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('history-row').first().waitFor();
+  expect(await dialog.getByTestId('history-row').count()).toBe(1);
+  expect(await dialog.getByTestId('history-row').textContent()).toContain(addition);
+  // Her slip, in the words the pupil read after the game, is the class's most frequent mistake.
+  const slip = await page.getByTestId('most-frequent-mistakes').locator('li span').first().textContent();
+  expect(await dialog.getByRole('listitem').first().textContent()).toContain(slip);
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await ada.evaluate((button) => button === document.activeElement)).toBe(true);
+}
+
+/** The dashboard on a phone and on a laptop, for the test results. */
+async function screenshotDashboard(page: Page, lang: Lang) {
+  mkdirSync('test-results', { recursive: true });
+  for (const [width, height] of [
+    [360, 640],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page
+      .getByTestId('class-dashboard')
+      .screenshot({ path: `test-results/class-dashboard-${lang}-${width}.png` });
+  }
+}
+
+/** A pupil's own profile has no e-mail field and no e-mail row (item 4). */
+async function pupilProfileHasNoEmail(pupilPage: Page) {
+  await pupilPage.goto(`${e2e.stack.baseUrl}/profile`);
+  await pupilPage.getByTestId('profile-edit').click();
+  await pupilPage.getByTestId('profile-form').waitFor();
+  expect(await pupilPage.locator('input[type="email"], input[name="email"]').count()).toBe(0);
+  expect(await pupilPage.getByTestId('account-email').count()).toBe(0);
+}
+
 describe.each(LANGS)('in %s', (lang: Lang) => {
   const ui = UI[lang];
 
@@ -91,13 +163,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.getByTestId('issue-cards').click();
     await page.getByTestId('login-card-qr').nth(24).waitFor();
     expect(await page.getByTestId('login-card').count()).toBe(25);
-    const picturesOf = async (name: string) =>
-      page
-        .getByTestId('login-card')
-        .filter({ has: page.getByText(name, { exact: true }) })
-        .locator('[data-picture]')
-        .evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-picture')!));
-    const pictures = await Promise.all(players.map(picturesOf));
+    const pictures = await Promise.all(players.map((name) => picturesOnCard(page, name)));
     expect(pictures.map((p) => p.length)).toEqual([3, 3, 3]);
 
     // The teacher watches the class page while the pupils play: no reload.
@@ -105,25 +171,11 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.getByTestId('class-progress').waitFor();
     await page.getByTestId('topic-grid').waitFor();
 
-    const signIn = async (context: BrowserContext, name: string, picked: string[]) => {
-      const pupilPage = await context.newPage();
-      await pupilPage.goto(`${e2e.stack.baseUrl}/class`);
-      await pupilPage.getByTestId('class-code-form').locator('input').fill(code.toLowerCase());
-      await pupilPage.getByTestId('class-code-form').locator('button[type="submit"]').click();
-      await pupilPage.waitForURL(`${e2e.stack.baseUrl}/class/${code}`);
-      await pupilPage.getByRole('button', { name }).click();
-      for (const picture of picked)
-        await pupilPage
-          .getByRole('button', { name: PUPIL_PICTURE_NAMES[lang][picture as 'sun'], exact: true })
-          .click();
-      await pupilPage.waitForURL(`${e2e.stack.baseUrl}/`);
-      return pupilPage;
-    };
     const contexts = await Promise.all(
       players.map(() => newContext(e2e.browser, lang, { forwardedFor: SCHOOL })),
     );
     const pupilPages = await Promise.all(
-      contexts.map((context, i) => signIn(context, players[i]!, pictures[i]!)),
+      contexts.map((context, i) => signInWithPictures(context, lang, code, players[i]!, pictures[i]!)),
     );
     // Ada gets one wrong, so the class has a most-missed topic and a mistake to show.
     await Promise.all(
@@ -159,40 +211,9 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
       .toBe('5');
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    // Ada's detail opens from the keyboard, with her game in the history; Escape closes it.
-    const ada = page.getByTestId('open-pupil-detail').filter({ hasText: /^Ada\b/ });
-    await ada.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('history-row').first().waitFor();
-    expect(await dialog.getByTestId('history-row').count()).toBe(1);
-    expect(await dialog.getByTestId('history-row').textContent()).toContain(ui.addition);
-    // Her slip, in the words the pupil read after the game, is the class's most frequent mistake.
-    const slip = await page.getByTestId('most-frequent-mistakes').locator('li span').first().textContent();
-    expect(await dialog.getByRole('listitem').first().textContent()).toContain(slip);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await ada.evaluate((button) => button === document.activeElement)).toBe(true);
-
-    mkdirSync('test-results', { recursive: true });
-    for (const [width, height] of [
-      [360, 640],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page
-        .getByTestId('class-dashboard')
-        .screenshot({ path: `test-results/class-dashboard-${lang}-${width}.png` });
-    }
-
-    // A pupil's own profile has no e-mail field and no e-mail row (item 4).
-    const adaPage = pupilPages[0]!;
-    await adaPage.goto(`${e2e.stack.baseUrl}/profile`);
-    await adaPage.getByTestId('profile-edit').click();
-    await adaPage.getByTestId('profile-form').waitFor();
-    expect(await adaPage.locator('input[type="email"], input[name="email"]').count()).toBe(0);
-    expect(await adaPage.getByTestId('account-email').count()).toBe(0);
+    await adaDetailOpensFromKeyboard(page, ui.addition);
+    await screenshotDashboard(page, lang);
+    await pupilProfileHasNoEmail(pupilPages[0]!);
 
     for (const context of [...contexts, teacher]) await context.close();
   });

@@ -20,6 +20,32 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'revealLabels
   );
 }
 
+/** A new password and its confirmation (`password`, `confirmPassword`), as signing up and resetting ask them. */
+export function NewPasswordFields({
+  labels,
+  errors,
+}: {
+  labels: { password: string; confirm: string };
+  errors: { password?: string; confirmPassword?: string };
+}) {
+  return (
+    <>
+      <PasswordField
+        label={labels.password}
+        name="password"
+        autoComplete="new-password"
+        error={errors.password}
+      />
+      <PasswordField
+        label={labels.confirm}
+        name="confirmPassword"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 /** A checkbox with a bold label and a hint under it that describes it; `boxed` draws a border around the pair. */
 export function CheckboxField({
   name,

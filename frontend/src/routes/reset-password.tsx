@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../components/form-fields.js';
+import { NewPasswordFields } from '../components/form-fields.js';
 import { LinkBrokenIcon, PartyIcon } from '../components/icons.js';
 import { Button, buttonClasses } from '../components/ui/button.js';
 import { resetPassword } from '../features/auth/api/reset-password.js';
@@ -90,17 +90,9 @@ function ResetPassword() {
         {name ? t('account:reset.formText', { name }) : t('account:reset.formTextAnon')}
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4 text-left" aria-busy={busy}>
-        <PasswordField
-          label={t('account:reset.password')}
-          name="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('account:reset.confirmPassword')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
+        <NewPasswordFields
+          labels={{ password: t('account:reset.password'), confirm: t('account:reset.confirmPassword') }}
+          errors={errors}
         />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? t('account:reset.busy') : t('account:reset.submit')}

@@ -26,6 +26,34 @@ const linkClasses =
   'inline-flex min-h-12 items-center rounded-full px-4 text-base font-bold text-slate-700 hover:bg-brand-50 hover:text-brand-800';
 const activeLinkClasses = 'bg-brand-100 text-brand-800';
 
+/** The site's links: along the bar on a wide screen, down the menu panel (which `onNavigate` closes) on a narrow one. */
+function NavLinks({
+  user,
+  className,
+  onNavigate,
+}: {
+  user: CurrentUser | null;
+  className: string;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <nav aria-label={t('nav.label')} className={className}>
+      {navLinksFor(user).map((link) => (
+        <Link
+          key={link.to}
+          to={link.to}
+          className={linkClasses}
+          activeProps={{ className: activeLinkClasses }}
+          onClick={onNavigate}
+        >
+          {t(link.key)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 function AuthButtons({
   user,
   onDone,
@@ -126,18 +154,7 @@ export function TopBar() {
             {t('appName')}
           </span>
         </Link>
-        <nav aria-label={t('nav.label')} className="ml-4 hidden items-center gap-1 lg:flex">
-          {navLinksFor(user).map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              className={linkClasses}
-              activeProps={{ className: activeLinkClasses }}
-            >
-              {t(link.key)}
-            </Link>
-          ))}
-        </nav>
+        <NavLinks user={user} className="ml-4 hidden items-center gap-1 lg:flex" />
         <div className="ml-auto flex items-center gap-2">
           <OfflineBadge />
           <LanguageSwitcher />
@@ -178,19 +195,7 @@ export function TopBar() {
         hidden={!menuOpen}
         className="fade-in border-t border-slate-200 bg-white px-3 pb-4 lg:hidden"
       >
-        <nav aria-label={t('nav.label')} className="flex flex-col gap-1 py-2">
-          {navLinksFor(user).map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              className={linkClasses}
-              activeProps={{ className: activeLinkClasses }}
-              onClick={() => setMenuOpen(false)}
-            >
-              {t(link.key)}
-            </Link>
-          ))}
-        </nav>
+        <NavLinks user={user} className="flex flex-col gap-1 py-2" onNavigate={() => setMenuOpen(false)} />
         {!isPending && <AuthButtons user={user} vertical onDone={() => setMenuOpen(false)} />}
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn.js';
 import { EyeIcon, EyeOffIcon, WarningIcon } from '../icons.js';
 
@@ -8,6 +8,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   /** For password fields: labels of the show/hide toggle. */
   revealLabels?: { show: string; hide: string };
+}
+
+/** A form control's label, in bold over it. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-base font-bold text-slate-800">
+      {children}
+    </label>
+  );
 }
 
 /** A labelled input whose error is tied to it (aria-invalid + aria-describedby) and shown under it. */
@@ -26,9 +35,7 @@ export function TextField({
   const inputType = revealLabels && revealed ? 'text' : type;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-base font-bold text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="relative mt-1">
         <input
           id={id}

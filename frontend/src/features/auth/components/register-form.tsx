@@ -1,7 +1,7 @@
 import { registerFormSchema } from '@mathgames/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, EmailField, PasswordField } from '../../../components/form-fields.js';
+import { CheckboxField, EmailField, NewPasswordFields } from '../../../components/form-fields.js';
 import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
@@ -45,17 +45,9 @@ export function RegisterForm({ onMode, onDone }: { onMode: (mode: AuthMode) => v
         error={errors.username}
       />
       <EmailField label={t('fields.email')} error={errors.email} />
-      <PasswordField
-        label={t('fields.password')}
-        name="password"
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        name="confirmPassword"
-        autoComplete="new-password"
-        error={errors.confirmPassword}
+      <NewPasswordFields
+        labels={{ password: t('fields.password'), confirm: t('fields.confirmPassword') }}
+        errors={errors}
       />
       <CheckboxField name="teacher" label={t('fields.teacher')} hint={t('fields.teacherHint')} boxed />
       <Button type="submit" size="lg" disabled={busy}>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
+import { FieldLabel } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
@@ -49,9 +50,7 @@ function Labelled({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-base font-bold text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       {children}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-base font-semibold text-red-800" role="alert">

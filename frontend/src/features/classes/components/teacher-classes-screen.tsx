@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { FieldLabel, TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { formValues, useFormSubmit } from '../../../lib/forms.js';
@@ -45,9 +45,7 @@ function GradeSelect({ defaultValue, error }: { defaultValue?: number; error?: s
   const { t } = useTranslation('teacher');
   return (
     <div>
-      <label htmlFor="class-grade" className="block text-base font-bold text-slate-800">
-        {t('form.grade')}
-      </label>
+      <FieldLabel htmlFor="class-grade">{t('form.grade')}</FieldLabel>
       <select
         id="class-grade"
         name="grade"

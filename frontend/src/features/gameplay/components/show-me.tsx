@@ -84,6 +84,31 @@ export function ShowMe({ question }: { question: Question }) {
   );
 }
 
+/** A model's drawing: `width` × `height` units drawn `scale` times larger, never wider than its box. */
+function ModelSvg({
+  width,
+  height,
+  scale = 1,
+  children,
+}: {
+  width: number;
+  height: number;
+  scale?: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width={width * scale}
+      height={height * scale}
+      aria-hidden="true"
+      className="max-w-full"
+    >
+      {children}
+    </svg>
+  );
+}
+
 /** Dots in frames of ten (two rows of five), each group in its own colour; crossed dots are taken away. */
 function TenFrames({ groups }: { groups: Array<{ count: number; colour: string; crossedFrom?: number }> }) {
   const frames: Array<Array<{ colour: string; crossed: boolean } | null>> = [];
@@ -106,13 +131,7 @@ function TenFrames({ groups }: { groups: Array<{ count: number; colour: string; 
   const width = Math.min(frames.length, perRow) * (frameWidth + 8);
   const height = Math.ceil(frames.length / perRow) * (2 * STEP + 16);
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={width * 1.3}
-      height={height * 1.3}
-      aria-hidden="true"
-      className="max-w-full"
-    >
+    <ModelSvg width={width} height={height} scale={1.3}>
       {frames.map((cells, f) => {
         const fx = (f % perRow) * (frameWidth + 8);
         const fy = Math.floor(f / perRow) * (2 * STEP + 16);
@@ -150,7 +169,7 @@ function TenFrames({ groups }: { groups: Array<{ count: number; colour: string; 
           </g>
         );
       })}
-    </svg>
+    </ModelSvg>
   );
 }
 
@@ -159,13 +178,7 @@ function DotArray({ rows, columns }: { rows: number; columns: number }) {
   const width = columns * STEP + 8;
   const height = rows * STEP + 8;
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={width * 1.3}
-      height={height * 1.3}
-      aria-hidden="true"
-      className="max-w-full"
-    >
+    <ModelSvg width={width} height={height} scale={1.3}>
       {Array.from({ length: rows * columns }, (_, i) => (
         <circle
           // biome-ignore lint/suspicious/noArrayIndexKey: dots are positions
@@ -176,7 +189,7 @@ function DotArray({ rows, columns }: { rows: number; columns: number }) {
           fill={Math.floor(i / columns) % 2 === 0 ? BLUE : AMBER}
         />
       ))}
-    </svg>
+    </ModelSvg>
   );
 }
 
@@ -189,13 +202,7 @@ function EqualGroups({ groups, size }: { groups: number; size: number }) {
   const width = perRow * (groupWidth + 8);
   const height = Math.ceil(groups / perRow) * (groupHeight + 8);
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={width * 1.2}
-      height={height * 1.2}
-      aria-hidden="true"
-      className="max-w-full"
-    >
+    <ModelSvg width={width} height={height} scale={1.2}>
       {Array.from({ length: groups }, (_, g) => {
         const gx = (g % perRow) * (groupWidth + 8);
         const gy = Math.floor(g / perRow) * (groupHeight + 8);
@@ -223,7 +230,7 @@ function EqualGroups({ groups, size }: { groups: number; size: number }) {
           </g>
         );
       })}
-    </svg>
+    </ModelSvg>
   );
 }
 
@@ -232,7 +239,7 @@ function FractionModel({ left, right, operator }: { left: string; right: string;
   const bars = [left, right].map((text) => text.split('/').map(Number) as [number, number]);
   const width = 280;
   return (
-    <svg viewBox={`0 0 ${width} 120`} width={width} height={120} aria-hidden="true" className="max-w-full">
+    <ModelSvg width={width} height={120}>
       {bars.map(([n, d], row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: two fixed rows
         <g key={row} transform={`translate(0 ${row * 64})`}>
@@ -256,6 +263,6 @@ function FractionModel({ left, right, operator }: { left: string; right: string;
           )}
         </g>
       ))}
-    </svg>
+    </ModelSvg>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WeekChartFigure } from '../../../components/weekly-chart.js';
 
 export interface PointsChartProps {
   /** Points per day, Monday first (`weeklyPointsOf` in contracts; the statistics screen counts correct answers). */
@@ -30,47 +31,39 @@ export function PointsChart({ values, heightPx, minPx, zeroPx, testId }: PointsC
   const heights = pointBarHeights(values, { heightPx, minPx, zeroPx });
   const unitId = useId();
   return (
-    <figure>
-      <ol
-        aria-label={t('chart.label')}
-        aria-describedby={unitId}
-        className="flex items-end justify-between gap-1.5"
-        data-testid={testId}
-      >
-        {heights.map((height, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
-          <li key={i} className="flex flex-1 flex-col items-center gap-1" data-height={height}>
-            <span className="sr-only">{t('chart.day', { day: days[i], points: values[i] ?? 0 })}</span>
-            <span aria-hidden="true" className="text-xs font-bold text-slate-700 tabular-nums">
-              {values[i] ?? 0}
-            </span>
+    <WeekChartFigure
+      label={t('chart.label')}
+      unit={t('chart.unit')}
+      unitId={unitId}
+      className="flex items-end justify-between gap-1.5"
+      testId={testId}
+    >
+      {heights.map((height, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
+        <li key={i} className="flex flex-1 flex-col items-center gap-1" data-height={height}>
+          <span className="sr-only">{t('chart.day', { day: days[i], points: values[i] ?? 0 })}</span>
+          <span aria-hidden="true" className="text-xs font-bold text-slate-700 tabular-nums">
+            {values[i] ?? 0}
+          </span>
+          <span
+            aria-hidden="true"
+            className="flex w-full items-end justify-center"
+            style={{ height: heightPx }}
+          >
             <span
-              aria-hidden="true"
-              className="flex w-full items-end justify-center"
-              style={{ height: heightPx }}
-            >
-              <span
-                className={
-                  values[i]
-                    ? 'w-full max-w-10 rounded-t-lg bg-amber-500'
-                    : 'w-full max-w-10 rounded-t-lg bg-slate-200'
-                }
-                style={{ height }}
-              />
-            </span>
-            <span aria-hidden="true" className="text-xs font-bold text-slate-700">
-              {shortDays[i]}
-            </span>
-          </li>
-        ))}
-      </ol>
-      <figcaption
-        id={unitId}
-        className="mt-2 text-sm font-semibold text-slate-700"
-        data-testid={`${testId}-unit`}
-      >
-        {t('chart.unit')}
-      </figcaption>
-    </figure>
+              className={
+                values[i]
+                  ? 'w-full max-w-10 rounded-t-lg bg-amber-500'
+                  : 'w-full max-w-10 rounded-t-lg bg-slate-200'
+              }
+              style={{ height }}
+            />
+          </span>
+          <span aria-hidden="true" className="text-xs font-bold text-slate-700">
+            {shortDays[i]}
+          </span>
+        </li>
+      ))}
+    </WeekChartFigure>
   );
 }

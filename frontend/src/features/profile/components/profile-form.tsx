@@ -2,7 +2,7 @@ import { ABOUT_MAX, type CurrentUser, profileUpdateRequestSchema } from '@mathga
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { FieldLabel, TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
@@ -77,9 +77,7 @@ export function ProfileForm({
         </>
       )}
       <div>
-        <label htmlFor="profile-about" className="block text-base font-bold text-slate-800">
-          {t('account.about')}
-        </label>
+        <FieldLabel htmlFor="profile-about">{t('account.about')}</FieldLabel>
         <textarea
           id="profile-about"
           name="about"

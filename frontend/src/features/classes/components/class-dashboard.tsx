@@ -16,6 +16,7 @@ import { classDashboardQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge, BAND_STYLES, BandShape } from './accuracy-band.js';
 import { LoadError } from './load-error.js';
 import { PupilDetailDialog } from './pupil-detail-dialog.js';
+import { SubSection } from './sub-section.js';
 
 /** The pupil whose detail is open, and the name button that opened it (focus goes back there). */
 type Pupil = { id: number; name: string; opener?: HTMLElement };
@@ -113,10 +114,7 @@ function MostMissed({ data }: { data: ClassDashboard }) {
   const topicName = useTopicName();
   return (
     <div className="mt-4 grid gap-6 md:grid-cols-2">
-      <section aria-labelledby="most-missed-topics" data-testid="most-missed-topics">
-        <h3 id="most-missed-topics" className="text-lg font-extrabold text-slate-900">
-          {t('dashboard.missedTopics')}
-        </h3>
+      <SubSection id="most-missed-topics" title={t('dashboard.missedTopics')} testId="most-missed-topics">
         {data.mostMissedTopics.length === 0 ? (
           <p className="mt-2 text-base text-slate-700">{t('dashboard.missedTopicsEmpty')}</p>
         ) : (
@@ -137,11 +135,8 @@ function MostMissed({ data }: { data: ClassDashboard }) {
             ))}
           </ol>
         )}
-      </section>
-      <section aria-labelledby="most-frequent-mistakes" data-testid="most-frequent-mistakes">
-        <h3 id="most-frequent-mistakes" className="text-lg font-extrabold text-slate-900">
-          {t('dashboard.mistakes')}
-        </h3>
+      </SubSection>
+      <SubSection id="most-frequent-mistakes" title={t('dashboard.mistakes')} testId="most-frequent-mistakes">
         {data.mostFrequentMistakes.length === 0 ? (
           <p className="mt-2 text-base text-slate-700">{t('dashboard.mistakesEmpty')}</p>
         ) : (
@@ -159,7 +154,7 @@ function MostMissed({ data }: { data: ClassDashboard }) {
             ))}
           </ol>
         )}
-      </section>
+      </SubSection>
     </div>
   );
 }

@@ -13,10 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast.js';
-import { api, isApiError, serverMessage } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { classPupilsKey, classPupilsQueryOptions } from '../api/class-pupils.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
+import { useAddNames } from './use-add-names.js';
 
 type ImportResponse = ClassPupilsResponse & { alreadyThere: number };
 
@@ -42,8 +43,7 @@ export function ClassListImport({
   const pupils = useQuery(classPupilsQueryOptions(classId));
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<ClassListPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAddNames();
 
   const present = (pupils.data?.items ?? []).map((p) => p.name);
   const presentKeys = new Set(present.map(pupilNameKey));
@@ -78,8 +78,7 @@ export function ClassListImport({
       setError(message('class_full', { max: MAX_PUPILS_PER_CLASS }));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const res = await api.post<ImportResponse>(`/api/classes/${classId}/pupils/import`, { names: toAdd });
       setPreview(null);
       setText('');
@@ -88,12 +87,7 @@ export function ClassListImport({
       // Busy until the class list has the new pupils, so a list opened next marks them as already there.
       await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
       await client.invalidateQueries({ queryKey: classPupilsKey(classId) });
-    } catch (err) {
-      if (isApiError(err) && err.body?.field?.startsWith('names')) setError(err.body.message ?? null);
-      else toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

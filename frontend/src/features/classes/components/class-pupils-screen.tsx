@@ -16,7 +16,7 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
-import { isApiError, serverMessage } from '../../../lib/api-client.js';
+import { serverMessage } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import {
   addPupils,
@@ -39,6 +39,7 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
 import { type PupilDialogProps, PupilQrDialog } from './pupil-qr-dialog.js';
 import { OldCardsNotice, SignInTroublePanel } from './sign-in-trouble-panel.js';
+import { useAddNames } from './use-add-names.js';
 import { useServerAction } from './use-server-action.js';
 
 /** Pupils whose pictures were just set: shown once, since only their hash is kept. */
@@ -49,8 +50,7 @@ function AddPupilsForm({ classId, onAdded }: { classId: number; onAdded: (pupils
   const message = useMessage();
   const client = useQueryClient();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAddNames();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,19 +62,13 @@ function AddPupilsForm({ classId, onAdded }: { classId: number; onAdded: (pupils
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const added = await addPupils(classId, parsed.data);
       await client.invalidateQueries({ queryKey: TEACHER_CLASSES_KEY });
       toast({ title: added.message, variant: 'success' });
       onAdded(added.items);
       form.reset();
-    } catch (err) {
-      if (isApiError(err) && err.body?.field?.startsWith('names')) setError(err.body.message ?? null);
-      else toast({ title: serverMessage(err, message('generic_error')), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

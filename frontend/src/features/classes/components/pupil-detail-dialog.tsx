@@ -18,6 +18,7 @@ import { AccuracyBadge } from './accuracy-band.js';
 import { ClassTable } from './class-table.js';
 import { LoadError } from './load-error.js';
 import { PupilFactMatrix } from './pupil-fact-matrix.js';
+import { SubSection } from './sub-section.js';
 
 /** A figure of the pupil's summary, in a small grey box. */
 const STAT_LOOK: LabelledValueLook = {
@@ -64,10 +65,7 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
       {played.length > 0 && <TopicsSection played={played} />}
 
       {detail.mistakes.length > 0 && (
-        <section aria-labelledby="detail-mistakes">
-          <h3 id="detail-mistakes" className="text-lg font-extrabold text-slate-900">
-            {t('detail.mistakes')}
-          </h3>
+        <SubSection id="detail-mistakes" title={t('detail.mistakes')}>
           <ol className="mt-2 flex flex-col gap-2">
             {detail.mistakes.map((mistake) => (
               <li key={mistake.kind} className="rounded-2xl bg-slate-50 p-3">
@@ -78,7 +76,7 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
               </li>
             ))}
           </ol>
-        </section>
+        </SubSection>
       )}
 
       <HistorySection history={detail.history} when={when} />
@@ -90,10 +88,7 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
 function TopicsSection({ played }: { played: PupilProgressDetail['topics'] }) {
   const { t } = useTranslation(['teacher', 'common']);
   return (
-    <section aria-labelledby="detail-topics">
-      <h3 id="detail-topics" className="text-lg font-extrabold text-slate-900">
-        {t('detail.topics')}
-      </h3>
+    <SubSection id="detail-topics" title={t('detail.topics')}>
       <table className="mt-2 w-full text-left text-base">
         <thead>
           <tr className="border-b-2 border-slate-200">
@@ -127,7 +122,7 @@ function TopicsSection({ played }: { played: PupilProgressDetail['topics'] }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </SubSection>
   );
 }
 
@@ -140,10 +135,7 @@ function HistorySection({
 }) {
   const { t } = useTranslation(['teacher', 'common']);
   return (
-    <section aria-labelledby="detail-history">
-      <h3 id="detail-history" className="text-lg font-extrabold text-slate-900">
-        {t('detail.history')}
-      </h3>
+    <SubSection id="detail-history" title={t('detail.history')}>
       {history.length === 0 ? (
         <p className="mt-2 text-base text-slate-700" data-testid="detail-no-games">
           {t('detail.noGames')}
@@ -181,7 +173,7 @@ function HistorySection({
           ))}
         </ClassTable>
       )}
-    </section>
+    </SubSection>
   );
 }
 

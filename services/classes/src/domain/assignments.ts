@@ -22,12 +22,12 @@ import {
   pupilsOnRoster,
 } from '../data-access/assignments-repository.js';
 import { findClassOfTeacher } from '../data-access/classes-repository.js';
+import { classNotFound } from './not-found.js';
 
 interface AssignmentsContext {
   pool: pg.Pool;
 }
 
-const classNotFound = () => new AppError(404, 'not_found', 'class_not_found');
 const assignmentNotFound = () => new AppError(404, 'not_found', 'assignment_not_found');
 
 async function requireClass(ctx: AssignmentsContext, teacherId: number, classId: number) {

@@ -11,11 +11,11 @@ import {
   successRate,
   type TopicAccuracy,
 } from '@mathgames/contracts';
-import { AppError } from '@mathgames/platform';
 import { findClassOfTeacher } from '../data-access/classes-repository.js';
 import { readClassDashboard, readPupilDetail } from '../data-access/progress-read.js';
 import { PUPIL_HISTORY_LIMIT } from '../data-access/progress-repository.js';
-import type { ClassesContext } from './teacher-classes.js';
+import type { ClassesContext } from './deps.js';
+import { classNotFound, pupilNotFound } from './not-found.js';
 
 const accuracyOf = (correct: number, questions: number) =>
   questions > 0 ? successRate(correct, questions) : null;
@@ -37,8 +37,7 @@ export async function classDashboard(
   teacherId: number,
   classId: number,
 ): Promise<ClassDashboard> {
-  if (!(await findClassOfTeacher(ctx.pool, teacherId, classId)))
-    throw new AppError(404, 'not_found', 'class_not_found');
+  if (!(await findClassOfTeacher(ctx.pool, teacherId, classId))) throw classNotFound();
   const { topics: rows, mistakes } = await readClassDashboard(ctx.pool, classId, CLASS_DASHBOARD_TOP);
   const pupils = new Map<
     number,
@@ -83,7 +82,7 @@ export async function pupilProgressDetail(
   pupilId: number,
 ): Promise<PupilProgressDetail> {
   const row = await readPupilDetail(ctx.pool, teacherId, classId, pupilId, PUPIL_HISTORY_LIMIT);
-  if (!row) throw new AppError(404, 'not_found', 'pupil_not_found');
+  if (!row) throw pupilNotFound();
   return {
     pupilId,
     name: row.name,

@@ -8,7 +8,7 @@ import {
   successRate,
   weekStartKey,
 } from '@mathgames/contracts';
-import { AppError, type Identity, withTransaction } from '@mathgames/platform';
+import { AppError, withTransaction } from '@mathgames/platform';
 import { findClassOfTeacher } from '../data-access/classes-repository.js';
 import { readClassProgress } from '../data-access/progress-read.js';
 import {
@@ -21,15 +21,9 @@ import {
   renamePupilRow,
   setPictureCounts,
 } from '../data-access/pupils-repository.js';
-import type { ClassesDeps } from './deps.js';
-
-/** What the pupil use cases need of the service's dependencies. */
-export type PupilsContext = Pick<ClassesDeps, 'pool' | 'teachers' | 'accounts'>;
-
-type Teacher = Identity & { userId: number };
-
-const classNotFound = () => new AppError(404, 'not_found', 'class_not_found');
-const pupilNotFound = () => new AppError(404, 'not_found', 'pupil_not_found');
+import type { ClassesContext, Teacher } from './deps.js';
+import { classNotFound, pupilNotFound } from './not-found.js';
+import type { PupilAccountsClient } from './pupil-accounts.js';
 
 function toClassPupil(record: PupilRecord, pictures?: PicturePassword): ClassPupil {
   return {
@@ -41,19 +35,19 @@ function toClassPupil(record: PupilRecord, pictures?: PicturePassword): ClassPup
   };
 }
 
-async function requireClass(ctx: PupilsContext, teacherId: number, classId: number) {
+async function requireClass(ctx: ClassesContext, teacherId: number, classId: number) {
   const found = await findClassOfTeacher(ctx.pool, teacherId, classId);
   if (!found) throw classNotFound();
   return found;
 }
 
-async function requirePupil(ctx: PupilsContext, teacherId: number, classId: number, pupilId: number) {
+async function requirePupil(ctx: ClassesContext, teacherId: number, classId: number, pupilId: number) {
   const found = await findPupilOfTeacher(ctx.pool, teacherId, classId, pupilId);
   if (!found) throw pupilNotFound();
   return found;
 }
 
-export async function listClassPupils(ctx: PupilsContext, teacherId: number, classId: number) {
+export async function listClassPupils(ctx: ClassesContext, teacherId: number, classId: number) {
   await requireClass(ctx, teacherId, classId);
   return (await listPupilsOfClass(ctx.pool, classId)).map((p) => toClassPupil(p));
 }
@@ -63,7 +57,7 @@ export async function listClassPupils(ctx: PupilsContext, teacherId: number, cla
  * pictures are in this answer only (auth keeps a hash), so the teacher prints the cards from it.
  */
 export async function addClassPupils(
-  ctx: PupilsContext,
+  ctx: ClassesContext,
   teacher: Teacher,
   classId: number,
   names: string[],
@@ -99,7 +93,7 @@ export async function addClassPupils(
 }
 
 export async function renameClassPupil(
-  ctx: PupilsContext,
+  ctx: ClassesContext,
   teacher: Teacher,
   classId: number,
   pupilId: number,
@@ -112,7 +106,7 @@ export async function renameClassPupil(
 }
 
 export async function resetClassPupilPictures(
-  ctx: PupilsContext,
+  ctx: ClassesContext,
   teacher: Teacher,
   classId: number,
   pupilId: number,
@@ -125,7 +119,7 @@ export async function resetClassPupilPictures(
 
 /** The account goes first: a roster row without an account is harmless, an account without a class is not. */
 export async function removeClassPupil(
-  ctx: PupilsContext,
+  ctx: ClassesContext,
   teacher: Teacher,
   classId: number,
   pupilId: number,
@@ -136,40 +130,38 @@ export async function removeClassPupil(
 }
 
 /** Deleting a class deletes its pupils' accounts too. */
-export async function removeAllPupilsOfClass(ctx: PupilsContext, teacher: Teacher, classId: number) {
+export async function removeAllPupilsOfClass(ctx: ClassesContext, teacher: Teacher, classId: number) {
   for (const pupil of await listPupilsOfClass(ctx.pool, classId)) {
     await ctx.accounts.remove(teacher, pupil.id);
     await deletePupilRow(ctx.pool, pupil.id);
   }
 }
 
-/** A new personal QR sign-in secret for the pupil (shown once; the previous one stops working). */
-export async function newPupilSignInLink(
-  ctx: PupilsContext,
-  teacher: Teacher,
-  classId: number,
-  pupilId: number,
+/** A use case that is one auth call on a pupil, made once the pupil is known to be on the teacher's class roster. */
+function rosteredPupilCall<T>(
+  call: (accounts: PupilAccountsClient, teacher: Teacher, pupilId: number) => Promise<T>,
 ) {
-  await requirePupil(ctx, teacher.userId, classId, pupilId);
-  return ctx.accounts.createSignInLink(teacher, pupilId);
+  return async (ctx: ClassesContext, teacher: Teacher, classId: number, pupilId: number): Promise<T> => {
+    await requirePupil(ctx, teacher.userId, classId, pupilId);
+    return call(ctx.accounts, teacher, pupilId);
+  };
 }
 
-export async function revokePupilSignInLink(
-  ctx: PupilsContext,
-  teacher: Teacher,
-  classId: number,
-  pupilId: number,
-) {
-  await requirePupil(ctx, teacher.userId, classId, pupilId);
-  await ctx.accounts.revokeSignInLink(teacher, pupilId);
-}
+/** A new personal QR sign-in secret for the pupil (shown once; the previous one stops working). */
+export const newPupilSignInLink = rosteredPupilCall((accounts, teacher, pupilId) =>
+  accounts.createSignInLink(teacher, pupilId),
+);
+
+export const revokePupilSignInLink = rosteredPupilCall((accounts, teacher, pupilId) =>
+  accounts.revokeSignInLink(teacher, pupilId),
+);
 
 /**
  * New login cards for the class's pupils (all, or the ones named): new pictures and QR secrets from auth. Names not
  * on this class's roster are a 404, so nobody prints another class's pupils.
  */
 export async function issueClassLoginCards(
-  ctx: PupilsContext,
+  ctx: ClassesContext,
   teacher: Teacher,
   classId: number,
   pupilIds?: number[],
@@ -204,19 +196,13 @@ export async function issueClassLoginCards(
 }
 
 /** Lifts a pupil's wrong-picture pause (the teacher knows it is really them). */
-export async function unlockClassPupil(
-  ctx: PupilsContext,
-  teacher: Teacher,
-  classId: number,
-  pupilId: number,
-) {
-  await requirePupil(ctx, teacher.userId, classId, pupilId);
-  await ctx.accounts.unlock(teacher, pupilId);
-}
+export const unlockClassPupil = rosteredPupilCall((accounts, teacher, pupilId) =>
+  accounts.unlock(teacher, pupilId),
+);
 
 /** The dashboard's table: this week's questions and accuracy (0 once a new week starts), points, level, last game. */
 export async function classProgress(
-  ctx: PupilsContext & { timeZone: string },
+  ctx: ClassesContext & { timeZone: string },
   teacherId: number,
   classId: number,
 ): Promise<ClassProgress> {

@@ -6,7 +6,7 @@ import {
   type TeacherClass,
   type UpdateClassRequest,
 } from '@mathgames/contracts';
-import { AppError, type Identity, withTransaction } from '@mathgames/platform';
+import { AppError, withTransaction } from '@mathgames/platform';
 import {
   type ClassRecord,
   countClassesOfTeacher,
@@ -17,14 +17,8 @@ import {
   replaceJoinCode,
   updateClass,
 } from '../data-access/classes-repository.js';
-import type { ClassesDeps } from './deps.js';
-
-/** What the class use cases need of the service's dependencies. */
-export type ClassesContext = Pick<ClassesDeps, 'pool' | 'teachers' | 'accounts'>;
-
-type Teacher = Identity & { userId: number };
-
-const notFound = () => new AppError(404, 'not_found', 'class_not_found');
+import type { ClassesContext, Teacher } from './deps.js';
+import { classNotFound } from './not-found.js';
 
 function newJoinCode(): string {
   for (;;) {
@@ -61,7 +55,7 @@ export async function listTeacherClasses(ctx: ClassesContext, teacherId: number)
 
 export async function getTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {
   const found = await findClassOfTeacher(ctx.pool, teacherId, classId);
-  if (!found) throw notFound();
+  if (!found) throw classNotFound();
   return toTeacherClass(found);
 }
 
@@ -94,7 +88,7 @@ export async function changeTeacherClass(
   classId: number,
   changes: UpdateClassRequest,
 ): Promise<TeacherClass> {
-  if (!(await updateClass(ctx.pool, teacher.userId, classId, changes))) throw notFound();
+  if (!(await updateClass(ctx.pool, teacher.userId, classId, changes))) throw classNotFound();
   if (changes.joiningOpen === false || changes.archived === true)
     await ctx.accounts.retireTickets(teacher, classId);
   return getTeacherClass(ctx, teacher.userId, classId);
@@ -110,7 +104,7 @@ export async function regenerateJoinCode(ctx: ClassesContext, teacher: Teacher, 
   const changed = await withFreshCode(async (code) =>
     replaceJoinCode(ctx.pool, teacher.userId, classId, code),
   );
-  if (!changed) throw notFound();
+  if (!changed) throw classNotFound();
   return getTeacherClass(ctx, teacher.userId, classId);
 }
 
@@ -128,5 +122,5 @@ export async function resetClassSignIn(ctx: ClassesContext, teacher: Teacher, cl
 }
 
 export async function deleteTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {
-  if (!(await deleteClass(ctx.pool, teacherId, classId))) throw notFound();
+  if (!(await deleteClass(ctx.pool, teacherId, classId))) throw classNotFound();
 }

@@ -3,6 +3,7 @@ export { backoffDelay, sleep } from './backoff.js';
 export * from './budget-limiter.js';
 export * from './config.js';
 export * from './db/db.js';
+export * from './db/fact-tries.js';
 export * from './db/housekeeping.js';
 export * from './db/migrations.js';
 export * from './deployables.js';

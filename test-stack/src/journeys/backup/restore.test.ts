@@ -39,9 +39,79 @@ function pgBin(tool: string): string {
 
 const GAMES = { workersRunning: 2, inFlight: 2, pending: 2 } as const;
 const PUPILS = 2;
+const PUPIL_NAMES = Array.from({ length: PUPILS }, (_, n) => `BackupPupil${n}`);
 const limits = {
   gateway: { RATE_LIMIT_AUTH_PER_15_MINUTES: '100000', RATE_LIMIT_API_PER_MINUTE: '1000000' },
 };
+
+/** Whether both workers have applied `results` results (and, with `outboxEmpty`, no outbox row is waiting). */
+async function allApplied(pool: Pool, results: number, outboxEmpty = false): Promise<boolean> {
+  const c = await counts(pool);
+  return (
+    (!outboxEmpty || c['pending outbox rows'] === 0) &&
+    c['results applied by statistics-worker'] === results &&
+    c['results applied by badge-worker'] === results
+  );
+}
+
+/** A verified teacher with a class, and the pupils signed up. */
+async function signUpTeacherAndPupils(baseUrl: string, smtp: SmtpCapture): Promise<void> {
+  const teacher = await signUp(new Browser(baseUrl), smtp, {
+    username: 'BackupTeacher',
+    teacher: true,
+    verify: true,
+  });
+  await createClass(teacher, '3-A', 3);
+  for (const name of PUPIL_NAMES)
+    await signUp(new Browser(baseUrl), smtp, { username: name, teacher: false, verify: false });
+}
+
+async function loginPupil(baseUrl: string, n: number): Promise<Browser> {
+  const browser = new Browser(baseUrl);
+  const res = await browser.post('/api/auth/login', {
+    email: `${PUPIL_NAMES[n]!.toLowerCase()}@example.com`,
+    password: 'correct horse',
+  });
+  expect(res.status).toBe(200);
+  return browser;
+}
+
+/** Every pupil logs in and saves `games` games. */
+async function playGames(baseUrl: string, games: number): Promise<void> {
+  for (let n = 0; n < PUPILS; n++) {
+    const pupil = await loginPupil(baseUrl, n);
+    for (let g = 0; g < games; g++)
+      expect((await saveGame(pupil, { gameType: 'toplama', difficulty: 'kolay', count: 5 })).status).toBe(
+        201,
+      );
+  }
+}
+
+/** The backup, as docs/operations.md says: the globals and `pg_dump -Fc` of the database. */
+async function backUp(databaseUrl: string, dir: string): Promise<void> {
+  const source = new URL(databaseUrl);
+  const database = source.pathname.slice(1);
+  const connect = ['-h', source.hostname, '-p', source.port || '5432', '-U', source.username || 'postgres'];
+  await run(pgBin('pg_dumpall'), [...connect, '--roles-only', '-f', join(dir, 'globals.sql')]);
+  await run(pgBin('pg_dump'), [...connect, '-d', database, '-Fc', '-f', join(dir, 'mathgames.dump')]);
+}
+
+/** The restore into a fresh cluster (on another port), as a database named mathgames. */
+async function restoreInto(restored: PrivatePostgres, dir: string): Promise<void> {
+  const target = ['-h', '127.0.0.1', '-p', String(restored.port), '-U', 'postgres'];
+  // "role postgres already exists" is expected; everything else must apply.
+  await run(pgBin('psql'), [...target, '-d', 'postgres', '-q', '-f', join(dir, 'globals.sql')]).catch(
+    () => {},
+  );
+  await run(pgBin('createdb'), [...target, 'mathgames']);
+  await run(pgBin('pg_restore'), [
+    ...target,
+    '-d',
+    'mathgames',
+    '--exit-on-error',
+    join(dir, 'mathgames.dump'),
+  ]);
+}
 
 async function counts(pool: Pool): Promise<Record<string, number>> {
   const { rows } = await pool.query<Record<string, number>>(`SELECT
@@ -86,45 +156,13 @@ describe('a Postgres backup', () => {
 
     // 1. The whole product: a teacher and their class, pupils playing, every result applied by the workers.
     stack = await startStack({ environment: env, envFor: limits });
-    const teacher = await signUp(new Browser(stack.baseUrl), smtp, {
-      username: 'BackupTeacher',
-      teacher: true,
-      verify: true,
-    });
-    await createClass(teacher, '3-A', 3);
-    const names = Array.from({ length: PUPILS }, (_, n) => `BackupPupil${n}`);
-    const login = async (n: number) => {
-      const browser = new Browser(stack!.baseUrl);
-      const res = await browser.post('/api/auth/login', {
-        email: `${names[n]!.toLowerCase()}@example.com`,
-        password: 'correct horse',
-      });
-      expect(res.status).toBe(200);
-      return browser;
-    };
-    const play = async (games: number) => {
-      for (let n = 0; n < PUPILS; n++) {
-        const pupil = await login(n);
-        for (let g = 0; g < games; g++)
-          expect((await saveGame(pupil, { gameType: 'toplama', difficulty: 'kolay', count: 5 })).status).toBe(
-            201,
-          );
-      }
-    };
-    for (const name of names)
-      await signUp(new Browser(stack.baseUrl), smtp, { username: name, teacher: false, verify: false });
-    await play(GAMES.workersRunning);
+    await signUpTeacherAndPupils(stack.baseUrl, smtp);
+    await playGames(stack.baseUrl, GAMES.workersRunning);
     const applied = PUPILS * GAMES.workersRunning;
-    await waitFor(
-      async () => {
-        const c = await counts(environment!.pool);
-        return (
-          c['results applied by statistics-worker'] === applied &&
-          c['results applied by badge-worker'] === applied
-        );
-      },
-      { timeoutMs: 60_000, message: 'the first results applied' },
-    );
+    await waitFor(() => allApplied(environment!.pool, applied), {
+      timeoutMs: 60_000,
+      message: 'the first results applied',
+    });
     await stack.stop();
 
     // 2. The workers are away: results are published and wait on RabbitMQ (in flight at backup time).
@@ -133,7 +171,7 @@ describe('a Postgres backup', () => {
       envFor: limits,
       only: ['auth', 'game-results', 'badges', 'classes', 'gateway'],
     });
-    await play(GAMES.inFlight);
+    await playGames(stack.baseUrl, GAMES.inFlight);
     await waitFor(
       async () =>
         (await queueDepth(env.AMQP_URL!, 'statistics.game-result-recorded')) === PUPILS * GAMES.inFlight,
@@ -149,34 +187,16 @@ describe('a Postgres backup', () => {
       envFor: limits,
       only: ['auth', 'game-results', 'badges', 'gateway'],
     });
-    await play(GAMES.pending);
+    await playGames(stack.baseUrl, GAMES.pending);
     await stack.stop();
     stack = undefined;
 
-    // The backup, as docs/operations.md says.
-    const source = new URL(env.DATABASE_URL!);
-    const database = source.pathname.slice(1);
-    const connect = ['-h', source.hostname, '-p', source.port || '5432', '-U', source.username || 'postgres'];
+    // The backup and the restore into a fresh cluster on another port.
     const before = await counts(environment.pool);
     const inFlight = await queueDepth(env.AMQP_URL!, 'statistics.game-result-recorded');
-    await run(pgBin('pg_dumpall'), [...connect, '--roles-only', '-f', join(dir, 'globals.sql')]);
-    await run(pgBin('pg_dump'), [...connect, '-d', database, '-Fc', '-f', join(dir, 'mathgames.dump')]);
-
-    // The restore into a fresh cluster on another port.
+    await backUp(env.DATABASE_URL!, dir);
     restored = await startPrivatePostgres();
-    const target = ['-h', '127.0.0.1', '-p', String(restored.port), '-U', 'postgres'];
-    // "role postgres already exists" is expected; everything else must apply.
-    await run(pgBin('psql'), [...target, '-d', 'postgres', '-q', '-f', join(dir, 'globals.sql')]).catch(
-      () => {},
-    );
-    await run(pgBin('createdb'), [...target, 'mathgames']);
-    await run(pgBin('pg_restore'), [
-      ...target,
-      '-d',
-      'mathgames',
-      '--exit-on-error',
-      join(dir, 'mathgames.dump'),
-    ]);
+    await restoreInto(restored, dir);
     restoredPool = createPool(restored.url('mathgames'), { max: 2 });
     const after = await counts(restoredPool);
     console.log(`before backup: ${JSON.stringify(before)}; in flight on RabbitMQ: ${inFlight}`);
@@ -208,22 +228,16 @@ describe('a Postgres backup', () => {
       },
       envFor: limits,
     });
-    await waitFor(
-      async () => {
-        const c = await counts(restoredPool!);
-        return (
-          c['pending outbox rows'] === 0 &&
-          c['results applied by statistics-worker'] === totalGames &&
-          c['results applied by badge-worker'] === totalGames
-        );
-      },
-      { timeoutMs: 120_000, intervalMs: 250, message: 'every result applied after the restore' },
-    );
+    await waitFor(() => allApplied(restoredPool!, totalGames, true), {
+      timeoutMs: 120_000,
+      intervalMs: 250,
+      message: 'every result applied after the restore',
+    });
     const running = await counts(restoredPool);
     console.log(`restored product running: ${JSON.stringify(running)}`);
     expect(running).toMatchObject({ users: before.users, results: before.results, classes: before.classes });
     // The pupils sign in on the restored product and see every game in their statistics.
-    const pupil = await login(0);
+    const pupil = await loginPupil(stack.baseUrl, 0);
     const stats = await pupil.get<{ totalQuestions: number }>('/api/statistics');
     expect(stats.status).toBe(200);
     // Five questions a game, every game of the three phases.

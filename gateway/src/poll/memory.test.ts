@@ -114,8 +114,26 @@ async function commandCalls(name: string): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
+/**
+ * Each gateway arms tracking once both of its Redis connections are up, after it reports ready (until then it
+ * reads through, by design): waits until `cookie`'s polls on both gateways are 200 and five more cost no GET.
+ */
+const servedFromMemory = (cookie: string) =>
+  waitFor(
+    async () => {
+      const statuses = (await Promise.all([a, b].map((g) => poll(g, { cookie })))).map((r) => r.status);
+      const getsBefore = await commandCalls('get');
+      for (let i = 0; i < 5; i++) await Promise.all([a, b].map((g) => poll(g, { cookie })));
+      return statuses.every((s) => s === 200) && (await commandCalls('get')) === getsBefore;
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
+
 describe('the badge poll from memory, across two gateways', () => {
   it('an unchanged tab polls without a Redis read; new counts and a revoked session show on the next poll', async () => {
+    const armed = await plantSession(41);
+    await redis.set(badgeSummaryCacheKey(PREFIX, 41), encodeCompletedCounts([0, 0, 0, 0, 0, 0]));
+    await servedFromMemory(armed);
     const cookie = await plantSession(42);
     const other = await plantSession(43);
     await redis.set(badgeSummaryCacheKey(PREFIX, 42), encodeCompletedCounts([1, 0, 0, 0, 0, 0]));
@@ -179,18 +197,7 @@ describe('the badge poll from memory, across two gateways', () => {
     // And tracking is back: a new session is served from memory again.
     const again = await plantSession(45);
     await redis.set(badgeSummaryCacheKey(PREFIX, 45), encodeCompletedCounts([4, 0, 0, 0, 0, 0]));
-    // (Each gateway re-arms tracking once both of its connections are back: until then it reads through.)
-    await waitFor(
-      async () => {
-        const statuses = (await Promise.all([a, b].map((g) => poll(g, { cookie: again })))).map(
-          (r) => r.status,
-        );
-        const getsBefore = await commandCalls('get');
-        for (let i = 0; i < 5; i++) await Promise.all([a, b].map((g) => poll(g, { cookie: again })));
-        return statuses.every((s) => s === 200) && (await commandCalls('get')) === getsBefore;
-      },
-      { timeoutMs: 30_000, intervalMs: 200 },
-    );
+    await servedFromMemory(again);
   }, 60_000);
 
   it('the poll spends the one API budget of its address, whichever gateway answers', async () => {

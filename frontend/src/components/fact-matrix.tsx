@@ -11,30 +11,22 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { factFluencyQueryOptions } from '../lib/queries/fact-fluency.js';
+import {
+  factFluencyQueryOptions,
+  storedFluencyThreshold,
+  storeFluencyThreshold,
+} from '../lib/queries/fact-fluency.js';
 import { Button } from './ui/button.js';
 import { Skeleton } from './ui/skeleton.js';
 
-const THRESHOLD_KEY = 'factFluencyThreshold';
-
 /** The chosen threshold, kept on the device: 3 s, or 6 s so timing never shuts out a six-year-old. */
 function useThreshold(): [FluencyThreshold, (t: FluencyThreshold) => void] {
-  const [threshold, setThreshold] = useState<FluencyThreshold>(() => {
-    try {
-      return localStorage.getItem(THRESHOLD_KEY) === String(GENTLE_FLUENT_MS) ? GENTLE_FLUENT_MS : FLUENT_MS;
-    } catch {
-      return FLUENT_MS;
-    }
-  });
+  const [threshold, setThreshold] = useState<FluencyThreshold>(storedFluencyThreshold);
   return [
     threshold,
     (t) => {
       setThreshold(t);
-      try {
-        localStorage.setItem(THRESHOLD_KEY, String(t));
-      } catch {
-        // Private mode: the choice lasts for this page.
-      }
+      storeFluencyThreshold(t);
     },
   ];
 }

@@ -1,4 +1,4 @@
-import type { FactsResponse, FluencyThreshold } from '@mathgames/contracts';
+import { type FactsResponse, FLUENT_MS, type FluencyThreshold, GENTLE_FLUENT_MS } from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client.js';
 
@@ -11,4 +11,23 @@ export function factFluencyQueryOptions(threshold: FluencyThreshold) {
     refetchOnWindowFocus: false,
     refetchOnMount: 'always',
   });
+}
+
+const THRESHOLD_KEY = 'factFluencyThreshold';
+
+/** The threshold chosen on this device (the fact matrix's switch): 3 s, or 6 s so timing never shuts out a six-year-old. */
+export function storedFluencyThreshold(): FluencyThreshold {
+  try {
+    return localStorage.getItem(THRESHOLD_KEY) === String(GENTLE_FLUENT_MS) ? GENTLE_FLUENT_MS : FLUENT_MS;
+  } catch {
+    return FLUENT_MS;
+  }
+}
+
+export function storeFluencyThreshold(threshold: FluencyThreshold): void {
+  try {
+    localStorage.setItem(THRESHOLD_KEY, String(threshold));
+  } catch {
+    // Private mode: the choice lasts for this page.
+  }
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { parseQuestionText } from './arithmetic.js';
+import type { GameType } from './values.js';
 
 export const FLUENT_MS = 3000;
 export const GENTLE_FLUENT_MS = 6000;
@@ -122,3 +123,23 @@ export const factsResponseSchema = z
   })
   .meta({ id: 'FactsResponse' });
 export type FactsResponse = z.infer<typeof factsResponseSchema>;
+
+const GRID_OF_TOPIC: Partial<Record<GameType, FactGrid>> = {
+  toplama: 'addition',
+  çıkarma: 'subtraction',
+  çarpma: 'multiplication',
+  bölme: 'division',
+};
+
+/**
+ * The facts a game of this topic should practise (the generator's `favour`): the wrong ones first, then the
+ * slow ones, each in the order given. Fractions have no fact matrix: none.
+ */
+export function factsToPractise(facts: FactsResponse['facts'], gameType: GameType): string[] {
+  const grid = GRID_OF_TOPIC[gameType];
+  if (!grid) return [];
+  const ofTopic = facts.filter((f) => factGridOf(f.fact) === grid);
+  return [...ofTopic.filter((f) => f.state === 'wrong'), ...ofTopic.filter((f) => f.state === 'slow')].map(
+    (f) => f.fact,
+  );
+}

@@ -4,6 +4,7 @@ import {
   type Difficulty,
   GAME_TYPE_KEYS,
   type GameType,
+  generateQuestions,
   successRate,
 } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { addGuestMistakes, REVIEW_KEY } from '../api/review-schedule.js';
 import { recordFinishedGame, type SaveState } from '../api/save-game-result.js';
 import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
 import { usePauseAfterWrong } from '../hooks/learning-settings.js';
+import { favouring, usePractisedFacts } from '../hooks/practised-facts.js';
 import { isGameStartError, type UseGameOptions, useGame } from '../hooks/use-game.js';
 import { chosenMistake, QuestionView } from './question-view.js';
 import { ResultSummary } from './result-summary.js';
@@ -47,7 +49,11 @@ function LoadingView() {
   );
 }
 
-export function GameplayScreen({ initialSettings, autoStart = false, generate }: GameplayScreenProps) {
+export function GameplayScreen({
+  initialSettings,
+  autoStart = false,
+  generate = generateQuestions,
+}: GameplayScreenProps) {
   const { t } = useTranslation(['gameplay', 'common']);
   const message = useMessage();
   const { saveState, onFinished } = useFinishedGame();
@@ -67,13 +73,14 @@ export function GameplayScreen({ initialSettings, autoStart = false, generate }:
   // after, before the next paint (the controls stay disabled until then, so a tap never hits a stale choice).
   const hydrated = useHydrated();
   const [pauseAfterWrong] = usePauseAfterWrong();
+  const practised = usePractisedFacts();
   const { state, start, answer, configure, next, paused } = useGame({
     initialSettings: hydrated
       ? initialSettings
       : { gameType: initialSettings.gameType, difficulty: DEFAULT_DIFFICULTY, count: DEFAULT_QUESTION_COUNT },
     onFinished,
     onGenerationError,
-    generate,
+    generate: favouring(practised, generate),
     pauseAfterWrong,
   });
   const storedAdopted = useRef(hydrated);

@@ -51,7 +51,8 @@ export interface Question {
   /** Aligned with `options`: the mistake each wrong option stands for, null for the right answer. */
   mistakes: Array<MistakeKind | null>;
   answerIndex: number;
-  source: 'pool' | 'random' | 'fallback';
+  /** `practice`: one of the facts the pupil is slow at or gets wrong (`favour`). */
+  source: 'pool' | 'random' | 'fallback' | 'practice';
 }
 
 export interface GenerateOptions {
@@ -59,6 +60,12 @@ export interface GenerateOptions {
   difficulty: Difficulty;
   count?: number;
   random?: Random;
+  /**
+   * Fact keys (`7×8`, contracts/fact-fluency.ts) to ask first, most wanted first: practice favours the facts a
+   * pupil is slow at or gets wrong. Only those of this topic that its level could ask are used, and at most half
+   * the game, so practice stays mixed.
+   */
+  favour?: readonly string[];
 }
 
 /** THE text of a question as saved with a result: `num1 operator num2`, e.g. `7 + 5`, `1/2 + 1/4`. */
@@ -239,6 +246,27 @@ function randomDraft(
   return fractionDraft(pick(random, FRACTION_FALLBACKS), 'fallback');
 }
 
+const FACT_KEY = /^(\d{1,3})([+\-×÷])(\d{1,3})$/;
+
+/** The favoured facts this topic and level could ask, as drafts, at most `max`. */
+function practiceDrafts(
+  gameType: GameType,
+  difficulty: Difficulty,
+  favour: readonly string[],
+  max: number,
+): Draft[] {
+  if (gameType === 'kesirler') return [];
+  const drafts: Draft[] = [];
+  for (const fact of favour) {
+    if (drafts.length >= max) break;
+    const m = FACT_KEY.exec(fact);
+    if (!m || m[2] !== INTEGER_OPERATOR[gameType]) continue;
+    const d = integerDraft(gameType, [Number(m[1]), Number(m[3])], 'practice');
+    if (questionFitsDifficulty(d, gameType, difficulty)) drafts.push(d);
+  }
+  return drafts;
+}
+
 function* fillDrafts(gameType: GameType, difficulty: Difficulty): Generator<Draft> {
   if (gameType === 'kesirler') {
     for (const s of FRACTION_FALLBACKS) yield fractionDraft(s, 'fallback');
@@ -257,6 +285,7 @@ export function generateQuestions({
   difficulty,
   count = DEFAULT_QUESTION_COUNT,
   random = Math.random,
+  favour = [],
 }: GenerateOptions): Question[] {
   const n = isQuestionCount(count) ? count : DEFAULT_QUESTION_COUNT;
   const drafts: Draft[] = [];
@@ -269,6 +298,8 @@ export function generateQuestions({
     keys.add(key);
     drafts.push(d);
   };
+  const practice = practiceDrafts(gameType, difficulty, favour, Math.floor(n / 2));
+  for (const d of practice) accept(d);
   for (let attempt = 0; attempt < n * 3 && drafts.length < n; attempt++) {
     accept(randomDraft(gameType, difficulty, random, usedPool));
   }
@@ -283,6 +314,8 @@ export function generateQuestions({
   // Fractions: like denominators first, then multiples, then unrelated ones (stable, so the mix stays random).
   if (gameType === 'kesirler')
     drafts.sort((a, b) => denominatorDistance(a.left, a.right) - denominatorDistance(b.left, b.right));
+  // Practised facts are spread through the game, not asked in a block at its start.
+  else if (practice.length > 0) shuffle(random, drafts);
   const balancer = new PositionBalancer();
   return drafts.map((d) => toQuestion(d, gameType, difficulty, balancer.next(random), random));
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Lang, PUPIL_PICTURE_NAMES } from '@mathgames/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   LANGS,
@@ -131,26 +131,38 @@ async function pupilProfileHasNoEmail(pupilPage: Page) {
 
 describe.each(LANGS)('in %s', (lang: Lang) => {
   const ui = UI[lang];
+  // One journey in three steps, each with its own time limit; a step starts from where the one before ended.
+  const players = ['Ada', 'Bora', 'Cem'];
+  let teacher: BrowserContext;
+  let page: Page;
+  let code: string;
+  let classUrl: string;
+  let pictures: string[][];
+  let contexts: BrowserContext[] = [];
+  let pupilPages: Page[];
+  afterAll(async () => {
+    for (const context of [...contexts, teacher]) await context?.close();
+  });
 
-  it('a teacher registers, verifies, makes a class of 25 and prints its cards; three pupils sign in from one address and play; the dashboard shows it within seconds', async () => {
-    const teacher = await newContext(e2e.browser, lang);
-    const page = await teacher.newPage();
+  it('a teacher registers, verifies, makes a class of 25 and prints its cards', async () => {
+    teacher = await newContext(e2e.browser, lang);
+    page = await teacher.newPage();
     await registerTeacher(page, lang);
 
     await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('link', { name: ui.myClasses }).first().click();
     await page.waitForURL(`${e2e.stack.baseUrl}/teacher`);
-    const { card, code } = await teacherCreatesClassThroughForm(page, { name: '4-B', grade: 4, labels: ui });
+    const created = await teacherCreatesClassThroughForm(page, { name: '4-B', grade: 4, labels: ui });
+    code = created.code;
 
     // 25 names pasted at once; the first three will play.
-    await card.getByTestId('open-pupils').click();
+    await created.card.getByTestId('open-pupils').click();
     await page.getByTestId('no-pupils').waitFor();
-    const players = ['Ada', 'Bora', 'Cem'];
     const names = [...players, ...Array.from({ length: 22 }, (_, i) => `${ui.pupil} ${i + 4}`)];
     await page.getByLabel(ui.namesLabel).fill(names.join('\n'));
     await page.getByRole('button', { name: ui.addPupils }).click();
     await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
-    const classUrl = page.url();
+    classUrl = page.url();
 
     // Before any game: the dashboard says so, and it is accessible.
     await page.getByTestId('dashboard-empty').waitFor();
@@ -163,18 +175,18 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.getByTestId('issue-cards').click();
     await page.getByTestId('login-card-qr').nth(24).waitFor();
     expect(await page.getByTestId('login-card').count()).toBe(25);
-    const pictures = await Promise.all(players.map((name) => picturesOnCard(page, name)));
+    pictures = await Promise.all(players.map((name) => picturesOnCard(page, name)));
     expect(pictures.map((p) => p.length)).toEqual([3, 3, 3]);
+  });
 
+  it('three pupils sign in from one address and play while the teacher watches the class page', async () => {
     // The teacher watches the class page while the pupils play: no reload.
     await page.goto(classUrl);
     await page.getByTestId('class-progress').waitFor();
     await page.getByTestId('topic-grid').waitFor();
 
-    const contexts = await Promise.all(
-      players.map(() => newContext(e2e.browser, lang, { forwardedFor: SCHOOL })),
-    );
-    const pupilPages = await Promise.all(
+    contexts = await Promise.all(players.map(() => newContext(e2e.browser, lang, { forwardedFor: SCHOOL })));
+    pupilPages = await Promise.all(
       contexts.map((context, i) => signInWithPictures(context, lang, code, players[i]!, pictures[i]!)),
     );
     // Ada gets one wrong, so the class has a most-missed topic and a mistake to show.
@@ -183,7 +195,9 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
         playAdditionGame(pupilPage, e2e.stack.baseUrl, { wrong: i === 0 ? 1 : 0 }),
       ),
     );
+  });
 
+  it('the dashboard shows it within seconds', async () => {
     const additionCell = (name: string) =>
       page
         .getByTestId('grid-row')
@@ -214,7 +228,5 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await adaDetailOpensFromKeyboard(page, ui.addition);
     await screenshotDashboard(page, lang);
     await pupilProfileHasNoEmail(pupilPages[0]!);
-
-    for (const context of [...contexts, teacher]) await context.close();
   });
 });

@@ -95,7 +95,7 @@ async function factStateOnStatistics(page: Page, fact: string, state: string): P
 }
 
 describe.each(LANGS)('fact fluency, in %s', (lang) => {
-  it('a fact answered right three times within 3 s shows as fluent in the pupil’s matrix', async () => {
+  it('a fact answered right within 3 s in two of its last three tries shows as fluent in the pupil’s matrix', async () => {
     const context = await newContext(e2e.browser, lang);
     await registeredUser(e2e.stack, context, { lang, prefix: 'facts' });
     const page = await context.newPage();
@@ -105,16 +105,27 @@ describe.each(LANGS)('fact fluency, in %s', (lang) => {
     // One fast right answer is not fluency yet: right, not yet fast (2 of the last 3 are needed).
     await factStateOnStatistics(page, fact, 'slow');
 
-    let now = first.now;
+    // Two more games, every answer right within 3 s. The same seed asks the same facts, but once the page knows
+    // the pupil's slow facts it asks those first (practice favours slow facts), so tally what was asked.
+    const fastTries = new Map<string, number>();
+    for (const f of first.facts) fastTries.set(f, 1);
+    let last = first;
     for (let game = 2; game <= 3; game++) {
-      const played = await playFastGame(page, now + 5000);
-      expect(played.facts, 'the seeded page asks the same facts every game').toEqual(first.facts);
-      now = played.now;
+      last = await playFastGame(page, last.now + 5000);
+      for (const f of last.facts) fastTries.set(f, (fastTries.get(f) ?? 0) + 1);
     }
-    await factStateOnStatistics(page, fact, 'fluent');
-    for (const f of first.facts)
-      expect(await page.getByTestId(`fact-${f}`).getAttribute('data-state')).toBe('fluent');
-    expect(await page.getByTestId('fact-count-fluent').textContent()).toContain('5');
+    const fluent = [...fastTries].filter(([, tries]) => tries >= 2).map(([f]) => f);
+    expect(fluent.length, 'some facts were asked in two games or more').toBeGreaterThan(0);
+    // Once one fact of the last game shows its state, the worker has folded in that whole game.
+    const lastFact = last.facts[0]!;
+    await factStateOnStatistics(page, lastFact, fastTries.get(lastFact)! >= 2 ? 'fluent' : 'slow');
+    for (const [f, tries] of fastTries)
+      expect(await page.getByTestId(`fact-${f}`).getAttribute('data-state'), f).toBe(
+        tries >= 2 ? 'fluent' : 'slow',
+      );
+    expect(await page.getByTestId('fact-count-fluent').textContent()).toMatch(
+      new RegExp(`\\b${fluent.length}\\b`),
+    );
     // Keyboard: the times table tab is reachable and switches the matrix.
     await page.getByTestId('fact-tab-multiplication').focus();
     await page.keyboard.press('Enter');

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { parseQuestionText } from './arithmetic.js';
-import type { GameType } from './values.js';
+import { GAME_TYPE_KEYS, type GameType } from './values.js';
 
 export const FLUENT_MS = 3000;
 export const GENTLE_FLUENT_MS = 6000;
@@ -39,6 +39,12 @@ export function factKeyOf(questionText: string): string | null {
     case '÷':
       return b >= 1 && b <= 10 && a % b === 0 && a / b >= 1 && a / b <= 10 ? `${a}÷${b}` : null;
   }
+}
+
+/** A fact key's operands and operator, the inverse of `factKeyOf` (`12-5` → 12, '-', 5); null for anything else. */
+export function factOperands(fact: string): { a: number; operator: string; b: number } | null {
+  const m = /^(\d{1,3})([+\-×÷])(\d{1,3})$/.exec(fact);
+  return m ? { a: Number(m[1]), operator: m[2]!, b: Number(m[3]) } : null;
 }
 
 export function factGridOf(fact: string): FactGrid {
@@ -124,20 +130,14 @@ export const factsResponseSchema = z
   .meta({ id: 'FactsResponse' });
 export type FactsResponse = z.infer<typeof factsResponseSchema>;
 
-const GRID_OF_TOPIC: Partial<Record<GameType, FactGrid>> = {
-  toplama: 'addition',
-  çıkarma: 'subtraction',
-  çarpma: 'multiplication',
-  bölme: 'division',
-};
-
 /**
  * The facts a game of this topic should practise (the generator's `favour`): the wrong ones first, then the
  * slow ones, each in the order given. Fractions have no fact matrix: none.
  */
 export function factsToPractise(facts: FactsResponse['facts'], gameType: GameType): string[] {
-  const grid = GRID_OF_TOPIC[gameType];
-  if (!grid) return [];
+  // The matrices are named by the topics' English keys; fractions have none.
+  const grid = GAME_TYPE_KEYS[gameType];
+  if (!(FACT_GRIDS as readonly string[]).includes(grid)) return [];
   const ofTopic = facts.filter((f) => factGridOf(f.fact) === grid);
   return [...ofTopic.filter((f) => f.state === 'wrong'), ...ofTopic.filter((f) => f.state === 'slow')].map(
     (f) => f.fact,

@@ -11,6 +11,7 @@ import {
   type Rational,
   rational,
 } from '../arithmetic.js';
+import { factOperands } from '../fact-fluency.js';
 import { gcd } from '../fraction.js';
 import { type MistakeKind, mistakeCandidates } from '../mistakes.js';
 import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from '../values.js';
@@ -246,8 +247,6 @@ function randomDraft(
   return fractionDraft(pick(random, FRACTION_FALLBACKS), 'fallback');
 }
 
-const FACT_KEY = /^(\d{1,3})([+\-×÷])(\d{1,3})$/;
-
 /** The favoured facts this topic and level could ask, as drafts, at most `max`. */
 function practiceDrafts(
   gameType: GameType,
@@ -259,9 +258,9 @@ function practiceDrafts(
   const drafts: Draft[] = [];
   for (const fact of favour) {
     if (drafts.length >= max) break;
-    const m = FACT_KEY.exec(fact);
-    if (!m || m[2] !== INTEGER_OPERATOR[gameType]) continue;
-    const d = integerDraft(gameType, [Number(m[1]), Number(m[3])], 'practice');
+    const operands = factOperands(fact);
+    if (operands?.operator !== INTEGER_OPERATOR[gameType]) continue;
+    const d = integerDraft(gameType, [operands.a, operands.b], 'practice');
     if (questionFitsDifficulty(d, gameType, difficulty)) drafts.push(d);
   }
   return drafts;

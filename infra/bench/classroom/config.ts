@@ -13,6 +13,12 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 export const LAG_RATES = list(process.env.BENCH_LAG_RATES, '50,500,1000').map(Number);
 export const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 export const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS, '10,50').map(Number);
+/**
+ * How the classroom phase opens: 'cold' (every cache empty, as at a lesson's start), 'counts' (the badge counts
+ * already in Redis, as for pupils who played within the cache's TTL; the gateway's memory still empty) or 'warm'
+ * (every tab has polled once before the clock starts; the CPU of those cold polls is printed).
+ */
+export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as 'cold' | 'counts' | 'warm';
 export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);
 export const POLL_MS = 3_000;
 export const POST_EVERY_MS = 60_000;

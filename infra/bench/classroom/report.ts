@@ -35,7 +35,10 @@ export function describeErrors(errors: Map<number, number>): string {
 
 /** Per-endpoint latencies and outcomes of the open-loop phases. */
 export class Recorder {
-  private readonly samples = new Map<string, { latencies: number[]; errors: Map<number, number> }>();
+  private readonly samples = new Map<
+    string,
+    { latencies: number[]; windows: number[][]; errors: Map<number, number> }
+  >();
   private readonly started = performance.now();
   private ended: number | null = null;
   /** Calls slower than 1 s, by 10 s of the phase: shows whether a tail is a stall at one moment or steady. */
@@ -59,15 +62,16 @@ export class Recorder {
   record(endpoint: string, elapsed: number, status: number, ok: boolean): void {
     let s = this.samples.get(endpoint);
     if (!s) {
-      s = { latencies: [], errors: new Map() };
+      s = { latencies: [], windows: [], errors: new Map() };
       this.samples.set(endpoint, s);
     }
     s.latencies.push(elapsed);
     if (!ok) s.errors.set(status, (s.errors.get(status) ?? 0) + 1);
-    if (elapsed > 1_000) {
-      const bucket = Math.floor((performance.now() - this.started) / 10_000);
-      this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
-    }
+    const bucket = Math.floor((performance.now() - this.started) / 10_000);
+    const window = s.windows[bucket] ?? [];
+    window.push(elapsed);
+    s.windows[bucket] = window;
+    if (elapsed > 1_000) this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
   }
 
   print(): void {
@@ -79,6 +83,12 @@ export class Recorder {
         ).padStart(9)}  p99 ${ms(percentile(s.latencies, 99)).padStart(9)}  n ${
           s.latencies.length
         }  errors ${describeErrors(s.errors)}`,
+      );
+      // The first 10 s hold every tab's first, cold call (no session or counts in any cache yet): shown apart.
+      const byWindow = Array.from(s.windows, (w) => (w ? percentile(w, 99).toFixed(0) : '-'));
+      const after = s.windows.slice(1).flatMap((w) => w ?? []);
+      say(
+        `   p99 per 10 s (ms): ${byWindow.join(', ')}; after the first 10 s: p50 ${ms(percentile(after, 50))}, p99 ${ms(percentile(after, 99))}`,
       );
     }
     const delay = (q: number) => ms(this.loopDelay.percentile(q) / 1e6);

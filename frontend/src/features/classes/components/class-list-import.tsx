@@ -17,6 +17,7 @@ import { api } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { classPupilsKey, classPupilsQueryOptions } from '../api/class-pupils.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
+import { CLASS_LIST_ACCEPT, classListText } from './class-list-file.js';
 import { useAddNames } from './use-add-names.js';
 
 type ImportResponse = ClassPupilsResponse & { alreadyThere: number };
@@ -25,7 +26,8 @@ type ImportResponse = ClassPupilsResponse & { alreadyThere: number };
 const MAX_FILE_BYTES = 512 * 1024;
 
 /**
- * The class list from e-Okul (issue 27): open the CSV e-Okul exports, or paste the list from a spreadsheet; the
+ * The class list from e-Okul (issue 27): open the CSV or Excel file e-Okul exports, or paste the list from a
+ * spreadsheet; the
  * names are read in the browser and previewed (identity numbers already left out, pupils already in the class
  * marked); saving adds only the new ones, so importing the same list again adds nobody.
  */
@@ -69,7 +71,15 @@ export function ClassListImport({
       setError(t('import.tooBig'));
       return;
     }
-    show(await file.text());
+    let content: string;
+    try {
+      content = await classListText(file);
+    } catch {
+      setPreview(null);
+      setError(t('import.unreadable'));
+      return;
+    }
+    show(content);
   }
 
   async function save() {
@@ -121,7 +131,7 @@ export function ClassListImport({
   );
 }
 
-/** Where the list comes from: a file (e-Okul's CSV) or text pasted from a spreadsheet. */
+/** Where the list comes from: a file (e-Okul's CSV or Excel export) or text pasted from a spreadsheet. */
 function ImportSource({
   id,
   text,
@@ -146,7 +156,7 @@ function ImportSource({
       <input
         id={`${id}-file`}
         type="file"
-        accept=".csv,.txt,.tsv,text/csv,text/plain"
+        accept={CLASS_LIST_ACCEPT}
         onChange={onFile}
         disabled={busy}
         className="min-h-12 text-base file:mr-3 file:min-h-12 file:rounded-full file:border-0 file:bg-brand-600 file:px-5 file:font-bold file:text-white"

@@ -258,11 +258,13 @@ describe.each(LANGS)('axe (default rules) in %s', (lang) => {
   });
 
   it("a teacher's class pages, and a pupil's picture sign-in: no serious or critical violation", async () => {
-    const { teacher, classId, code } = await classOfThree(e2e, lang);
+    const { teacher, classId, code, pupils } = await classOfThree(e2e, lang);
     const page = await teacher.newPage();
     await judge(page, lang, 'teacher', '/teacher', 'h1');
     await judge(page, lang, 'teacher', `/teacher/classes/${classId}`, 'h1');
     await judge(page, lang, 'teacher', `/teacher/classes/${classId}/cards`, 'h1');
+    await judge(page, lang, 'teacher', `/teacher/classes/${classId}/pupils/${pupils[0]!.id}/report`, 'h1');
+    await judge(page, lang, 'teacher', `/teacher/classes/${classId}/report`, 'h1');
     await teacher.close();
     const pupil = await newContext(e2e.browser, lang);
     await judge(await pupil.newPage(), lang, 'pupil', `/class/${code}`, 'h1');

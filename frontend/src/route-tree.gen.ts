@@ -26,6 +26,8 @@ import { Route as ClassCodeRouteImport } from './routes/class.$code';
 import { Route as ClassQrRouteImport } from './routes/class.qr';
 import { Route as TeacherClassesClassIdRouteImport } from './routes/teacher_.classes.$classId';
 import { Route as TeacherClassesClassIdCardsRouteImport } from './routes/teacher_.classes.$classId_.cards';
+import { Route as TeacherClassesClassIdReportRouteImport } from './routes/teacher_.classes.$classId_.report';
+import { Route as TeacherClassesClassIdPupilsPupilIdReportRouteImport } from './routes/teacher_.classes.$classId_.pupils.$pupilId.report';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -113,6 +115,18 @@ const TeacherClassesClassIdCardsRoute =
     path: '/teacher/classes/$classId/cards',
     getParentRoute: () => rootRouteImport,
   } as any);
+const TeacherClassesClassIdReportRoute =
+  TeacherClassesClassIdReportRouteImport.update({
+    id: '/teacher_/classes/$classId_/report',
+    path: '/teacher/classes/$classId/report',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const TeacherClassesClassIdPupilsPupilIdReportRoute =
+  TeacherClassesClassIdPupilsPupilIdReportRouteImport.update({
+    id: '/teacher_/classes/$classId_/pupils/$pupilId/report',
+    path: '/teacher/classes/$classId/pupils/$pupilId/report',
+    getParentRoute: () => rootRouteImport,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -132,6 +146,8 @@ export interface FileRoutesByFullPath {
   '/class/': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
   '/teacher/classes/$classId/cards': typeof TeacherClassesClassIdCardsRoute;
+  '/teacher/classes/$classId/report': typeof TeacherClassesClassIdReportRoute;
+  '/teacher/classes/$classId/pupils/$pupilId/report': typeof TeacherClassesClassIdPupilsPupilIdReportRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -151,6 +167,8 @@ export interface FileRoutesByTo {
   '/class': typeof ClassIndexRoute;
   '/teacher/classes/$classId': typeof TeacherClassesClassIdRoute;
   '/teacher/classes/$classId/cards': typeof TeacherClassesClassIdCardsRoute;
+  '/teacher/classes/$classId/report': typeof TeacherClassesClassIdReportRoute;
+  '/teacher/classes/$classId/pupils/$pupilId/report': typeof TeacherClassesClassIdPupilsPupilIdReportRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -171,6 +189,8 @@ export interface FileRoutesById {
   '/class/': typeof ClassIndexRoute;
   '/teacher_/classes/$classId': typeof TeacherClassesClassIdRoute;
   '/teacher_/classes/$classId_/cards': typeof TeacherClassesClassIdCardsRoute;
+  '/teacher_/classes/$classId_/report': typeof TeacherClassesClassIdReportRoute;
+  '/teacher_/classes/$classId_/pupils/$pupilId/report': typeof TeacherClassesClassIdPupilsPupilIdReportRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -191,7 +211,9 @@ export interface FileRouteTypes {
     | '/class/qr'
     | '/class/'
     | '/teacher/classes/$classId'
-    | '/teacher/classes/$classId/cards';
+    | '/teacher/classes/$classId/cards'
+    | '/teacher/classes/$classId/report'
+    | '/teacher/classes/$classId/pupils/$pupilId/report';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -210,7 +232,9 @@ export interface FileRouteTypes {
     | '/class/qr'
     | '/class'
     | '/teacher/classes/$classId'
-    | '/teacher/classes/$classId/cards';
+    | '/teacher/classes/$classId/cards'
+    | '/teacher/classes/$classId/report'
+    | '/teacher/classes/$classId/pupils/$pupilId/report';
   id:
     | '__root__'
     | '/'
@@ -229,7 +253,9 @@ export interface FileRouteTypes {
     | '/class/qr'
     | '/class/'
     | '/teacher_/classes/$classId'
-    | '/teacher_/classes/$classId_/cards';
+    | '/teacher_/classes/$classId_/cards'
+    | '/teacher_/classes/$classId_/report'
+    | '/teacher_/classes/$classId_/pupils/$pupilId/report';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -250,6 +276,8 @@ export interface RootRouteChildren {
   ClassIndexRoute: typeof ClassIndexRoute;
   TeacherClassesClassIdRoute: typeof TeacherClassesClassIdRoute;
   TeacherClassesClassIdCardsRoute: typeof TeacherClassesClassIdCardsRoute;
+  TeacherClassesClassIdReportRoute: typeof TeacherClassesClassIdReportRoute;
+  TeacherClassesClassIdPupilsPupilIdReportRoute: typeof TeacherClassesClassIdPupilsPupilIdReportRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -373,6 +401,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeacherClassesClassIdCardsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/teacher_/classes/$classId_/report': {
+      id: '/teacher_/classes/$classId_/report';
+      path: '/teacher/classes/$classId/report';
+      fullPath: '/teacher/classes/$classId/report';
+      preLoaderRoute: typeof TeacherClassesClassIdReportRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/teacher_/classes/$classId_/pupils/$pupilId/report': {
+      id: '/teacher_/classes/$classId_/pupils/$pupilId/report';
+      path: '/teacher/classes/$classId/pupils/$pupilId/report';
+      fullPath: '/teacher/classes/$classId/pupils/$pupilId/report';
+      preLoaderRoute: typeof TeacherClassesClassIdPupilsPupilIdReportRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -394,6 +436,9 @@ const rootRouteChildren: RootRouteChildren = {
   ClassIndexRoute: ClassIndexRoute,
   TeacherClassesClassIdRoute: TeacherClassesClassIdRoute,
   TeacherClassesClassIdCardsRoute: TeacherClassesClassIdCardsRoute,
+  TeacherClassesClassIdReportRoute: TeacherClassesClassIdReportRoute,
+  TeacherClassesClassIdPupilsPupilIdReportRoute:
+    TeacherClassesClassIdPupilsPupilIdReportRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

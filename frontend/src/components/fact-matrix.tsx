@@ -45,7 +45,8 @@ const OPERATOR: Record<FactGrid, string> = {
   division: '÷',
 };
 
-function spoken(fact: string): string {
+/** A fact key (`7×8`) as it is read and printed: `7 × 8`. */
+export function spoken(fact: string): string {
   return fact.replace('+', ' + ').replace('-', ' − ').replace('×', ' × ').replace('÷', ' ÷ ');
 }
 

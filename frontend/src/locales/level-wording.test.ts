@@ -17,6 +17,8 @@ const PLAYER_LEVEL_KEYS = new Set([
   'profile:progress.toNext_other',
   'teacher:progress.level',
   'teacher:detail.level',
+  'teacher:report.summary_one',
+  'teacher:report.summary_other',
 ]);
 
 function strings(value: unknown, path: string): [string, string][] {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AGE_HINT_GRADE,
   LEVEL_SCOPE,
+  levelOutcomes,
   OUTCOMES,
   outcomesOf,
+  outcomesPractised,
   SKILL_IDS,
   SKILLS,
   type SkillId,
@@ -11,7 +13,7 @@ import {
 } from './outcome-map.js';
 import { generateQuestions, seededRandom } from './questions/generator.js';
 import { FRACTION_FALLBACKS, FRACTION_POOLS, INTEGER_POOLS } from './questions/pools.js';
-import { DIFFICULTIES, GAME_TYPES, QUESTION_COUNTS } from './values.js';
+import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from './values.js';
 
 const SEEDS = 200;
 
@@ -133,5 +135,29 @@ describe('the outcome map', () => {
         expect(LEVEL_SCOPE.kesirler[difficulty].skills, `${n1}/${d1} ${op} ${n2}/${d2}`).toContain(s);
       }
     }
+  });
+});
+
+describe("a pupil's outcomes practised", () => {
+  it("counts each game for every outcome of its level's skills, once per outcome, in the map's order", () => {
+    const game = (gameType: GameType, difficulty: Difficulty, correctAnswers: number) => ({
+      gameType,
+      difficulty,
+      questionsCount: 10,
+      correctAnswers,
+    });
+    const practised = outcomesPractised([
+      game('toplama', 'çok kolay', 9),
+      game('toplama', 'çok kolay', 7),
+      game('kesirler', 'zor', 5),
+    ]);
+    const additionTo10 = levelOutcomes('toplama', 'çok kolay').map((o) => o.code);
+    expect(additionTo10).toEqual(['MAT.1.2.2', 'MAT.1.2.4']);
+    expect(practised.map((p) => [p.outcome.code, p.games, p.questions, p.correct])).toEqual(
+      additionTo10.map((code) => [code, 2, 20, 16]),
+    );
+    // Fractions at zor practise grade 4-6 skills, whose codes could not be confirmed: no outcome, none invented.
+    expect(levelOutcomes('kesirler', 'zor')).toEqual([]);
+    expect(outcomesPractised([])).toEqual([]);
   });
 });

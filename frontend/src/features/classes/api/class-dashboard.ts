@@ -1,4 +1,9 @@
-import type { ClassDashboard, PupilProgressDetail } from '@mathgames/contracts';
+import type {
+  ClassDashboard,
+  FactsResponse,
+  FluencyThreshold,
+  PupilProgressDetail,
+} from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
@@ -17,4 +22,15 @@ export const pupilProgressQueryOptions = (classId: number, pupilId: number) =>
     queryFn: ({ signal }) =>
       api.get<PupilProgressDetail>(`/api/classes/${classId}/pupils/${pupilId}/progress`, signal),
     refetchInterval: 5_000,
+  });
+
+/** One pupil's fact matrix (issue 27) at a fluency threshold. */
+export const pupilFactsQueryOptions = (classId: number, pupilId: number, threshold: FluencyThreshold) =>
+  queryOptions({
+    queryKey: ['/api/classes', classId, 'pupils', pupilId, 'facts', threshold] as const,
+    queryFn: ({ signal }) =>
+      api.get<FactsResponse>(
+        `/api/classes/${classId}/pupils/${pupilId}/facts?threshold=${threshold}`,
+        signal,
+      ),
   });

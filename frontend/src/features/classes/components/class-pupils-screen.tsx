@@ -310,14 +310,24 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
             {t('grade', { grade: klass.data.grade })} · {t('code.label')}:{' '}
             <span className="font-mono font-black">{klass.data.joinCode}</span>
           </p>
-          <Link
-            to="/teacher/classes/$classId/cards"
-            params={{ classId: String(classId) }}
-            className={buttonClasses('outline', 'md', 'mt-3')}
-            data-testid="print-cards-link"
-          >
-            {t('pupils.printCards')}
-          </Link>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Link
+              to="/teacher/classes/$classId/cards"
+              params={{ classId: String(classId) }}
+              className={buttonClasses('outline', 'md')}
+              data-testid="print-cards-link"
+            >
+              {t('pupils.printCards')}
+            </Link>
+            <Link
+              to="/teacher/classes/$classId/report"
+              params={{ classId: String(classId) }}
+              className={buttonClasses('outline', 'md')}
+              data-testid="class-reports-link"
+            >
+              {t('report.openClass')}
+            </Link>
+          </div>
         </div>
       )}
       {!klass.isError && (

@@ -6,8 +6,10 @@ import {
   type PupilProgressDetail,
 } from '@mathgames/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LabelledValue, type LabelledValueLook } from '../../../components/labelled-value.js';
+import { buttonClasses } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toLang } from '../../../lib/i18n.js';
@@ -207,6 +209,14 @@ export function PupilDetailDialog({
         <Detail detail={query.data} />
       )}
       <PupilFactMatrix classId={classId} pupilId={pupil.id} />
+      <Link
+        to="/teacher/classes/$classId/pupils/$pupilId/report"
+        params={{ classId: String(classId), pupilId: String(pupil.id) }}
+        className={buttonClasses('outline', 'md', 'mt-4 self-start')}
+        data-testid="open-family-report"
+      >
+        {t('report.open')}
+      </Link>
     </Dialog>
   );
 }

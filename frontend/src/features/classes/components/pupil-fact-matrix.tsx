@@ -1,18 +1,8 @@
-import { type FactsResponse, FLUENT_MS, type FluencyThreshold } from '@mathgames/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FLUENT_MS, type FluencyThreshold } from '@mathgames/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FactMatrix } from '../../../components/fact-matrix.js';
-import { api } from '../../../lib/api-client.js';
-
-const pupilFactsQueryOptions = (classId: number, pupilId: number, threshold: FluencyThreshold) =>
-  queryOptions({
-    queryKey: ['/api/classes', classId, 'pupils', pupilId, 'facts', threshold] as const,
-    queryFn: ({ signal }) =>
-      api.get<FactsResponse>(
-        `/api/classes/${classId}/pupils/${pupilId}/facts?threshold=${threshold}`,
-        signal,
-      ),
-  });
+import { pupilFactsQueryOptions } from '../api/class-dashboard.js';
 
 /** The teacher's view of one pupil's fact matrix (issue 27), with the teacher's own choice of threshold. */
 export function PupilFactMatrix({ classId, pupilId }: { classId: number; pupilId: number }) {

@@ -311,22 +311,22 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
             <span className="font-mono font-black">{klass.data.joinCode}</span>
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Link
-              to="/teacher/classes/$classId/cards"
-              params={{ classId: String(classId) }}
-              className={buttonClasses('outline', 'md')}
-              data-testid="print-cards-link"
-            >
-              {t('pupils.printCards')}
-            </Link>
-            <Link
-              to="/teacher/classes/$classId/report"
-              params={{ classId: String(classId) }}
-              className={buttonClasses('outline', 'md')}
-              data-testid="class-reports-link"
-            >
-              {t('report.openClass')}
-            </Link>
+            {(
+              [
+                ['/teacher/classes/$classId/cards', 'print-cards-link', t('pupils.printCards')],
+                ['/teacher/classes/$classId/report', 'class-reports-link', t('report.openClass')],
+              ] as const
+            ).map(([to, testId, label]) => (
+              <Link
+                key={to}
+                to={to}
+                params={{ classId: String(classId) }}
+                className={buttonClasses('outline', 'md')}
+                data-testid={testId}
+              >
+                {label}
+              </Link>
+            ))}
           </div>
         </div>
       )}

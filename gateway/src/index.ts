@@ -5,6 +5,7 @@ import { answerClientError } from './http-errors.js';
 import { bufferedBody, hasBufferedBody, readBody } from './limits/body-gate.js';
 import { createLimits } from './limits/limits.js';
 import { targetOf } from './metrics.js';
+import { createColdCounts } from './poll/cold-counts.js';
 import { createPollFastPath } from './poll/fast-path.js';
 import { createTrackedCache } from './poll/tracked-cache.js';
 import { createProxies } from './proxy.js';
@@ -44,6 +45,11 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     rateLimits,
     addressOf: limits.addressOf,
     agent: proxies.agent,
+    coldCounts: createColdCounts({
+      target: new URL(config.BADGES_URL),
+      agent: proxies.agent,
+      secret: config.INTERNAL_SECRET,
+    }),
     logger,
   });
 

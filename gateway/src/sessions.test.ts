@@ -100,7 +100,8 @@ describe('sessions', () => {
     const poll = await fetch(`${gw.baseUrl}/api/user-badges/summary`, { headers: { cookie } });
 
     expect(poll.status).toBe(200);
-    expect(((await poll.json()) as { userId: number }).userId).toBe(11);
+    // Cold (nothing cached): the gateway asked the badges service for user 11's counts (the stand-in's are the id).
+    expect(await poll.json()).toEqual({ total: 175, completed: 11 });
     expect(poll.headers.getSetCookie()).toEqual([]);
     expect(await gw.redis.ttl(gw.sessionKey(cookie))).toBeLessThanOrEqual(100);
 
@@ -110,7 +111,7 @@ describe('sessions', () => {
     expect(await gw.redis.ttl(gw.sessionKey(cookie))).toBeGreaterThan(6 * 86_400);
   });
 
-  it('the badge summary poll forwards its query but no client-sent identity', async () => {
+  it('the badge summary poll keeps its query but no client-sent identity', async () => {
     const cookie = await gw.logIn(13);
     const forged = signIdentity(
       { userId: 999, sessionId: null, lang: 'tr', requestId: 'forged', ip: '1.2.3.4' },
@@ -126,7 +127,10 @@ describe('sessions', () => {
     });
 
     expect(anonymous.status).toBe(401);
-    expect(await mine.json()).toMatchObject({ userId: 13, category: 'kesirler' });
+    // The session's user, not the forged one, in the query's category; the service saw the gateway's own call.
+    expect(await mine.json()).toEqual({ total: 35, completed: 13 });
+    expect(gw.seenByBadges.coldUserIds).toEqual([13]);
+    expect(gw.seenByBadges.coldCaller).toBeNull();
   });
 
   it('the badge summary poll answers 304 while the summary is unchanged', async () => {
@@ -138,7 +142,7 @@ describe('sessions', () => {
       headers: { cookie, 'if-none-match': etag! },
     });
 
-    expect(etag).toBe('"summary-14"');
+    expect(etag).toBe('"s175-14"');
     expect(again.status).toBe(304);
   });
 

@@ -6,9 +6,11 @@ import { sendJsonError, sendRateLimited } from '../http-errors.js';
 import { resolveLanguage } from '../language.js';
 import type { RateLimits } from '../limits/rate-limit.js';
 import { observeRequest } from '../metrics.js';
+import { logUpstreamDown } from '../proxy.js';
 import { callerHeaders, requestIdOf } from '../request-context.js';
 import type { CachedRead, SessionPeek } from '../session/peek.js';
 import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './cache.js';
+import type { ColdCounts } from './cold-counts.js';
 import { forwardPoll } from './upstream.js';
 
 export interface PollFastPathDeps {
@@ -21,6 +23,8 @@ export interface PollFastPathDeps {
   addressOf(req: IncomingMessage): string;
   /** The proxies' keep-alive agent. */
   agent: Agent;
+  /** Cold counts, many users in one call to the badges service. */
+  coldCounts: ColdCounts;
   logger: Logger;
 }
 
@@ -31,8 +35,9 @@ export interface PollFastPathDeps {
  * shared Redis budget in batches (`checkPoll`), and the session and the badge-worker's cached counts come from the
  * gateway's memory, which Redis keeps fresh by invalidation (tracked-cache.ts: a revoked session or a new badge
  * is seen on the next poll). The answer and its ETag are computed once per counts and category (cache.ts),
- * and 304 when the client has it. A miss, a guest or any other query goes to the service (upstream.ts),
- * which computes, fills the cache and validates. The rules are the same as on the general path: client headers
+ * and 304 when the client has it. Counts in neither memory nor Redis are asked of the badges service together with
+ * the other cold polls of the moment (cold-counts.ts); a guest or any other query goes to the service
+ * (upstream.ts), which computes, fills the cache and validates. The rules are the same as on the general path: client headers
  * never reach the service (only the signed identity, request id and conditional/encoding headers are sent), and a
  * service that is down gives the same 503 JSON. Returns false for any other request.
  */
@@ -77,8 +82,16 @@ export function createPollFastPath(deps: PollFastPathDeps) {
         const key = badgeSummaryCacheKey(config.REDIS_PREFIX, session.userId);
         // A Redis hiccup: the badges service answers (from Postgres if it must).
         const counts = await deps.read(key, decodeCounts).catch(() => null);
-        if (!counts) return send();
-        answerFromCounts(req, res, counts, category, requestId);
+        if (counts) return answerFromCounts(req, res, counts, category, requestId);
+        // Cold: the counts from the badges service (from Postgres, filling Redis), in one call with the other
+        // cold polls of this moment (cold-counts.ts).
+        deps.coldCounts.load(session.userId, requestId).then(
+          (fresh) => answerFromCounts(req, res, { counts: fresh, answers: new Map() }, category, requestId),
+          (err: Error) => {
+            logUpstreamDown(logger, 'badges', err, requestId);
+            sendJsonError(res, 503, 'service_unavailable', lang);
+          },
+        );
       },
       (err: unknown) => {
         if (isUnavailableError(err))

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { BADGE_COUNTS_PATH, SUMMARY_CATEGORIES } from '@mathgames/contracts';
 import {
   createHttpService,
   createLogger,
@@ -81,12 +82,30 @@ export function classesService(secret: string): HttpService {
   });
 }
 
-export function badgesService(secret: string): HttpService {
+/** What the stand-in badges service last saw of a cold-counts call (the gateway's own, many users at once). */
+export interface SeenByBadges {
+  coldUserIds?: number[];
+  coldCaller?: number | null;
+}
+
+/**
+ * The poll for what the cache cannot answer, and cold counts: each user's count in every category is their id,
+ * so an answer shows whose counts it is.
+ */
+export function badgesService(secret: string, seenByBadges: SeenByBadges = {}): HttpService {
   return createHttpService({
     name: 'badges',
     config: { INTERNAL_SECRET: secret },
     logger,
     routes(app) {
+      app.post(BADGE_COUNTS_PATH, (req, res) => {
+        const { userIds } = req.body as { userIds: number[] };
+        seenByBadges.coldUserIds = userIds;
+        seenByBadges.coldCaller = req.identity.userId;
+        res.json({
+          items: userIds.map((userId) => ({ userId, counts: SUMMARY_CATEGORIES.map(() => userId) })),
+        });
+      });
       app.get('/api/user-badges/summary', (req, res) => {
         const userId = requireUser(req);
         const etag = `"summary-${userId}"`;

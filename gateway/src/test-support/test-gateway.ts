@@ -15,6 +15,7 @@ import {
   logger,
   portOf,
   type SeenByAuth,
+  type SeenByBadges,
   writeSpa,
 } from './stand-in-services.js';
 
@@ -38,6 +39,7 @@ export interface TestGateway {
   /** The stand-in game-results service: a test that closes it calls `restartGameResults` after. */
   readonly gameResults: HttpService;
   readonly seenByAuth: SeenByAuth;
+  readonly seenByBadges: SeenByBadges;
   /** A new badges service on the port the gateway knows. */
   restartBadges(): Promise<void>;
   /** A new game-results service on the port the gateway knows. */
@@ -63,6 +65,7 @@ export function useTestGateway(): TestGateway {
   let gameResultsPort: number;
   let badgesPort: number;
   const seenByAuth: SeenByAuth = {};
+  const seenByBadges: SeenByBadges = {};
 
   beforeAll(async () => {
     environment = await createTestEnvironment({ migrate: false, amqp: false });
@@ -71,7 +74,7 @@ export function useTestGateway(): TestGateway {
 
     const base = loadConfig({}, environment.env);
     auth = authService(base.INTERNAL_SECRET, seenByAuth);
-    badges = badgesService(base.INTERNAL_SECRET);
+    badges = badgesService(base.INTERNAL_SECRET, seenByBadges);
     classes = classesService(base.INTERNAL_SECRET);
     const authPort = portOf(await auth.listen(0));
     badgesPort = portOf(await badges.listen(0));
@@ -140,8 +143,9 @@ export function useTestGateway(): TestGateway {
       return gameResults;
     },
     seenByAuth,
+    seenByBadges,
     async restartBadges() {
-      badges = badgesService(config.INTERNAL_SECRET);
+      badges = badgesService(config.INTERNAL_SECRET, seenByBadges);
       await badges.listen(badgesPort);
     },
     async restartGameResults() {

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   BADGE_CATALOGUE,
+  BADGE_COUNTS_PATH,
   type BadgeSummary,
+  badgeSummaryCacheKey,
   EVENT_TYPES,
   type GameResultRecordedEvent,
   type UserBadgeItem,
@@ -24,6 +26,7 @@ import {
   unsettledMessages,
   waitFor,
 } from '@mathgames/platform/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMigrationSql } from './data-access/catalogue-sql.js';
 import { BADGES_QUEUE, createBadgesService, startBadgeWorker } from './index.js';
@@ -241,6 +244,51 @@ describe('the badge summary poll', () => {
     });
     expect(after.body).toEqual({ total: 175, completed: 1 });
     expect(after.headers.get('etag')).not.toBe(before);
+  });
+
+  it("answers the gateway's cold counts for many users in one call and fills Redis; nobody else may ask", async () => {
+    const [a, b] = [nextUser++, nextUser++];
+    await env.pool.query(
+      `INSERT INTO badges.user_badges (user_id, badge_id, progress, completed, completed_at)
+       VALUES ($1, 'bolme.kolay.novice', 50, true, now())`,
+      [a],
+    );
+    const post = (userId: number | null, body: unknown, signedFor = BADGE_COUNTS_PATH) =>
+      fetch(`${baseUrl}${BADGE_COUNTS_PATH}`, {
+        method: 'POST',
+        headers: {
+          [IDENTITY_HEADER]: signIdentity(
+            { userId, sessionId: null, lang: 'en', requestId: randomUUID(), ip: '' },
+            TEST_INTERNAL_SECRET,
+            { method: 'POST', path: signedFor },
+          ),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const res = await post(null, { userIds: [a, b, a] });
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: Array<{ userId: number; counts: number[] }> };
+    // SUMMARY_CATEGORIES order: all, then toplama, cikarma, carpma, bolme, kesirler; each user once.
+    expect(items.sort((x, y) => x.userId - y.userId)).toEqual([
+      { userId: a, counts: [1, 0, 0, 0, 1, 0] },
+      { userId: b, counts: [0, 0, 0, 0, 0, 0] },
+    ]);
+    const redis = new Redis(env.config.REDIS_URL);
+    try {
+      await waitFor(
+        async () => (await redis.get(badgeSummaryCacheKey(env.config.REDIS_PREFIX, a))) === '1,0,0,0,1,0',
+      );
+    } finally {
+      redis.disconnect();
+    }
+    // A call on a user's behalf, one signed for another path, an unsigned one, and a bad body are refused.
+    expect((await post(a, { userIds: [b] })).status).toBe(403);
+    expect((await post(null, { userIds: [b] }, '/api/user-badges/summary')).status).toBe(401);
+    expect((await fetch(`${baseUrl}${BADGE_COUNTS_PATH}`, { method: 'POST' })).status).toBe(401);
+    const bad = await post(null, { userIds: [] });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { field?: string }).field).toBe('userIds');
   });
 
   it('recomputes from Postgres when the cache is empty (Redis flushed or evicted)', async () => {

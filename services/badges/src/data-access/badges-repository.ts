@@ -118,6 +118,23 @@ export async function listUserBadges(db: Db, userId: number): Promise<UserBadgeR
 }
 
 /** Completed badges per category key of one user. */
+/** `countCompletedByCategory` for many users in one query: per user, completed badges by category key. */
+export async function countCompletedByCategoryMany(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, Map<string, number>>> {
+  const { rows } = await db.query<{ userId: number; category: string; completed: number }>(
+    `SELECT ub.user_id AS "userId", b.category_key AS category, count(*)::int AS completed
+       FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id
+      WHERE ub.user_id = ANY($1::int[]) AND ub.completed
+      GROUP BY ub.user_id, b.category_key`,
+    [userIds],
+  );
+  const byUser = new Map<number, Map<string, number>>(userIds.map((id) => [id, new Map()]));
+  for (const r of rows) byUser.get(r.userId)?.set(r.category, r.completed);
+  return byUser;
+}
+
 export async function countCompletedByCategory(db: Db, userId: number): Promise<Map<string, number>> {
   const { rows } = await db.query<{ category: string; completed: number }>(
     `SELECT b.category_key AS category, count(*)::int AS completed

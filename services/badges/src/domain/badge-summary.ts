@@ -6,7 +6,7 @@ import {
   SUMMARY_CATEGORIES,
 } from '@mathgames/contracts';
 import type { Db } from '@mathgames/platform';
-import { countCompletedByCategory } from '../data-access/badges-repository.js';
+import { countCompletedByCategory, countCompletedByCategoryMany } from '../data-access/badges-repository.js';
 import type { CompletedCounts } from '../data-access/summary-cache.js';
 import type { BadgesDeps } from './deps.js';
 
@@ -60,4 +60,22 @@ export async function getSummary(
     });
   }
   return badgeSummaryFromCounts(counts, category);
+}
+
+/**
+ * The gateway's cold misses in one call (BADGE_COUNTS_PATH): every user's counts from one Postgres query, each
+ * put in Redis (with the same guard as the worker's refresh) so the next poll is a Redis or memory read.
+ */
+export async function getCountsMany(
+  deps: SummaryDeps,
+  userIds: readonly number[],
+): Promise<Array<{ userId: number; counts: CompletedCounts }>> {
+  const byUser = await countCompletedByCategoryMany(deps.pool, userIds);
+  return [...byUser].map(([userId, byKey]) => {
+    const counts = toCounts(byKey);
+    deps.cache.put(userId, counts).catch((err: unknown) => {
+      deps.logger.warn({ err }, 'badge summary cache fill failed');
+    });
+    return { userId, counts };
+  });
 }

@@ -1,5 +1,7 @@
 import {
   ALL_BADGE_CATEGORIES,
+  BADGE_COUNTS_PATH,
+  badgeCountsRequestSchema,
   badgeSummaryBody,
   badgeSummaryEtag,
   badgeSummaryQuerySchema,
@@ -7,9 +9,9 @@ import {
   etagMatches,
   userBadgesQuerySchema,
 } from '@mathgames/contracts';
-import { requireUser } from '@mathgames/platform';
+import { AppError, requireUser } from '@mathgames/platform';
 import type { Express } from 'express';
-import { getSummary } from '../../domain/badge-summary.js';
+import { getCountsMany, getSummary } from '../../domain/badge-summary.js';
 import type { BadgesDeps } from '../../domain/deps.js';
 import { listBadgesForUser } from '../../domain/user-badges.js';
 
@@ -32,6 +34,15 @@ export function badgesRoutes(deps: BadgesDeps) {
       }
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.end(badgeSummaryBody(summary));
+    });
+
+    // The gateway's cold polls, many users at once (contracts: BADGE_COUNTS_PATH). The identity layer has checked
+    // that the gateway signed this call for this path; a call on a user's behalf is never one of these.
+    app.post(BADGE_COUNTS_PATH, async (req, res) => {
+      if (req.identity.userId !== null) throw new AppError(403, 'forbidden');
+      const { userIds } = badgeCountsRequestSchema.parse(req.body);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ items: await getCountsMany(deps, [...new Set(userIds)]) });
     });
 
     app.get('/api/user-badges', async (req, res) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { BadgeSummary } from '../schemas/badges.js';
 import { ALL_BADGE_CATEGORIES, CATEGORY_KEYS, type CategoryKey } from '../values.js';
 import { BADGE_CATALOGUE } from './catalogue.js';
@@ -56,3 +57,27 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
+
+/**
+ * Cold counts in one call (issue 24): a poll whose counts are in neither the gateway's memory nor Redis (a lesson's
+ * first poll, after the cache's TTL) is not sent on to the service one by one; the gateway asks for every such
+ * user of the moment at once, and the badges service answers from one query and fills Redis. Internal: the gateway
+ * never forwards a browser's request to this path, and the service takes only a gateway-signed call for it.
+ */
+export const BADGE_COUNTS_PATH = '/internal/badge-summary-counts';
+export const BADGE_COUNTS_MAX_USERS = 200;
+
+export const badgeCountsRequestSchema = z.object({
+  userIds: z.array(z.number().int().positive()).min(1).max(BADGE_COUNTS_MAX_USERS),
+});
+export type BadgeCountsRequest = z.infer<typeof badgeCountsRequestSchema>;
+
+export const badgeCountsResponseSchema = z.object({
+  items: z.array(
+    z.object({
+      userId: z.number().int().positive(),
+      counts: z.array(z.number().int().nonnegative()).length(SUMMARY_CATEGORIES.length),
+    }),
+  ),
+});
+export type BadgeCountsResponse = z.infer<typeof badgeCountsResponseSchema>;

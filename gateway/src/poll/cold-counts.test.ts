@@ -48,7 +48,7 @@ afterAll(async () => {
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
 describe('cold badge counts', () => {
-  it('asks once for the users of one moment, each once, in calls of at most 200, and answers each poll its own', async () => {
+  it('asks once for the users of one window, each once, in calls of at most 200, and answers each poll its own', async () => {
     calls.length = 0;
     const users = [...ids(1, 250), 7, 7];
     const counts = await Promise.all(users.map((id) => cold.load(id, `req-${id}`)));

@@ -36,10 +36,10 @@ export interface PollFastPathDeps {
  * gateway's memory, which Redis keeps fresh by invalidation (tracked-cache.ts: a revoked session or a new badge
  * is seen on the next poll). The answer and its ETag are computed once per counts and category (cache.ts),
  * and 304 when the client has it. Counts in neither memory nor Redis are asked of the badges service together with
- * the other cold polls of the moment (cold-counts.ts); a guest or any other query goes to the service
- * (upstream.ts), which computes, fills the cache and validates. The rules are the same as on the general path: client headers
- * never reach the service (only the signed identity, request id and conditional/encoding headers are sent), and a
- * service that is down gives the same 503 JSON. Returns false for any other request.
+ * the other cold polls of a 10 ms window (cold-counts.ts); a guest or any other query goes to the service
+ * (upstream.ts), which computes, fills the cache and validates. The rules are the same as on the general path:
+ * client headers never reach the service (only the signed identity, request id and conditional/encoding headers
+ * are sent), and a service that is down gives the same 503 JSON. Returns false for any other request.
  */
 const decodeCounts = (raw: string | null): CachedCounts | null => {
   const counts = decodeCompletedCounts(raw);
@@ -84,7 +84,7 @@ export function createPollFastPath(deps: PollFastPathDeps) {
         const counts = await deps.read(key, decodeCounts).catch(() => null);
         if (counts) return answerFromCounts(req, res, counts, category, requestId);
         // Cold: the counts from the badges service (from Postgres, filling Redis), in one call with the other
-        // cold polls of this moment (cold-counts.ts).
+        // cold polls of the window (cold-counts.ts).
         deps.coldCounts.load(session.userId, requestId).then(
           (fresh) => answerFromCounts(req, res, { counts: fresh, answers: new Map() }, category, requestId),
           (err: Error) => {

@@ -59,10 +59,10 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Cold counts in one call (issue 24): a poll whose counts are in neither the gateway's memory nor Redis (a lesson's
- * first poll, after the cache's TTL) is not sent on to the service one by one; the gateway asks for every such
- * user of the moment at once, and the badges service answers from one query and fills Redis. Internal: the gateway
- * never forwards a browser's request to this path, and the service takes only a gateway-signed call for it.
+ * Cold counts in one call (issue 24): a poll whose counts are in neither the gateway's memory nor Redis (a
+ * lesson's first poll, after the cache's TTL) is not sent on to the service one by one; the gateway asks for every
+ * such user of a short window at once, and the badges service answers from one query and fills Redis. Internal:
+ * the gateway never forwards a browser's request to this path, and the service takes only a gateway-signed call.
  */
 export const BADGE_COUNTS_PATH = '/internal/badge-summary-counts';
 export const BADGE_COUNTS_MAX_USERS = 200;

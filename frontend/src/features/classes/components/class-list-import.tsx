@@ -12,12 +12,14 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toast } from '../../../components/ui/toast.js';
 import { api } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { classPupilsKey, classPupilsQueryOptions } from '../api/class-pupils.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
 import { CLASS_LIST_ACCEPT, classListText } from './class-list-file.js';
+import { LoadError } from './load-error.js';
 import { useAddNames } from './use-add-names.js';
 
 type ImportResponse = ClassPupilsResponse & { alreadyThere: number };
@@ -83,7 +85,7 @@ export function ClassListImport({
   }
 
   async function save() {
-    if (toAdd.length === 0) return;
+    if (!pupils.data || toAdd.length === 0) return;
     if (present.length + toAdd.length > MAX_PUPILS_PER_CLASS) {
       setError(message('class_full', { max: MAX_PUPILS_PER_CLASS }));
       return;
@@ -117,16 +119,23 @@ export function ClassListImport({
           {error}
         </p>
       )}
-      {preview && preview.names.length > 0 && (
-        <ImportPreview
-          id={id}
-          preview={preview}
-          presentKeys={presentKeys}
-          toAddCount={toAdd.length}
-          busy={busy}
-          onSave={() => void save()}
-        />
-      )}
+      {/* Only against the class's list: before it has loaded, nobody could be marked as already there. */}
+      {preview &&
+        preview.names.length > 0 &&
+        (pupils.data ? (
+          <ImportPreview
+            id={id}
+            preview={preview}
+            presentKeys={presentKeys}
+            toAddCount={toAdd.length}
+            busy={busy}
+            onSave={() => void save()}
+          />
+        ) : pupils.isError ? (
+          <LoadError error={pupils.error} onRetry={() => void pupils.refetch()} />
+        ) : (
+          <Skeleton className="mt-4 h-24" />
+        ))}
     </Card>
   );
 }

@@ -11,7 +11,7 @@ export * from './message-catalogue.js';
 export * from './mistakes.js';
 export * from './next-step.js';
 export * from './openapi.js';
-export * from './outcome-map.js';
+export * from './outcomes/index.js';
 export * from './prerendered-pages.js';
 export * from './profile-statistics.js';
 export * from './questions/generator.js';

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { generateQuestions, seededRandom } from '../questions/generator.js';
+import { FRACTION_FALLBACKS, FRACTION_POOLS, INTEGER_POOLS } from '../questions/pools.js';
+import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from '../values.js';
 import {
   AGE_HINT_GRADE,
   LEVEL_SCOPE,
@@ -10,10 +13,7 @@ import {
   SKILLS,
   type SkillId,
   skillOf,
-} from './outcome-map.js';
-import { generateQuestions, seededRandom } from './questions/generator.js';
-import { FRACTION_FALLBACKS, FRACTION_POOLS, INTEGER_POOLS } from './questions/pools.js';
-import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from './values.js';
+} from './index.js';
 
 const SEEDS = 200;
 

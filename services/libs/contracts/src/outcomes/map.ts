@@ -2,7 +2,7 @@
  * The outcome map (issue 27): every question the generator makes belongs to one named skill, and each skill to the
  * learning outcomes of the 2024 mathematics programme (MEB, "Türkiye Yüzyılı Maarif Modeli", outcomes coded
  * `MAT.<grade>.<theme>.<n>`) that it practises. The spec's five topics and five levels stay; LEVEL_SCOPE says what
- * each topic and level practises, and `skillOf` tags any question (generated, pooled or saved with a result).
+ * each topic and level practises, and `skillOf` (skill-of.ts) tags any question (generated, pooled or saved with a result).
  *
  * Where the codes and texts come from (see also docs/product-rules.md#the-outcome-map):
  * - Grades 1-3: code, theme and Turkish wording of each outcome as transcribed, with the programme PDF's page
@@ -13,8 +13,7 @@
  *   sources disagree on grade 4 codes), so those skills carry only a grade and no outcome: left out, not invented.
  *   Their grade is the grade the previous (2018) programme taught them in.
  */
-import { parseQuestionText, type Rational } from './arithmetic.js';
-import type { Difficulty, GameType, Lang } from './values.js';
+import type { Difficulty, GameType, Lang } from '../values.js';
 
 export type Grade = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -327,91 +326,7 @@ export const AGE_HINT_GRADE: Record<Difficulty, Grade> = {
   'çok zor': 4,
 };
 
-function integerSkill(left: number, operator: string, right: number): SkillId | null {
-  const within = (n: number): 10 | 20 | 100 | 1000 | null =>
-    n <= 10 ? 10 : n <= 20 ? 20 : n <= 100 ? 100 : n <= 1000 ? 1000 : null;
-  switch (operator) {
-    case '+': {
-      const w = within(left + right);
-      return w === null ? null : (`add-within-${w}` as SkillId);
-    }
-    case '-': {
-      const w = left >= right ? within(left) : null;
-      return w === null ? null : (`sub-within-${w}` as SkillId);
-    }
-    case '×':
-      if (left <= 5 && right <= 5) return 'mul-facts-to-5';
-      if (left <= 10 && right <= 10) return 'mul-table-10';
-      return left * right <= 10_000 ? 'mul-beyond-table' : null;
-    case '÷': {
-      if (right === 0 || left % right !== 0) return null;
-      const quotient = left / right;
-      if (right <= 5 && quotient <= 5) return 'div-facts-to-5';
-      if (right <= 10 && quotient <= 10) return 'div-table-10';
-      return left <= 10_000 ? 'div-beyond-table' : null;
-    }
-  }
-  return null;
-}
-
-function fractionSkill(left: Rational, operator: string, right: Rational): SkillId | null {
-  if (operator === '×') return 'fraction-multiply';
-  if (operator !== '+' && operator !== '-') return null;
-  if (left.d === right.d) return 'fraction-same-denominator';
-  const [lo, hi] = left.d < right.d ? [left.d, right.d] : [right.d, left.d];
-  return hi % lo === 0 ? 'fraction-multiple-denominator' : 'fraction-unrelated-denominator';
-}
-
-/** The skill a question practises, from its text (`7 + 5`, `3/8 + 5/12`); null when no skill of the map covers it. */
-export function skillOf(question: {
-  num1: number | string;
-  operator: string;
-  num2: number | string;
-}): SkillId | null {
-  const parsed = parseQuestionText(`${question.num1} ${question.operator} ${question.num2}`);
-  if (!parsed) return null;
-  if (parsed.fractions) return fractionSkill(parsed.left, parsed.operator, parsed.right);
-  if (parsed.left.d !== 1 || parsed.right.d !== 1 || parsed.left.n < 0 || parsed.right.n < 0) return null;
-  return integerSkill(parsed.left.n, parsed.operator, parsed.right.n);
-}
-
 /** The outcomes a skill practises, with their texts. */
 export function outcomesOf(id: SkillId): Outcome[] {
   return SKILLS[id].outcomes.map((code) => OUTCOMES.find((o) => o.code === code)!);
-}
-
-/** The outcomes a topic and level practises: those of its skills, each once, in the map's order. */
-export function levelOutcomes(gameType: GameType, difficulty: Difficulty): Outcome[] {
-  const codes = new Set(LEVEL_SCOPE[gameType][difficulty].skills.flatMap((id) => SKILLS[id].outcomes));
-  return OUTCOMES.filter((o) => codes.has(o.code));
-}
-
-/** What a pupil's games practised, per outcome: how many games and answers touched it, and how many were right. */
-export interface OutcomePractice {
-  outcome: Outcome;
-  games: number;
-  questions: number;
-  correct: number;
-}
-
-/** The outcomes `games` practised (by their topic and level), in the map's order; a game counts for each of its level's. */
-export function outcomesPractised(
-  games: readonly {
-    gameType: GameType;
-    difficulty: Difficulty;
-    questionsCount: number;
-    correctAnswers: number;
-  }[],
-): OutcomePractice[] {
-  const byCode = new Map<string, OutcomePractice>();
-  for (const game of games) {
-    for (const outcome of levelOutcomes(game.gameType, game.difficulty)) {
-      const practice = byCode.get(outcome.code) ?? { outcome, games: 0, questions: 0, correct: 0 };
-      practice.games += 1;
-      practice.questions += game.questionsCount;
-      practice.correct += game.correctAnswers;
-      byCode.set(outcome.code, practice);
-    }
-  }
-  return OUTCOMES.flatMap((o) => byCode.get(o.code) ?? []);
 }

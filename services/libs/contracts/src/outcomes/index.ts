@@ -1,0 +1,3 @@
+export * from './map.js';
+export * from './practice.js';
+export * from './skill-of.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../lib/i18n.js';
+import { localeOf, toLang } from '../lib/i18n.js';
 import { useOnline } from '../lib/use-online.js';
 
 /** While offline, a screen showing data kept on the device says how old it is ("as of 14:05, 22 Nov"). */
@@ -7,7 +7,7 @@ export function AsOf({ updatedAt }: { updatedAt: number }) {
   const { t, i18n } = useTranslation('common');
   const online = useOnline();
   if (online || !updatedAt) return null;
-  const time = new Intl.DateTimeFormat(toLang(i18n.resolvedLanguage) === 'tr' ? 'tr-TR' : 'en-GB', {
+  const time = new Intl.DateTimeFormat(localeOf(toLang(i18n.resolvedLanguage)), {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(updatedAt);

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang } from '@mathgames/contracts';
+import { LANGUAGES, type Lang, localeOf } from '@mathgames/contracts';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from '../locales/en/common.json';
@@ -7,7 +7,7 @@ import commonTr from '../locales/tr/common.json';
 import homeTr from '../locales/tr/home.json';
 import { languageDetector } from './language-detector.js';
 
-export { LANGUAGES, type Lang };
+export { LANGUAGES, type Lang, localeOf };
 
 /**
  * Every `src/locales/<lang>/<namespace>.json` is its own chunk, fetched when a route needs it (route loaders call

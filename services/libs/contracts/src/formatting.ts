@@ -1,7 +1,7 @@
 /** Durations and relative dates for the result, history and profile screens (docs/product-rules.md#screens). */
 import { dateTimeFormatFor } from './intl-formats.js';
 import { translate } from './message-catalogue.js';
-import type { Lang } from './values.js';
+import { type Lang, localeOf } from './values.js';
 
 /** Elapsed milliseconds as mm:ss (minutes grow past 59, seconds always two digits). */
 export function formatClock(ms: number): string {
@@ -80,8 +80,6 @@ function dateTimeFormat(locale: string, timeZone: string, style: 'short' | 'long
   );
 }
 
-const LOCALES: Record<Lang, string> = { tr: 'tr-TR', en: 'en-GB' };
-
 /** History dates always use the Turkish format, e.g. `22.11.2026 15:04`. */
 export function formatHistoryDate(date: Date | string | number, timeZone: string): string {
   const d = new Date(date);
@@ -96,7 +94,5 @@ export function formatLastLogin(
 ): string {
   if (date === null || date === undefined) return '—';
   const d = new Date(date);
-  return Number.isNaN(d.getTime())
-    ? '—'
-    : dateTimeFormat(LOCALES[lang] ?? 'tr-TR', timeZone, 'long').format(d);
+  return Number.isNaN(d.getTime()) ? '—' : dateTimeFormat(localeOf(lang), timeZone, 'long').format(d);
 }

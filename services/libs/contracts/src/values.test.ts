@@ -6,6 +6,7 @@ import {
   GAME_TYPES,
   gameTypeFromCategoryKey,
   gameTypeLabel,
+  localeOf,
   normalizeDifficulty,
   normalizeGameType,
   normalizeLang,
@@ -96,6 +97,11 @@ describe('question counts and language', () => {
   it('falls back to Turkish', () => {
     expect(normalizeLang('en-GB')).toBe('en');
     expect(normalizeLang('de')).toBe('tr');
+  });
+  it('formats each language in its own locale: Turkish dates and numbers in tr, British ones in en', () => {
+    expect(localeOf('tr')).toBe('tr-TR');
+    expect(localeOf('en')).toBe('en-GB');
+    expect(new Intl.NumberFormat(localeOf('tr')).format(1234.5)).toBe('1.234,5');
   });
 });
 

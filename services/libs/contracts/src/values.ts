@@ -140,6 +140,11 @@ export function normalizeQuestionCount(n: unknown): QuestionCount {
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
+/** The locale a language formats dates and numbers in, and reads aloud in. */
+export function localeOf(lang: Lang): 'tr-TR' | 'en-GB' {
+  return lang === 'en' ? 'en-GB' : 'tr-TR';
+}
+
 /** 'en', 'en-GB', 'EN' → 'en'; everything else → Turkish, the fallback language. */
 export function normalizeLang(s: unknown): Lang {
   return typeof s === 'string' && /^en\b/i.test(s.trim()) ? 'en' : 'tr';

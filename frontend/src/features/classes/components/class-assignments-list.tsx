@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 import {
   classAssignmentsKey,
   classAssignmentsQueryOptions,
@@ -18,7 +18,7 @@ import { LoadError } from './load-error.js';
 import { useServerAction } from './use-server-action.js';
 
 export function formatDueDate(iso: string, lang: 'tr' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

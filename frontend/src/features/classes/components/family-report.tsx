@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { spoken } from '../../../components/fact-matrix.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { LANGUAGES, toLang } from '../../../lib/i18n.js';
+import { LANGUAGES, localeOf, toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { pupilFactsQueryOptions, pupilProgressQueryOptions } from '../api/class-dashboard.js';
@@ -124,7 +124,7 @@ function Sheet({
   const { t, i18n } = useTranslation('teacher');
   const lang = toLang(i18n.resolvedLanguage);
   const timeZone = useTimeZone();
-  const today = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'long', timeZone });
+  const today = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeZone });
   return (
     <article
       className="mx-auto flex w-full max-w-[190mm] flex-col gap-5 bg-white p-6 text-black print:p-0"

@@ -12,7 +12,7 @@ import { LabelledValue, type LabelledValueLook } from '../../../components/label
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
@@ -34,7 +34,7 @@ function Detail({ detail }: { detail: PupilProgressDetail }) {
   const message = useMessage();
   const lang = toLang(i18n.resolvedLanguage);
   const timeZone = useTimeZone();
-  const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
+  const when = new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,

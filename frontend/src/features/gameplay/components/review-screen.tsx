@@ -17,7 +17,7 @@ import { TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { useCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
-import { toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { getServerReview, guestSchedule, REVIEW_KEY } from '../api/review-schedule.js';
 import { useReviewRound } from '../hooks/use-review-round.js';
@@ -164,7 +164,7 @@ function ScheduleOverview({
           data-testid="review-done"
         >
           {t('gameplay:review.doneToday', {
-            date: new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+            date: new Intl.DateTimeFormat(localeOf(lang), {
               weekday: 'long',
               day: 'numeric',
               month: 'long',

@@ -1,6 +1,6 @@
 import type { Question } from '@mathgames/contracts';
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 
 const OPERATOR_WORDS = { '+': 'plus', '-': 'minus', '×': 'times', '÷': 'dividedBy' } as const;
 
@@ -21,7 +21,7 @@ export function useReadAloud() {
   const say = (text: string) => {
     if (!synth) return;
     const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = lang === 'en' ? 'en-GB' : 'tr-TR';
+    utterance.lang = localeOf(lang);
     utterance.rate = 0.9;
     const voice = voices.find((v) => v.lang.toLowerCase().startsWith(lang));
     if (voice) utterance.voice = voice;

@@ -13,12 +13,12 @@ import { Button } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { writeSelection } from '../../../lib/game-selection.js';
-import { toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { myAssignmentsQueryOptions } from '../api/my-assignments.js';
 
 function dueText(iso: string, lang: 'tr' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

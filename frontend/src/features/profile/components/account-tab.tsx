@@ -5,7 +5,7 @@ import { InlineError, QueryStates } from '../../../components/query-states.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { displayNameOf } from '../../../lib/auth.js';
-import { toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { BadgeMini } from './badge-mini.js';
@@ -106,7 +106,7 @@ function AccountDetails({
   const { t, i18n } = useTranslation('profile');
   const lang = toLang(i18n.resolvedLanguage);
   const created = new Date(user.createdAt);
-  const createdText = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', {
+  const createdText = new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'long',
     timeZone,
   }).format(created);

@@ -19,6 +19,7 @@ import { Card } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from '../../../components/weekly-chart.js';
+import { localeOf, toLang } from '../../../lib/i18n.js';
 import { useMessage } from '../../../lib/message-catalogue.js';
 import { statisticsQueryOptions } from '../../../lib/queries/statistics.js';
 import { usePercent } from '../../../lib/use-percent.js';
@@ -203,7 +204,7 @@ export function StatisticsScreen() {
 function SummaryTiles({ data }: { data: StatisticsResponse }) {
   const { t, i18n } = useTranslation(['statistics', 'common']);
   const percent = usePercent();
-  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'tr-TR');
+  const numberFormat = new Intl.NumberFormat(localeOf(toLang(i18n.resolvedLanguage)));
   const summary = [
     {
       label: t('summary.totalPoints'),

@@ -39,7 +39,7 @@ const COMPOSE_ROLE: Record<string, string> = {
   'classes-worker': 'mathgames_classes',
 };
 
-describe('docker-compose.yml', () => {
+describe('docker-compose.yml deployables', () => {
   it('runs exactly the deployables of the conventions table from the one app image', () => {
     expect(appImage).toMatch(/mathgames/);
     expect(appServices.map(([name]) => name).sort()).toEqual(deployables.map((d) => d.name).sort());
@@ -111,7 +111,9 @@ describe('docker-compose.yml', () => {
       }
     }
   });
+});
 
+describe('docker-compose.yml configuration', () => {
   it.each(deployables)(
     'gives $name every variable the config schemas need, pointing at the compose services',
     async (d) => {

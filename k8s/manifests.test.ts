@@ -69,7 +69,7 @@ describe('docs/conventions.md deployables table', () => {
   });
 });
 
-describe.each(overlayNames)('overlay %s', (overlay) => {
+describe.each(overlayNames)('overlay %s objects and workloads', (overlay) => {
   const objects = () => rendered[overlay];
 
   it('renders with kubectl kustomize, every object in the overlay namespace', () => {
@@ -138,6 +138,10 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
       expect(deployment?.spec.selector.matchLabels[key], key).toBe(value);
     }
   });
+});
+
+describe.each(overlayNames)('overlay %s endpoints, ingress and configuration', (overlay) => {
+  const objects = () => rendered[overlay];
 
   it('reaches Postgres, Redis, RabbitMQ and SMTP through external endpoints', () => {
     for (const name of ['postgres', 'redis', 'rabbitmq', 'smtp']) {

@@ -33,14 +33,13 @@ const deployables = readDeployables();
 const longRunning = deployables.filter((d) => d.port !== null);
 const secretTemplates = readSecretTemplates();
 const rendered = {} as { prod: Manifest[] };
+const prod = () => rendered.prod;
 
 beforeAll(() => {
   rendered.prod = renderKustomization(OVERLAYS.prod);
 });
 
-describe('production overlay', () => {
-  const prod = () => rendered.prod;
-
+describe('production overlay secrets and TLS', () => {
   it('takes its secrets from the secret manager, not from the repository', () => {
     expect(byKind(prod(), 'Secret')).toEqual([]);
     const configMap = byKind(prod(), 'ConfigMap')[0];
@@ -52,7 +51,9 @@ describe('production overlay', () => {
     expect(ingress.spec.tls?.[0]?.hosts).toContain(ingress.spec.rules[0].host);
     expect(ingress.metadata.annotations['nginx.ingress.kubernetes.io/force-ssl-redirect']).toBe('true');
   });
+});
 
+describe('production overlay autoscaling', () => {
   it('scales the HTTP deployables on CPU from at least two replicas', () => {
     const hpas = byKind(prod(), 'HorizontalPodAutoscaler');
     expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...HTTP_AUTOSCALED].sort());
@@ -169,7 +170,9 @@ describe('production overlay', () => {
     const hpaTargets = byKind(prod(), 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name);
     expect(hpaTargets.filter((name) => targets.includes(name))).toEqual([]);
   });
+});
 
+describe('production overlay releases and capacity', () => {
   it('lets a release apply the namespace, configuration and migration Job before any Deployment', () => {
     // docs/operations.md "Rolling out a migration": kubectl apply -l 'app.kubernetes.io/name in (…)'.
     const firstStep = ['mathgames', 'mathgames-config', 'migrate'];

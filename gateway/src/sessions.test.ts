@@ -6,7 +6,7 @@ import { logger, portOf, sessionCookie, useTestGateway } from './test-support/te
 
 const gw = useTestGateway();
 
-describe('sessions', () => {
+describe('sessions: login, cookie and logout', () => {
   it('a login directive rotates the session id and is not shown to the browser', async () => {
     const first = await gw.logIn(7);
     const res = await fetch(`${gw.baseUrl}/api/auth/login`, {
@@ -92,7 +92,9 @@ describe('sessions', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('mg.sid=;'))).toBe(true);
     expect(await gw.whoIs(cookie)).toBeNull();
   });
+});
 
+describe('sessions: the badge summary poll', () => {
   it('the badge summary poll neither extends the session nor writes a cookie; other calls do', async () => {
     const cookie = await gw.logIn(11);
     await gw.redis.expire(gw.sessionKey(cookie), 100);
@@ -177,7 +179,9 @@ describe('sessions', () => {
 
     await gw.restartBadges();
   });
+});
 
+describe('sessions: idle and absolute timeouts', () => {
   it('a result post reads the session without writing it, and extends the idle timeout once it is due', async () => {
     const cookie = await gw.logIn(13);
     const post = () =>

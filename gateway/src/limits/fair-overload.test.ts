@@ -135,7 +135,7 @@ function idleBody(gateway: GatewayProcess): { socket: Socket; answer: Promise<st
   return { socket, answer };
 }
 
-describe('fair overload', () => {
+describe('fair overload between addresses', () => {
   it('1,000 idle bodies from one address: every other address is still served, and the idle ones get 408', async () => {
     // The production bounds (1,000 in flight, a quarter per address), but 30 s of body idleness instead of 10 s,
     // so that on a loaded machine the idle bodies are still held while the other addresses are served.
@@ -251,7 +251,9 @@ describe('fair overload', () => {
     expect(metrics).toMatch(/gateway_shed_requests_total\{reason="in_flight"\} 1/);
     expect(gateway.exit.exited, gateway.stderr()).toBe(false);
   }, 120_000);
+});
 
+describe('fair overload: body and header limits', () => {
   it('a body over the limit gets 413 (declared or sent chunked), and a slow header block 408', async () => {
     const gateway = await startGateway({
       GATEWAY_MAX_BODY_BYTES: '1000',

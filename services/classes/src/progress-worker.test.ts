@@ -86,7 +86,9 @@ describe('the class progress read model (classes-worker)', () => {
     await deliver(game);
     expect(await progressOf(999)).toBeUndefined();
   });
+});
 
+describe('the class dashboard rows (classes-worker)', () => {
   it('keeps per-topic counts, mistake counts and the recent games, once per event even when redelivered', async () => {
     await addPupil(103);
     const first = recorded(103, {

@@ -53,112 +53,112 @@ function recordingRuleQueries(): Query[] {
     });
 }
 
-describe('the dashboards and recording rules on a running product', () => {
-  let stack: Stack;
-  let prometheus: ChildProcess;
-  let promUrl = '';
-  let dir = '';
-  let forget: () => void = () => {};
-  let promLog = '';
+let stack: Stack;
+let prometheus: ChildProcess;
+let promUrl = '';
+let dir = '';
+let forget: () => void = () => {};
+let promLog = '';
 
-  async function query(expr: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]> {
-    const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
-    const body = (await res.json()) as { status: string; error?: string; data?: { result: unknown[] } };
-    if (body.status !== 'success') throw new Error(`${expr}: ${body.error}`);
-    return body.data!.result as { metric: Record<string, string>; value: [number, string] }[];
-  }
+async function query(expr: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]> {
+  const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
+  const body = (await res.json()) as { status: string; error?: string; data?: { result: unknown[] } };
+  if (body.status !== 'success') throw new Error(`${expr}: ${body.error}`);
+  return body.data!.result as { metric: Record<string, string>; value: [number, string] }[];
+}
 
-  /** A query returns data when it gives at least one sample that is a number (not NaN from 0/0). */
-  const hasData = async (expr: string) =>
-    (await query(expr)).some((sample) => !Number.isNaN(Number(sample.value[1])));
+/** A query returns data when it gives at least one sample that is a number (not NaN from 0/0). */
+const hasData = async (expr: string) =>
+  (await query(expr)).some((sample) => !Number.isNaN(Number(sample.value[1])));
 
-  beforeAll(async () => {
-    stack = await startStack({
-      // The built deployables (`make test` builds them first), as the image runs them.
-      run: 'built',
-      readyTimeoutMs: 120_000,
-      smtp: true,
-      killOnExit: true,
-      envFor: {
-        gateway: { RATE_LIMIT_AUTH_PER_15_MINUTES: '100000', RATE_LIMIT_API_PER_MINUTE: '1000000' },
-      },
-    });
-    const targets = Object.entries(stack.replicas).flatMap(([deployable, replicas]) =>
-      (replicas ?? []).map((replica) => ({ address: `127.0.0.1:${replica.port}`, deployable })),
-    );
-    const shipped = parseYaml(readFileSync(join(COMPONENT, 'prometheus-scrape.yaml'), 'utf8')) as {
-      scrape_configs: Record<string, unknown>[];
-    };
-    const { kubernetes_sd_configs: _sd, relabel_configs: _relabel, ...job } = shipped.scrape_configs[0]!;
-    dir = mkdtempSync(join(tmpdir(), 'mg-prometheus-'));
-    writeFileSync(
-      join(dir, 'prometheus.yml'),
-      stringifyYaml({
-        global: { scrape_interval: '1s', evaluation_interval: '1s' },
-        rule_files: [join(COMPONENT, 'prometheus-rules.yaml')],
-        scrape_configs: [
-          {
-            ...job,
-            scrape_interval: '1s',
-            scrape_timeout: '1s',
-            static_configs: targets.map((t) => ({
-              targets: [t.address],
-              labels: { deployable: t.deployable },
-            })),
-          },
-        ],
-      }),
-    );
-    const [port] = await freePorts(1);
-    promUrl = `http://127.0.0.1:${port}`;
-    prometheus = spawn(
-      'prometheus',
-      [
-        `--config.file=${join(dir, 'prometheus.yml')}`,
-        `--storage.tsdb.path=${join(dir, 'data')}`,
-        `--web.listen-address=127.0.0.1:${port}`,
+beforeAll(async () => {
+  stack = await startStack({
+    // The built deployables (`make test` builds them first), as the image runs them.
+    run: 'built',
+    readyTimeoutMs: 120_000,
+    smtp: true,
+    killOnExit: true,
+    envFor: {
+      gateway: { RATE_LIMIT_AUTH_PER_15_MINUTES: '100000', RATE_LIMIT_API_PER_MINUTE: '1000000' },
+    },
+  });
+  const targets = Object.entries(stack.replicas).flatMap(([deployable, replicas]) =>
+    (replicas ?? []).map((replica) => ({ address: `127.0.0.1:${replica.port}`, deployable })),
+  );
+  const shipped = parseYaml(readFileSync(join(COMPONENT, 'prometheus-scrape.yaml'), 'utf8')) as {
+    scrape_configs: Record<string, unknown>[];
+  };
+  const { kubernetes_sd_configs: _sd, relabel_configs: _relabel, ...job } = shipped.scrape_configs[0]!;
+  dir = mkdtempSync(join(tmpdir(), 'mg-prometheus-'));
+  writeFileSync(
+    join(dir, 'prometheus.yml'),
+    stringifyYaml({
+      global: { scrape_interval: '1s', evaluation_interval: '1s' },
+      rule_files: [join(COMPONENT, 'prometheus-rules.yaml')],
+      scrape_configs: [
+        {
+          ...job,
+          scrape_interval: '1s',
+          scrape_timeout: '1s',
+          static_configs: targets.map((t) => ({
+            targets: [t.address],
+            labels: { deployable: t.deployable },
+          })),
+        },
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    prometheus.stderr?.on('data', (chunk: Buffer) => {
-      promLog = (promLog + chunk.toString()).slice(-4000);
-    });
-    forget = onExitKill(() => prometheus.kill('SIGKILL'));
-    await waitFor(async () => (await fetch(`${promUrl}/-/ready`)).ok, {
+    }),
+  );
+  const [port] = await freePorts(1);
+  promUrl = `http://127.0.0.1:${port}`;
+  prometheus = spawn(
+    'prometheus',
+    [
+      `--config.file=${join(dir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  prometheus.stderr?.on('data', (chunk: Buffer) => {
+    promLog = (promLog + chunk.toString()).slice(-4000);
+  });
+  forget = onExitKill(() => prometheus.kill('SIGKILL'));
+  await waitFor(async () => (await fetch(`${promUrl}/-/ready`)).ok, {
+    timeoutMs: 60_000,
+    message: 'prometheus ready',
+  });
+  // Every target scraped at least twice before any game, so rates see the games as increases.
+  await waitFor(
+    async () =>
+      (await query('count(count_over_time(up{job="mathgames"}[1m]) >= 2)'))[0]?.value[1] ===
+      String(targets.length),
+    {
       timeoutMs: 60_000,
-      message: 'prometheus ready',
-    });
-    // Every target scraped at least twice before any game, so rates see the games as increases.
-    await waitFor(
-      async () =>
-        (await query('count(count_over_time(up{job="mathgames"}[1m]) >= 2)'))[0]?.value[1] ===
-        String(targets.length),
-      {
-        timeoutMs: 60_000,
-        message: 'every target scraped',
-      },
-    );
-  });
+      message: 'every target scraped',
+    },
+  );
+});
 
-  afterAll(async () => {
-    if (prometheus && prometheus.exitCode === null) {
-      const exited = new Promise((resolve) => prometheus.once('exit', resolve));
-      prometheus.kill('SIGTERM');
-      await exited;
-    }
-    forget();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    await stack?.stop();
-  });
+afterAll(async () => {
+  if (prometheus && prometheus.exitCode === null) {
+    const exited = new Promise((resolve) => prometheus.once('exit', resolve));
+    prometheus.kill('SIGTERM');
+    await exited;
+  }
+  forget();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stack?.stop();
+});
 
-  const firstGameScraped = () =>
-    waitFor(
-      async () =>
-        (await query('http_requests_total{service="game-results",route="/api/game-results"}')).length > 0 &&
-        (await query('consumer_event_lag_seconds_count{queue="statistics.game-result-recorded"}')).length > 0,
-      { timeoutMs: 60_000, message: "the first game's series scraped" },
-    );
+const firstGameScraped = () =>
+  waitFor(
+    async () =>
+      (await query('http_requests_total{service="game-results",route="/api/game-results"}')).length > 0 &&
+      (await query('consumer_event_lag_seconds_count{queue="statistics.game-result-recorded"}')).length > 0,
+    { timeoutMs: 60_000, message: "the first game's series scraped" },
+  );
 
+describe('the dashboards and recording rules on a running product', () => {
   it('shows data in every panel and recording rule after a few games', { timeout: 240_000 }, async () => {
     // Three pupils register (a verification mail each), sign in, play, and look at statistics and badges.
     for (let n = 0; n < 3; n++) {

@@ -48,16 +48,16 @@ async function startAndGenerate() {
   await advance(GENERATION_DELAY_MS);
 }
 
-describe('the gameplay state machine', () => {
-  beforeEach(async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await useLanguage('en', 'gameplay', 'games');
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+beforeEach(async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  await useLanguage('en', 'gameplay', 'games');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
+describe('the gameplay state machine: questions and feedback', () => {
   it('goes from settings to a loading screen and, 100 ms later, to the first question', async () => {
     await renderGame();
     fireEvent.click(screen.getByTestId('start-game'));
@@ -163,7 +163,9 @@ describe('the gameplay state machine', () => {
     expect(screen.getByTestId('option-1').dataset.state).toBe('right');
     expect(screen.getByTestId('option-3').dataset.state).toBe('wrong');
   });
+});
 
+describe('the gameplay state machine: clock, summary and errors', () => {
   it('shows the elapsed time as mm:ss, refreshed every 500 ms from the real clock', async () => {
     await renderGame();
     await startAndGenerate();

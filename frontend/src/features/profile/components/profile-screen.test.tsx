@@ -53,10 +53,10 @@ async function openStatisticsTab() {
   return screen.findByTestId('profile-statistics');
 }
 
-describe('the profile statistics', () => {
-  beforeEach(() => useLanguage('en', 'profile'));
-  afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => useLanguage('en', 'profile'));
+afterEach(() => vi.unstubAllGlobals());
 
+describe('the profile statistics', () => {
   // Issue 26, item 2: the spec's "weekly points chart" and "points per day": points, not correct answers.
   it("shows the week as points per day on both profile charts, from the answer's weeklyPoints, unit named", async () => {
     const weeklyProgress = [10, 5, 87, 0, 0, 0, 0];
@@ -118,7 +118,9 @@ describe('the profile statistics', () => {
     expect(screen.getByTestId('profile-stat-rate').textContent).toBe('74%');
     expect(screen.getByTestId('profile-stat-correct').textContent).toBe('37/50');
   });
+});
 
+describe('the profile points, weekly bars and level', () => {
   it("replaces total points by the week's points (correct × 10) when they differ by more than 5 % and less than 20 %", async () => {
     serve(
       statistics({

@@ -17,42 +17,47 @@ import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.js';
 const SECRET = 'http-service-test-secret-0123456789abcdef';
 const pupil: Identity = { userId: 7, sessionId: 's1', lang: 'en', requestId: 'req-123', ip: '10.0.0.1' };
 
+const signed = (identity: Identity = pupil, method = 'GET', path = '/api/me') => ({
+  [IDENTITY_HEADER]: signIdentity(identity, SECRET, { method, path }),
+});
+
+/** An internal service with one route per behaviour under test: the identity, zod, AppError and a bug. */
+function createTestService(): HttpService {
+  const config = loadConfig({}, { INTERNAL_SECRET: SECRET });
+  return createHttpService({
+    name: 'test-service',
+    config,
+    logger: createLogger('test', 'silent'),
+    readiness: { always: async () => true },
+    routes(app) {
+      app.get('/api/me', (req, res) => {
+        res.json({ userId: requireUser(req), requestId: req.identity.requestId, lang: req.identity.lang });
+      });
+      app.post('/api/echo', (req, res) => {
+        const body = z.object({ answer: z.number({ error: 'invalid_answer' }) }).parse(req.body);
+        res.status(201).json(body);
+      });
+      app.get('/api/teapot', () => {
+        throw new AppError(418, 'teapot', 'teapot_message', 'kettle');
+      });
+      app.get('/api/bug', () => {
+        throw new Error('secret internals');
+      });
+    },
+  });
+}
+
 describe('an HTTP service built with createHttpService', () => {
   let service: HttpService;
   let base: string;
 
   beforeAll(async () => {
-    const config = loadConfig({}, { INTERNAL_SECRET: SECRET });
-    service = createHttpService({
-      name: 'test-service',
-      config,
-      logger: createLogger('test', 'silent'),
-      readiness: { always: async () => true },
-      routes(app) {
-        app.get('/api/me', (req, res) => {
-          res.json({ userId: requireUser(req), requestId: req.identity.requestId, lang: req.identity.lang });
-        });
-        app.post('/api/echo', (req, res) => {
-          const body = z.object({ answer: z.number({ error: 'invalid_answer' }) }).parse(req.body);
-          res.status(201).json(body);
-        });
-        app.get('/api/teapot', () => {
-          throw new AppError(418, 'teapot', 'teapot_message', 'kettle');
-        });
-        app.get('/api/bug', () => {
-          throw new Error('secret internals');
-        });
-      },
-    });
+    service = createTestService();
     const server = await service.listen(0);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
   afterAll(() => service.close());
-
-  const signed = (identity: Identity = pupil, method = 'GET', path = '/api/me') => ({
-    [IDENTITY_HEADER]: signIdentity(identity, SECRET, { method, path }),
-  });
 
   it('rejects an unsigned request with 401 unauthorized', async () => {
     const res = await fetch(`${base}/api/me`);

@@ -33,66 +33,64 @@ async function retryCount(): Promise<number> {
   return values.filter((v) => v.labels.queue === QUEUE.name).reduce((sum, v) => sum + v.value, 0);
 }
 
+let environment: TestEnvironment;
+let amqp: AmqpClient;
+let stopConsumer: (() => Promise<void>) | undefined;
+const attempts = new Map<string, number>();
+
+beforeAll(async () => {
+  environment = await createTestEnvironment({ migrate: false });
+  await createMessagingTables(environment.pool, SCHEMA);
+  await environment.pool.query(`CREATE TABLE ${SCHEMA}.points (event_id uuid NOT NULL, points int NOT NULL)`);
+  amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: [QUEUE] });
+  await amqp.ready();
+});
+
+afterEach(async () => {
+  await stopConsumer?.();
+  stopConsumer = undefined;
+});
+
+afterAll(async () => {
+  await amqp?.close();
+  await environment?.cleanup();
+});
+
+/** What every consumer of this file shares: the points table's schema, queue and name. */
+const pointsConsumer = () => ({
+  amqp,
+  pool: environment.pool,
+  schema: SCHEMA,
+  queue: QUEUE,
+  consumer: 'points-test',
+  logger,
+});
+
+/** `fail` may throw to make the handler fail after its write (which must then roll back). */
+function start(fail: (event: z.infer<typeof eventSchema>) => void = () => {}) {
+  const consumer = startIdempotentConsumer({
+    ...pointsConsumer(),
+    retry: { baseDelayMs: 5, maxDelayMs: 40 },
+    async handle(event, client) {
+      attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
+      await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
+        event.id,
+        event.points,
+      ]);
+      fail(event);
+    },
+  });
+  stopConsumer = () => consumer.stop();
+}
+
+async function pointsOf(id: string): Promise<number[]> {
+  const { rows } = await environment.pool.query(`SELECT points FROM ${SCHEMA}.points WHERE event_id = $1`, [
+    id,
+  ]);
+  return rows.map((r) => r.points);
+}
+
 describe('an idempotent consumer', () => {
-  let environment: TestEnvironment;
-  let amqp: AmqpClient;
-  let stopConsumer: (() => Promise<void>) | undefined;
-  const attempts = new Map<string, number>();
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment({ migrate: false });
-    await createMessagingTables(environment.pool, SCHEMA);
-    await environment.pool.query(
-      `CREATE TABLE ${SCHEMA}.points (event_id uuid NOT NULL, points int NOT NULL)`,
-    );
-    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: [QUEUE] });
-    await amqp.ready();
-  });
-
-  afterEach(async () => {
-    await stopConsumer?.();
-    stopConsumer = undefined;
-  });
-
-  afterAll(async () => {
-    await amqp?.close();
-    await environment?.cleanup();
-  });
-
-  /** What every consumer of this file shares: the points table's schema, queue and name. */
-  const pointsConsumer = () => ({
-    amqp,
-    pool: environment.pool,
-    schema: SCHEMA,
-    queue: QUEUE,
-    consumer: 'points-test',
-    logger,
-  });
-
-  /** `fail` may throw to make the handler fail after its write (which must then roll back). */
-  function start(fail: (event: z.infer<typeof eventSchema>) => void = () => {}) {
-    const consumer = startIdempotentConsumer({
-      ...pointsConsumer(),
-      retry: { baseDelayMs: 5, maxDelayMs: 40 },
-      async handle(event, client) {
-        attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
-        await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
-          event.id,
-          event.points,
-        ]);
-        fail(event);
-      },
-    });
-    stopConsumer = () => consumer.stop();
-  }
-
-  async function pointsOf(id: string): Promise<number[]> {
-    const { rows } = await environment.pool.query(`SELECT points FROM ${SCHEMA}.points WHERE event_id = $1`, [
-      id,
-    ]);
-    return rows.map((r) => r.points);
-  }
-
   it('applies an event it receives twice only once', async () => {
     start();
     const event = { id: randomUUID(), points: 30 };
@@ -180,7 +178,9 @@ describe('an idempotent consumer', () => {
     });
     expect(await pointsOf(healthy.id)).toEqual([5]);
   });
+});
 
+describe('an idempotent consumer with a backlog', () => {
   it('applies a backlog in shared transactions, each event once, while a bad event in it is dead-lettered alone', async () => {
     await stopConsumer?.();
     stopConsumer = undefined;

@@ -37,60 +37,66 @@ function describeSpans(spans: readonly ReadableSpan[]): string {
     .join('\n');
 }
 
-describe('tracing with the in-memory exporter', () => {
-  const exporter = new InMemorySpanExporter();
-  let tracing: Tracing;
-  let environment: TestEnvironment;
-  let amqp: AmqpClient;
-  let relay: OutboxRelay;
-  let consumer: { stop(): Promise<void> };
+const exporter = new InMemorySpanExporter();
+let tracing: Tracing;
+let environment: TestEnvironment;
+let amqp: AmqpClient;
+let relay: OutboxRelay;
+let consumer: { stop(): Promise<void> };
 
-  beforeAll(async () => {
-    tracing = await startTracing('tracing-test', { exporter, env: {} });
-    environment = await createTestEnvironment({ migrate: false });
-    await createMessagingTables(environment.pool, SCHEMA);
-    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: [QUEUE, DROPPED_QUEUE] });
-    await amqp.ready();
-    relay = startOutboxRelay({
-      pool: environment.pool,
-      schema: SCHEMA,
-      databaseUrl: environment.env.DATABASE_URL!,
-      amqp,
-      logger,
-    });
-    consumer = startIdempotentConsumer({
-      amqp,
-      pool: environment.pool,
-      schema: SCHEMA,
-      queue: QUEUE,
-      consumer: 'tracing-test',
-      logger,
-      handle: async () => {},
-    });
+/** Tracing into `exporter`, and an outbox relay and a consumer for the event, all traced. */
+async function startTracedPipeline() {
+  tracing = await startTracing('tracing-test', { exporter, env: {} });
+  environment = await createTestEnvironment({ migrate: false });
+  await createMessagingTables(environment.pool, SCHEMA);
+  amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: [QUEUE, DROPPED_QUEUE] });
+  await amqp.ready();
+  relay = startOutboxRelay({
+    pool: environment.pool,
+    schema: SCHEMA,
+    databaseUrl: environment.env.DATABASE_URL!,
+    amqp,
+    logger,
   });
-
-  afterAll(async () => {
-    await consumer?.stop();
-    await relay?.stop();
-    await amqp?.close();
-    await environment?.cleanup();
-    await tracing?.shutdown();
+  consumer = startIdempotentConsumer({
+    amqp,
+    pool: environment.pool,
+    schema: SCHEMA,
+    queue: QUEUE,
+    consumer: 'tracing-test',
+    logger,
+    handle: async () => {},
   });
+}
 
+async function stopTracedPipeline() {
+  await consumer?.stop();
+  await relay?.stop();
+  await amqp?.close();
+  await environment?.cleanup();
+  await tracing?.shutdown();
+}
+
+/** A game result saved in a request span: the outbox row of its event, written in that span's trace. */
+function saveResultInRequestSpan(id: string, points: number): Promise<string> {
+  return inSpan('POST /api/game-results', { kind: SpanKind.SERVER }, async () => {
+    await withTransaction(environment.pool, (client) =>
+      writeOutbox(client, SCHEMA, {
+        destination: 'amqp',
+        topic: EVENT,
+        name: EVENT,
+        payload: { id, points },
+        id,
+      }),
+    );
+    return currentTraceId()!;
+  });
+}
+
+function eventTraceTests() {
   it("continues a request's trace through the outbox row, the relay and the consumer, and shows a re-delivery in it", async () => {
     const id = randomUUID();
-    const traceId = await inSpan('POST /api/game-results', { kind: SpanKind.SERVER }, async () => {
-      await withTransaction(environment.pool, (client) =>
-        writeOutbox(client, SCHEMA, {
-          destination: 'amqp',
-          topic: EVENT,
-          name: EVENT,
-          payload: { id, points: 3 },
-          id,
-        }),
-      );
-      return currentTraceId()!;
-    });
+    const traceId = await saveResultInRequestSpan(id, 3);
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     const { rows } = await environment.pool.query(`SELECT traceparent FROM ${SCHEMA}.outbox WHERE id = $1`, [
       id,
@@ -147,18 +153,7 @@ describe('tracing with the in-memory exporter', () => {
     const channel = await connection.createChannel();
     await channel.purgeQueue(DROPPED_QUEUE.name);
     const id = randomUUID();
-    const traceId = await inSpan('POST /api/game-results', { kind: SpanKind.SERVER }, async () => {
-      await withTransaction(environment.pool, (client) =>
-        writeOutbox(client, SCHEMA, {
-          destination: 'amqp',
-          topic: EVENT,
-          name: EVENT,
-          payload: { id, points: 5 },
-          id,
-        }),
-      );
-      return currentTraceId()!;
-    });
+    const traceId = await saveResultInRequestSpan(id, 5);
     await relay.drain();
     // A consumer takes the message and dies before its ack: the broker hands it out again, marked redelivered.
     const taken = await waitFor(
@@ -198,7 +193,9 @@ describe('tracing with the in-memory exporter', () => {
       await dropped.stop();
     }
   });
+}
 
+function logAndAttributeTests() {
   it('puts the trace id on every log line written inside a sampled span', async () => {
     const lines: string[] = [];
     const log = createLogger('trace-log-test', 'info', { write: (line: string) => void lines.push(line) });
@@ -239,6 +236,15 @@ describe('tracing with the in-memory exporter', () => {
       'server.address': '127.0.0.1',
     });
   });
+}
+
+// The hooks stay in this describe, not at file level: tracing must be shut down before 'tracing switched off'.
+describe('tracing with the in-memory exporter', () => {
+  beforeAll(startTracedPipeline);
+  afterAll(stopTracedPipeline);
+
+  describe('of an event through the outbox and the broker', eventTraceTests);
+  describe('in logs and span attributes', logAndAttributeTests);
 });
 
 describe('tracing switched off', () => {

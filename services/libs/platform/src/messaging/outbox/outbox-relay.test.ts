@@ -19,54 +19,54 @@ const EVENT = 'game-result.recorded.v1';
 const QUEUES = ALL_EVENT_QUEUES.filter((queue) => queue.event.type === EVENT).map((queue) => queue.name);
 const logger = createLogger('outbox-relay-test', 'silent');
 
-describe('the outbox relay', () => {
-  let environment: TestEnvironment;
-  let amqp: AmqpClient;
+let environment: TestEnvironment;
+let amqp: AmqpClient;
 
-  beforeAll(async () => {
-    environment = await createTestEnvironment({ migrate: false });
-    await createMessagingTables(environment.pool, SCHEMA);
-    amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
-    await amqp.ready();
+beforeAll(async () => {
+  environment = await createTestEnvironment({ migrate: false });
+  await createMessagingTables(environment.pool, SCHEMA);
+  amqp = createAmqpClient({ url: environment.env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
+  await amqp.ready();
+});
+
+afterAll(async () => {
+  await amqp?.close();
+  await environment?.cleanup();
+});
+
+async function unpublished(): Promise<number> {
+  const { rows } = await environment.pool.query(
+    `SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE published_at IS NULL`,
+  );
+  return rows[0].n;
+}
+
+/** The relay's options for this file's outbox, without a destination. */
+const relayOptions = () => ({
+  pool: environment.pool,
+  schema: SCHEMA,
+  databaseUrl: environment.env.DATABASE_URL!,
+  logger,
+});
+
+/** Writes one `EVENT` row for the AMQP destination in the caller's transaction. */
+const writeEvent = (client: PoolClient, payload: Record<string, unknown>, id?: string) =>
+  writeOutbox(client, SCHEMA, {
+    destination: 'amqp',
+    topic: EVENT,
+    name: EVENT,
+    payload,
+    ...(id ? { id } : {}),
   });
 
-  afterAll(async () => {
-    await amqp?.close();
-    await environment?.cleanup();
-  });
-
-  async function unpublished(): Promise<number> {
-    const { rows } = await environment.pool.query(
-      `SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE published_at IS NULL`,
-    );
-    return rows[0].n;
+/** Every consumer queue holds exactly these message ids, in this order (drained). */
+async function expectEveryQueueToHold(ids: string[]) {
+  for (const queue of QUEUES) {
+    expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual(ids);
   }
+}
 
-  /** The relay's options for this file's outbox, without a destination. */
-  const relayOptions = () => ({
-    pool: environment.pool,
-    schema: SCHEMA,
-    databaseUrl: environment.env.DATABASE_URL!,
-    logger,
-  });
-
-  /** Writes one `EVENT` row for the AMQP destination in the caller's transaction. */
-  const writeEvent = (client: PoolClient, payload: Record<string, unknown>, id?: string) =>
-    writeOutbox(client, SCHEMA, {
-      destination: 'amqp',
-      topic: EVENT,
-      name: EVENT,
-      payload,
-      ...(id ? { id } : {}),
-    });
-
-  /** Every consumer queue holds exactly these message ids, in this order (drained). */
-  async function expectEveryQueueToHold(ids: string[]) {
-    for (const queue of QUEUES) {
-      expect((await drainQueue(environment.env.AMQP_URL!, queue)).map((m) => m.messageId)).toEqual(ids);
-    }
-  }
-
+describe('the outbox relay publishing to RabbitMQ', () => {
   it('publishes a committed row exactly once to every consumer queue and never a rolled-back one', async () => {
     const committedId = await runWithRequestId('req-committed', () =>
       withTransaction(environment.pool, (client) => writeEvent(client, { score: 10 })),
@@ -152,7 +152,9 @@ describe('the outbox relay', () => {
       expect(new Set(received)).toEqual(new Set(ids));
     }
   });
+});
 
+describe('the outbox relay publishing to BullMQ', () => {
   it('adds BullMQ jobs with the outbox id as job id', async () => {
     const prefix = environment.env.REDIS_PREFIX!;
     const id = await withTransaction(environment.pool, (client) =>
@@ -216,7 +218,9 @@ describe('the outbox relay', () => {
     ]);
     expect(rows[0].last_error).toMatch(/no bullmq option/);
   });
+});
 
+describe('the outbox relay when Postgres ends its connections', () => {
   it('re-listens after its LISTEN connection is killed and still wakes on commit', async () => {
     const relay = startOutboxRelay({ ...relayOptions(), amqp, pollIntervalMs: 3_600_000 });
     const listeners = async () =>

@@ -3,10 +3,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
 import { App, router } from './app/app.js';
-import { currentLang } from './lib/i18n.js';
+import { currentLang } from './lib/i18n/i18n.js';
+import { persistProgressOnceThereIsSome } from './lib/offline/query-persistence.js';
+import { registerServiceWorker } from './lib/offline/service-worker.js';
 import { queryClient } from './lib/query-client.js';
-import { persistProgressOnceThereIsSome } from './lib/query-persistence.js';
-import { registerServiceWorker } from './lib/service-worker.js';
 import './styles.css';
 
 // React Query assumes "online" until it hears an event: a page opened offline would try every request and turn
@@ -28,7 +28,7 @@ const app = (
 // first route loads, so a route that needs the signed-in user finds the last known one.
 const restoring = !navigator.onLine;
 const restored = restoring
-  ? import('./lib/persist-progress.js')
+  ? import('./lib/offline/persist-progress.js')
       .then(({ restoreProgress }) => restoreProgress(queryClient))
       .catch(() => {})
   : Promise.resolve();

@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { AppProvider } from './app/provider.js';
 import { createAppRouter } from './app/router.js';
 import { type PageHead, renderedHead } from './lib/head.js';
-import i18n, { type Lang } from './lib/i18n.js';
+import i18n, { type Lang } from './lib/i18n/i18n.js';
 
 /** Which pages the build draws, with their file names (shared with the gateway and the service worker). */
 export { PRERENDERED_PAGES } from '@mathgames/contracts';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import i18n from '../lib/i18n.js';
+import i18n from '../lib/i18n/i18n.js';
 import { queryClient as defaultQueryClient } from '../lib/query-client.js';
 import { store } from '../lib/store.js';
 

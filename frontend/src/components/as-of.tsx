@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { localeOf, toLang } from '../lib/i18n.js';
-import { useOnline } from '../lib/use-online.js';
+import { localeOf, toLang } from '../lib/i18n/i18n.js';
+import { useOnline } from '../lib/offline/use-online.js';
 
 /** While offline, a screen showing data kept on the device says how old it is ("as of 14:05, 22 Nov"). */
 export function AsOf({ updatedAt }: { updatedAt: number }) {

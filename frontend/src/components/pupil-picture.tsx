@@ -1,7 +1,7 @@
 import { PUPIL_PICTURE_NAMES, type PupilPicture } from '@mathgames/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../lib/i18n.js';
+import { toLang } from '../lib/i18n/i18n.js';
 
 // Drawn for the product: bold shapes a six-year-old tells apart at a glance, distinct in shape as well as colour.
 const DRAWINGS: Record<PupilPicture, ReactNode> = {

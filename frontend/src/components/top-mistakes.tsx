@@ -1,7 +1,7 @@
 import { type MistakeCount, mistakeMessageKey } from '@mathgames/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../lib/message-catalogue.js';
+import { useMessage } from '../lib/i18n/message-catalogue.js';
 import { buttonClasses } from './ui/button.js';
 
 /** "Mistakes I make most", from the read model the statistics worker keeps, with the practice button. */

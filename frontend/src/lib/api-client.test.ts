@@ -10,7 +10,7 @@ import {
   serverMessage,
   serviceStatus,
 } from './api-client.js';
-import i18n from './i18n.js';
+import i18n from './i18n/i18n.js';
 import { pollInterval, retryUnavailable, unavailableRetryDelay } from './query-client.js';
 
 // A real HTTP server stands in for the gateway: the helper's behaviour is what goes over the wire.

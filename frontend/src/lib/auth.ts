@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@mathgames/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.js';
-import { forgetPersistedProgress } from './query-persistence.js';
+import { forgetPersistedProgress } from './offline/query-persistence.js';
 
 /** The current user as screens read it, as the contracts define it. */
 export type { CurrentUser } from '@mathgames/contracts';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { ZodType } from 'zod';
 import { toast } from '../components/ui/toast.js';
 import { isApiError, serverMessage } from './api-client.js';
-import { useMessage } from './message-catalogue.js';
+import { useMessage } from './i18n/message-catalogue.js';
 
 export type FieldErrors = Record<string, string>;
 

@@ -4,7 +4,7 @@ import { SignedInGate } from '../components/locked-screen.js';
 import { Skeleton } from '../components/ui/skeleton.js';
 import { BadgesScreen } from '../features/badges/components/badges-screen.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 
 export const Route = createFileRoute('/badges')({
   loader: () => loadNamespaces('badges'),

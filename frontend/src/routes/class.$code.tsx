@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PupilSignIn } from '../features/pupil-sign-in/components/pupil-sign-in.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 
 export const Route = createFileRoute('/class/$code')({
   loader: () => loadNamespaces('pupil'),

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Accordion } from '../components/ui/accordion.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 
 const QUESTIONS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'] as const;
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { toast } from '../components/ui/toast.js';
 import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
 import { readSelection, writeSelection } from '../lib/game-selection.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 import { textSearchParams } from '../lib/search-params.js';
 
 // `start=1`: begin at once with the stored choices (an assignment on the home screen is one tap).
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/gameplay')({
     if (!parseGameType(search.type)) {
       if (!preload) {
         // The contracts message catalogue stays out of the first download (route options ship in it).
-        const { message } = await import('../lib/message-catalogue.js');
+        const { message } = await import('../lib/i18n/message-catalogue.js');
         toast({
           title: message('error_title'),
           description: message('game_start_error'),

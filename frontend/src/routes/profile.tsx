@@ -4,7 +4,7 @@ import { toast } from '../components/ui/toast.js';
 import { ProfileScreen } from '../features/profile/components/profile-screen.js';
 import { currentUserQueryOptions, displayNameOf, useCurrentUser } from '../lib/auth.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 
 export const Route = createFileRoute('/profile')({
   // A guest is sent home with the access-denied toast (not on a hover preload).
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/profile')({
     if (!user) {
       if (!preload) {
         // The contracts message catalogue stays out of the first download (route options ship in it).
-        const { message } = await import('../lib/message-catalogue.js');
+        const { message } = await import('../lib/i18n/message-catalogue.js');
         toast({ title: message('access_denied'), variant: 'destructive' });
       }
       throw redirect({ to: '/', replace: true });

@@ -12,8 +12,8 @@ import { StandaloneCard, StandaloneCardPending } from '../features/auth/componen
 import { openAuthModal } from '../lib/events.js';
 import { formValues, useFormSubmit } from '../lib/forms.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
-import { useMessage } from '../lib/message-catalogue.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
+import { useMessage } from '../lib/i18n/message-catalogue.js';
 import { textSearchParams } from '../lib/search-params.js';
 
 const searchSchema = textSearchParams({ token: 512 });

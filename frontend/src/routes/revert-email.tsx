@@ -7,8 +7,8 @@ import { Button, buttonClasses } from '../components/ui/button.js';
 import { StandaloneCard } from '../features/auth/components/standalone-card.js';
 import { api, serverMessage } from '../lib/api-client.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
-import { useMessage } from '../lib/message-catalogue.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
+import { useMessage } from '../lib/i18n/message-catalogue.js';
 import { textSearchParams } from '../lib/search-params.js';
 
 const searchSchema = textSearchParams({ token: 512 });

@@ -4,7 +4,7 @@ import { FactMatrix } from '../components/fact-matrix.js';
 import { SignedInGate } from '../components/locked-screen.js';
 import { StatisticsScreen, StatisticsSkeleton } from '../features/statistics/components/statistics-screen.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 
 export const Route = createFileRoute('/statistics')({
   loader: () => loadNamespaces('statistics'),

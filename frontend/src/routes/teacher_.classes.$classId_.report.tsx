@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ClassFamilyReportsScreen } from '../features/classes/components/family-report.js';
 import { TeacherClassGate } from '../features/classes/components/teacher-gate.js';
 import { usePageHead } from '../lib/head.js';
-import { loadNamespaces } from '../lib/i18n.js';
+import { loadNamespaces } from '../lib/i18n/i18n.js';
 
 export const Route = createFileRoute('/teacher_/classes/$classId_/report')({
   loader: () => loadNamespaces('teacher', 'statistics'),

@@ -19,8 +19,8 @@ import { type CurrentUser, type Lang, prerenderedPageName } from '@mathgames/con
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { ApiError, request } from '../lib/api-client.js';
-import { LANGUAGE_CACHE, LANGUAGE_KEY } from '../lib/language-detector.js';
-import { SYNC_TAG, sendUnsentResults } from '../lib/unsent-results.js';
+import { LANGUAGE_CACHE, LANGUAGE_KEY } from '../lib/i18n/language-detector.js';
+import { SYNC_TAG, sendUnsentResults } from '../lib/offline/unsent-results.js';
 
 // The worker's own globals, typed here: the web app's TypeScript project uses the DOM library, not WebWorker.
 interface ExtendableEvent extends Event {

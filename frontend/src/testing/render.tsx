@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AppProvider } from '../app/provider.js';
-import i18n, { loadNamespaces } from '../lib/i18n.js';
+import i18n, { loadNamespaces } from '../lib/i18n/i18n.js';
 import { createQueryClient } from '../lib/query-client.js';
 
 /** Loads the namespaces a screen needs in the given language. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.js';
-import { LANGUAGES, toLang } from '../../lib/i18n.js';
+import { LANGUAGES, toLang } from '../../lib/i18n/i18n.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../lib/use-online.js';
+import { useOnline } from '../../lib/offline/use-online.js';
 
 /** The top bar's offline state: an icon and a word a child understands, with what it means underneath. */
 export function OfflineBadge() {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../lib/api-client.js';
-import i18n from '../../lib/i18n.js';
+import i18n from '../../lib/i18n/i18n.js';
 import { RouteError } from '../not-found.js';
 import { ServiceNotice } from './service-notice.js';
 

@@ -42,7 +42,7 @@ export function UnsentResultsSync() {
       running = true;
       try {
         const [{ sendUnsentResults, dismissRefused }, { refreshAfterSavedResults }] = await Promise.all([
-          import('../../lib/unsent-results.js'),
+          import('../../lib/offline/unsent-results.js'),
           import('../../lib/queries/saved-results.js'),
         ]);
         const outcome = await sendUnsentResults(userId);

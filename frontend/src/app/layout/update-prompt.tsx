@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.js';
+import { updateReadyAtom } from '../../lib/offline/update-ready.js';
 import { store } from '../../lib/store.js';
-import { updateReadyAtom } from '../../lib/update-ready.js';
 
 /** "A new version is ready": the child (or teacher) picks the moment; until then this version keeps working. */
 export function UpdatePrompt() {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/toast.js';
 import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
 import { formValues, useFormSubmit } from '../../../lib/forms.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { toastAfterReload } from '../../../lib/pending-toast.js';
 import { login } from '../api/login.js';
 import type { AuthMode } from './auth-modal.js';

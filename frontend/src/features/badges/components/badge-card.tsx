@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { TOPIC_CLASSES } from '../../../components/topic-icon.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
-import { toLang } from '../../../lib/i18n.js';
-import { usePercent } from '../../../lib/use-percent.js';
+import { toLang } from '../../../lib/i18n/i18n.js';
+import { usePercent } from '../../../lib/i18n/use-percent.js';
 import { BadgeMedal, iconForBadge } from './badge-icon.js';
 
 /** Name and description in the chosen language (the catalogue has both); the server's text otherwise. */

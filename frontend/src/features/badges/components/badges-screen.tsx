@@ -15,7 +15,7 @@ import { QueryStates, SkeletonList } from '../../../components/query-states.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import {
   allBadgesQueryOptions,
   completedBadgesQueryOptions,

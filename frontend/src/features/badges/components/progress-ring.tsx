@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePercent } from '../../../lib/use-percent.js';
+import { usePercent } from '../../../lib/i18n/use-percent.js';
 
 /** Whole percent of badges completed; 0 when there are none. */
 export function ringPercent(completed: number, total: number): number {

@@ -1,7 +1,7 @@
 import { type AccuracyBand, accuracyBand } from '@mathgames/contracts';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.js';
-import { usePercent } from '../../../lib/use-percent.js';
+import { usePercent } from '../../../lib/i18n/use-percent.js';
 
 /** Background and text of each band: AA contrast, and never the only signal (the shape and the % go with it). */
 export const BAND_STYLES: Record<AccuracyBand, string> = {

@@ -19,7 +19,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { FieldLabel } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classAssignmentsKey, createAssignment } from '../api/class-assignments.js';
 import { classPupilsQueryOptions } from '../api/class-pupils.js';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { localeOf, toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
 import {
   classAssignmentsKey,
   classAssignmentsQueryOptions,

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classDashboardQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge, BAND_STYLES, BandShape } from './accuracy-band.js';
 import { LoadError } from './load-error.js';

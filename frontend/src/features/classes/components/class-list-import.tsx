@@ -15,7 +15,7 @@ import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toast } from '../../../components/ui/toast.js';
 import { api } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classPupilsKey, classPupilsQueryOptions } from '../api/class-pupils.js';
 import { TEACHER_CLASSES_KEY } from '../api/teacher-classes.js';
 import { CLASS_LIST_ACCEPT, classListText } from './class-list-file.js';

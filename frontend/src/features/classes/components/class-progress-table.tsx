@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { serverMessage } from '../../../lib/api-client.js';
-import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
-import { usePercent } from '../../../lib/use-percent.js';
+import { toLang } from '../../../lib/i18n/i18n.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
+import { usePercent } from '../../../lib/i18n/use-percent.js';
 import { classProgressQueryOptions } from '../api/class-pupils.js';
 import { ClassTable } from './class-table.js';
 

@@ -17,7 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import {
   addPupils,
   classPupilsKey,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 
 /** A teacher screen's data did not load: the server's (translated) reason and a retry button. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

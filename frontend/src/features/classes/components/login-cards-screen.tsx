@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classPupilsQueryOptions, issueLoginCards } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { LoadError } from './load-error.js';

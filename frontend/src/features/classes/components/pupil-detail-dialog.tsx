@@ -12,8 +12,8 @@ import { LabelledValue, type LabelledValueLook } from '../../../components/label
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { localeOf, toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { pupilProgressQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge } from './accuracy-band.js';

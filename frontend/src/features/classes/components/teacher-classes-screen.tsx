@@ -17,7 +17,7 @@ import { FieldLabel, TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { formValues, useFormSubmit } from '../../../lib/forms.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import {
   createClass,
   deleteClass,

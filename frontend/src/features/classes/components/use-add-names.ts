@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 
 /**
  * Adding pupils by name, typed or from a class list: busy while `send` runs; a server answer about the names is

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 
 /**
  * A teacher's button that calls the server: busy while it runs, the server's message as a toast, its error

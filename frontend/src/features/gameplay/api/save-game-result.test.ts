@@ -1,9 +1,9 @@
 import type { Question, StatisticsResponse } from '@mathgames/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SYNC_TAG } from '../../../lib/offline/unsent-results.js';
 import { statisticsKeys } from '../../../lib/queries/statistics.js';
 import { createQueryClient } from '../../../lib/query-client.js';
-import { SYNC_TAG } from '../../../lib/unsent-results.js';
 import { statisticsResponse } from '../../../testing/statistics.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { bumpWeeklyProgress, recordFinishedGame } from './save-game-result.js';

@@ -7,10 +7,15 @@ import {
   weekDayIndex,
 } from '@mathgames/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import {
+  dismissRefused,
+  isUnsent,
+  keepResult,
+  sendUnsentResults,
+} from '../../../lib/offline/unsent-results.js';
 import { refreshAfterSavedResults } from '../../../lib/queries/saved-results.js';
 import { statisticsKeys } from '../../../lib/queries/statistics.js';
 import { timeZoneOf } from '../../../lib/time-zone.js';
-import { dismissRefused, isUnsent, keepResult, sendUnsentResults } from '../../../lib/unsent-results.js';
 import type { GameState } from '../hooks/game-machine.js';
 import { summarise } from '../hooks/game-machine.js';
 

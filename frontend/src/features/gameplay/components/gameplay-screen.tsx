@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toast.js';
 import { useCurrentUser } from '../../../lib/auth.js';
 import { rememberTopicSettings, writeSelection } from '../../../lib/game-selection.js';
 import { usePageHead } from '../../../lib/head.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { recordScore } from '../../../lib/recent-scores.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { uuid } from '../../../lib/uuid.js';

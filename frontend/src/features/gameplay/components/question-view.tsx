@@ -13,7 +13,7 @@ import { CheckIcon, ClockIcon, CrossIcon, PartyIcon, SpeakerIcon } from '../../.
 import { TOPIC_CLASSES, type TopicKey } from '../../../components/topic-icon.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import type { Feedback, GameSettings } from '../hooks/game-machine.js';
 import { useReadAloudSetting } from '../hooks/learning-settings.js';
 import { useReadAloud } from '../hooks/use-read-aloud.js';

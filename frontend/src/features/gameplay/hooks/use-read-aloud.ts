@@ -1,6 +1,6 @@
 import type { Question } from '@mathgames/contracts';
 import { useTranslation } from 'react-i18next';
-import { localeOf, toLang } from '../../../lib/i18n.js';
+import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
 
 const OPERATOR_WORDS = { '+': 'plus', '-': 'minus', '×': 'times', '÷': 'dividedBy' } as const;
 

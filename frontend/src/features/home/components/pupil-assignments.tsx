@@ -13,8 +13,8 @@ import { Button } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { writeSelection } from '../../../lib/game-selection.js';
-import { localeOf, toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { myAssignmentsQueryOptions } from '../api/my-assignments.js';
 
 function dueText(iso: string, lang: 'tr' | 'en'): string {

@@ -1,6 +1,6 @@
 import { badgeIcon, findBadge, type UserBadgeItem } from '@mathgames/contracts';
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../../../lib/i18n.js';
+import { toLang } from '../../../lib/i18n/i18n.js';
 
 const GLYPHS: Record<string, string> = {
   addition: '+',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { InlineError, QueryStates, SkeletonList } from '../../../components/query-states.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { BadgeMini } from './badge-mini.js';
 import { EmptyGames } from './statistics-tab.js';
 

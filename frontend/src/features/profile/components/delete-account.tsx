@@ -7,7 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { useFormErrors } from '../../../lib/forms.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { deleteAccount } from '../api/delete-account.js';
 
 /**

@@ -11,7 +11,7 @@ import { InlineError, QueryStates, SkeletonList } from '../../../components/quer
 import { TopicIcon } from '../../../components/topic-icon.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { EmptyGames } from './statistics-tab.js';
 

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { deletePhoto, uploadPhoto } from '../api/profile-photo.js';
 
 /** Upload (size and type checked first) and delete after a confirmation. */

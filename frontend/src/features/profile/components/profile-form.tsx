@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast.js';
 import { serverMessage } from '../../../lib/api-client.js';
 import { displayNameOf, useSetCurrentUser } from '../../../lib/auth.js';
 import { type FieldErrors, fieldErrorsOf, serverFieldError } from '../../../lib/forms.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { updateProfile } from '../api/update-profile.js';
 
 /** View → edit → saving → saved; cancel or a successful save returns to view. */

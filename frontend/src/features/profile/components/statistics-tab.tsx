@@ -13,8 +13,8 @@ import { TOPIC_CLASSES, TopicIcon } from '../../../components/topic-icon.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
-import { usePercent } from '../../../lib/use-percent.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
+import { usePercent } from '../../../lib/i18n/use-percent.js';
 import { PointsChart } from './points-chart.js';
 
 /** A tile of the statistics tab: the big number first on screen, the label first for readers. */

@@ -8,8 +8,8 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
-import { toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { toLang } from '../../../lib/i18n/i18n.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classJoinQueryOptions, pupilLogin } from '../api/class-join.js';
 
 type Pupil = ClassJoin['pupils'][number];

@@ -6,7 +6,7 @@ import { buttonClasses } from '../../../components/ui/button.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { pupilLinkLogin } from '../api/class-join.js';
 
 /** Reads the secret from the fragment once and removes it from the address bar and history. */

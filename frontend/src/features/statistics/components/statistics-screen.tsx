@@ -19,10 +19,10 @@ import { Card } from '../../../components/ui/card.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { CELEBRATION_THRESHOLD, WeeklyChart } from '../../../components/weekly-chart.js';
-import { localeOf, toLang } from '../../../lib/i18n.js';
-import { useMessage } from '../../../lib/message-catalogue.js';
+import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
+import { useMessage } from '../../../lib/i18n/message-catalogue.js';
+import { usePercent } from '../../../lib/i18n/use-percent.js';
 import { statisticsQueryOptions } from '../../../lib/queries/statistics.js';
-import { usePercent } from '../../../lib/use-percent.js';
 import { useMondayReset } from '../hooks/use-monday-reset.js';
 
 const ZERO_WEEK = [0, 0, 0, 0, 0, 0, 0] as const;

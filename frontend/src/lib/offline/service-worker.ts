@@ -1,5 +1,5 @@
-import { releaseAudio } from './sound.js';
-import { store } from './store.js';
+import { releaseAudio } from '../sound.js';
+import { store } from '../store.js';
 import { updateReadyAtom } from './update-ready.js';
 
 /**

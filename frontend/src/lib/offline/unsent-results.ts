@@ -1,6 +1,6 @@
 import type { GameResultRequest, GameResultResponse } from '@mathgames/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { ApiError, request } from './api-client.js';
+import { ApiError, request } from '../api-client.js';
 
 /** A send on patchy Wi-Fi gives up after this long (and is tried again later), so no tab waits forever. */
 const SEND_TIMEOUT_MS = 15_000;

@@ -1,10 +1,10 @@
 import { LANGUAGES, type Lang, localeOf } from '@mathgames/contracts';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import commonEn from '../locales/en/common.json';
-import homeEn from '../locales/en/home.json';
-import commonTr from '../locales/tr/common.json';
-import homeTr from '../locales/tr/home.json';
+import commonEn from '../../locales/en/common.json';
+import homeEn from '../../locales/en/home.json';
+import commonTr from '../../locales/tr/common.json';
+import homeTr from '../../locales/tr/home.json';
 import { languageDetector } from './language-detector.js';
 
 export { LANGUAGES, type Lang, localeOf };
@@ -14,15 +14,15 @@ export { LANGUAGES, type Lang, localeOf };
  * `loadNamespaces`). Only `common` (frame, toasts) and `home` (the landing page) ship in the first bundle. Adding a namespace = adding the files.
  */
 const localeFiles = import.meta.glob<{ default: ResourceKey }>([
-  '../locales/*/*.json',
-  '!../locales/*/common.json',
+  '../../locales/*/*.json',
+  '!../../locales/*/common.json',
 ]);
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = localeFiles[`../locales/${language}/${namespace}.json`];
+    const load = localeFiles[`../../locales/${language}/${namespace}.json`];
     if (!load) {
       callback(null, {});
       return;

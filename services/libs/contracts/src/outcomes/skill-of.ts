@@ -1,4 +1,4 @@
-import { parseQuestionText, type Rational } from '../arithmetic.js';
+import { parseQuestionText, type Rational } from '../questions/arithmetic.js';
 import type { SkillId } from './map.js';
 
 function integerSkill(left: number, operator: string, right: number): SkillId | null {

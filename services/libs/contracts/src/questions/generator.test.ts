@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAnswer } from '../answer-check.js';
-import { answerToRational } from '../arithmetic.js';
-import { decodeFraction, gcd } from '../fraction.js';
 import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from '../values.js';
+import { checkAnswer } from './answer-check.js';
+import { answerToRational } from './arithmetic.js';
+import { decodeFraction, gcd } from './fraction.js';
 import {
   denominatorDistance,
   formatQuestionText,

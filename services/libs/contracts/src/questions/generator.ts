@@ -3,6 +3,9 @@
  * whose wrong values are plausible mistakes (each labelled), balanced answer positions. Pure and
  * repeatable: pass `random` to replay a game.
  */
+
+import { factOperands } from '../learning/fact-fluency.js';
+import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from '../values.js';
 import {
   compute,
   encodeRational,
@@ -10,11 +13,9 @@ import {
   type Operator,
   type Rational,
   rational,
-} from '../arithmetic.js';
-import { factOperands } from '../fact-fluency.js';
-import { gcd } from '../fraction.js';
-import { type MistakeKind, mistakeCandidates } from '../mistakes.js';
-import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from '../values.js';
+} from './arithmetic.js';
+import { gcd } from './fraction.js';
+import { type MistakeKind, mistakeCandidates } from './mistakes.js';
 import {
   FRACTION_FALLBACKS,
   FRACTION_POOLS,
@@ -32,7 +33,7 @@ import {
   randomIntegerSample,
 } from './samples.js';
 
-export { MISTAKE_KINDS, type MistakeKind, mistakeMessageKey } from '../mistakes.js';
+export { MISTAKE_KINDS, type MistakeKind, mistakeMessageKey } from './mistakes.js';
 export { type Random, seededRandom } from './random.js';
 
 export const OPTION_COUNT = 4;

@@ -1,6 +1,7 @@
 /** Random and exhaustive samples of each operation's range at a difficulty (the ranges are in pools.ts). */
-import { gcd } from '../fraction.js';
+
 import type { Difficulty, GameType } from '../values.js';
+import { gcd } from './fraction.js';
 import { FRACTION_RANGES, type FractionSample, INTEGER_RANGES, type IntegerSample } from './pools.js';
 import { int, pick, type Random } from './random.js';
 

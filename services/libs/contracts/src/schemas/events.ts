@@ -1,6 +1,6 @@
 /** Events between services (the outbox and RabbitMQ) and the mail queue's jobs. */
 import { z } from 'zod';
-import { factAttemptSchema } from '../fact-fluency.js';
+import { factAttemptSchema } from '../learning/fact-fluency.js';
 import { difficultySchema, gameTypeSchema, langSchema } from './fields.js';
 import { mistakeKindSchema } from './game-results.js';
 import { isoDateTime } from './shared.js';

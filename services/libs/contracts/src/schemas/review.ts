@@ -1,7 +1,7 @@
 /** Practice my mistakes: the Leitner review schedule and the answers of a review. */
 import { z } from 'zod';
-import { MISTAKE_KINDS } from '../mistakes.js';
-import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from '../review-schedule.js';
+import { LEITNER_BOXES, REVIEW_MAX_QUESTIONS } from '../learning/review-schedule.js';
+import { MISTAKE_KINDS } from '../questions/mistakes.js';
 import { difficultyInputSchema, difficultySchema, gameTypeInputSchema, gameTypeSchema } from './fields.js';
 import { mistakeKindSchema, savedQuestionSchema } from './game-results.js';
 import { input, isoDateTime, k } from './shared.js';

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseQuestionText } from './arithmetic.js';
-import { deriveMistakeKind, MISTAKE_KINDS } from './mistakes.js';
-import { formatQuestionText } from './questions/generator.js';
+import { parseQuestionText } from '../questions/arithmetic.js';
+import { formatQuestionText } from '../questions/generator.js';
+import { deriveMistakeKind, MISTAKE_KINDS } from '../questions/mistakes.js';
+import { DIFFICULTIES, GAME_TYPES } from '../values.js';
 import {
   addMistakesToSchedule,
   buildReviewQuestions,
@@ -15,7 +16,6 @@ import {
   type ReviewCard,
   type ReviewShape,
 } from './review-schedule.js';
-import { DIFFICULTIES, GAME_TYPES } from './values.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date('2026-11-23T08:00:00Z');

@@ -2,7 +2,7 @@
  * The next step after a game: one difficulty up after two games of 90 % or more at a level, one down after a
  * game under 50 %, the same otherwise. Pure; the browser keeps the recent scores per topic and level.
  */
-import { DIFFICULTIES, type Difficulty } from './values.js';
+import { DIFFICULTIES, type Difficulty } from '../values.js';
 
 export const STEP_UP_PERCENT = 90;
 export const STEP_UP_GAMES = 2;

@@ -3,6 +3,8 @@
  * options with it) and the server (it derives the kind of each wrong answer it stores, never trusting the
  * browser), so the explanation a child reads always matches the number they picked.
  */
+
+import type { MessageKey } from '../message-catalogue.js';
 import {
   answerToRational,
   compute,
@@ -12,7 +14,6 @@ import {
   rational,
 } from './arithmetic.js';
 import { gcd } from './fraction.js';
-import type { MessageKey } from './message-catalogue.js';
 
 /** Which slip a wrong option stands for, so a later screen can explain it. */
 export const MISTAKE_KINDS = [

@@ -1,7 +1,8 @@
 /** Durations and relative dates for the result, history and profile screens (docs/product-rules.md#screens). */
+
+import { translate } from '../message-catalogue.js';
+import { type Lang, localeOf } from '../values.js';
 import { dateTimeFormatFor } from './intl-formats.js';
-import { translate } from './message-catalogue.js';
-import { type Lang, localeOf } from './values.js';
 
 /** Elapsed milliseconds as mm:ss (minutes grow past 59, seconds always two digits). */
 export function formatClock(ms: number): string {

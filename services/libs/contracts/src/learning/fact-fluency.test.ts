@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatQuestionText, generateQuestions, questionFitsDifficulty } from '../questions/generator.js';
+import { seededRandom } from '../questions/random.js';
 import { type FactsResponse, factKeyOf, factState, factsToPractise } from './fact-fluency.js';
-import { formatQuestionText, generateQuestions, questionFitsDifficulty } from './questions/generator.js';
-import { seededRandom } from './questions/random.js';
 
 const cell = (fact: string, state: FactsResponse['facts'][number]['state']) => ({ fact, state, tries: 3 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DIFFICULTIES } from '../values.js';
 import { suggestNextStep } from './next-step.js';
-import { DIFFICULTIES } from './values.js';
 
 describe('the next step', () => {
   it('goes one up after two games of 90 % or more at a level', () => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DIFFICULTIES, GAME_TYPES } from '../values.js';
 import { answerToRational, parseQuestionText } from './arithmetic.js';
 import { encodeFraction } from './fraction.js';
+import { formatQuestionText, generateQuestions, seededRandom } from './generator.js';
 import { deriveMistakeKind, MISTAKE_KINDS, type MistakeKind } from './mistakes.js';
-import { formatQuestionText, generateQuestions, seededRandom } from './questions/generator.js';
-import { DIFFICULTIES, GAME_TYPES } from './values.js';
 
 const q = (text: string) => parseQuestionText(text)!;
 const f = encodeFraction;

@@ -3,9 +3,10 @@
  * difficulty and the slip made (contracts/mistakes.ts). Pure, so the server (logged-in pupils) and the
  * browser (guests, local storage) keep the same schedule.
  */
-import type { MistakeKind } from './mistakes.js';
-import { formatQuestionText, generateQuestions, type Question, type Random } from './questions/generator.js';
-import type { Difficulty, GameType } from './values.js';
+
+import { formatQuestionText, generateQuestions, type Question, type Random } from '../questions/generator.js';
+import type { MistakeKind } from '../questions/mistakes.js';
+import type { Difficulty, GameType } from '../values.js';
 
 /** Box n is due again this many days after it was last answered (box 1 after 1 day … box 4 after 14). */
 export const LEITNER_INTERVAL_DAYS = [1, 3, 7, 14] as const;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type GameResultRequest, gameResultRequestSchema } from '../schemas/index.js';
+import { DIFFICULTIES, GAME_TYPES } from '../values.js';
 import { checkAnswer, MAX_GAME_SECONDS, validateGameResult } from './answer-check.js';
 import { encodeFraction } from './fraction.js';
-import { formatQuestionText, generateQuestions } from './questions/generator.js';
-import { type GameResultRequest, gameResultRequestSchema } from './schemas/index.js';
-import { DIFFICULTIES, GAME_TYPES } from './values.js';
+import { formatQuestionText, generateQuestions } from './generator.js';
 
 describe('answer checker', () => {
   it('accepts every generated question with its answer and rejects every wrong option', () => {

@@ -5,8 +5,8 @@
  * feedback excluded.
  */
 import { z } from 'zod';
-import { parseQuestionText } from './arithmetic.js';
-import { GAME_TYPE_KEYS, type GameType } from './values.js';
+import { parseQuestionText } from '../questions/arithmetic.js';
+import { GAME_TYPE_KEYS, type GameType } from '../values.js';
 
 export const FLUENT_MS = 3000;
 export const GENTLE_FLUENT_MS = 6000;

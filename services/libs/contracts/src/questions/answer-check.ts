@@ -2,6 +2,9 @@
  * Server-side re-check of a posted game: every question's correctness is decided from its saved text,
  * never from the client's `isCorrect`, so a forged result is refused.
  */
+
+import type { GameResultRequest } from '../schemas/index.js';
+import type { GameType } from '../values.js';
 import {
   answerToRational,
   compute,
@@ -10,9 +13,7 @@ import {
   type ParsedQuestion,
   parseQuestionText,
 } from './arithmetic.js';
-import { questionFitsDifficulty } from './questions/generator.js';
-import type { GameResultRequest } from './schemas/index.js';
-import type { GameType } from './values.js';
+import { questionFitsDifficulty } from './generator.js';
 
 export interface CheckInput {
   question: string;

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type Lang, PUPIL_PICTURE_NAMES } from '@mathgames/contracts';
+import { type Lang, localeOf, PUPIL_PICTURE_NAMES } from '@mathgames/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -55,7 +55,7 @@ async function registerTeacher(page: Page, lang: Lang) {
 }
 
 const percentText = (lang: Lang, value: number) =>
-  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { style: 'percent' }).format(value / 100);
+  new Intl.NumberFormat(localeOf(lang), { style: 'percent' }).format(value / 100);
 
 /** The pictures a pupil's login card shows, in the order the pupil taps them. */
 async function picturesOnCard(page: Page, name: string) {

@@ -1,6 +1,7 @@
 /// <reference types="node" />
+
+import { type Lang, localeOf } from '@mathgames/contracts';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import type { Lang } from './stack.js';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -31,9 +32,9 @@ export function newContext(
   const { forwardedFor, ...contextOptions } = options;
   return browser.newContext({
     ...contextOptions,
-    locale: lang === 'tr' ? 'tr-TR' : 'en-GB',
+    locale: localeOf(lang),
     extraHTTPHeaders: {
-      'Accept-Language': lang === 'tr' ? 'tr-TR,tr;q=0.9' : 'en-GB,en;q=0.9',
+      'Accept-Language': `${localeOf(lang)},${lang};q=0.9`,
       ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
     },
   });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf, toLang } from './i18n/i18n.js';
 
 function setMeta(selector: string, attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(selector);
@@ -53,7 +54,8 @@ export function usePageHead({ title, description }: { title?: string; descriptio
       'meta[property="og:locale"]',
       'property',
       'og:locale',
-      i18n.resolvedLanguage === 'en' ? 'en_GB' : 'tr_TR',
+      // Open Graph writes the locale with an underscore.
+      localeOf(toLang(i18n.resolvedLanguage)).replace('-', '_'),
     );
     setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', fullTitle);
     setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', fullDescription);

@@ -254,25 +254,25 @@ describe.each(LANGS)('in %s', (lang) => {
   const ui = UI[lang];
 
   it('a guest sees locked screens on statistics and badges, and is sent home from the profile with a toast', async () => {
-    const context = await newContext(e2e.browser, lang);
-    const page = await context.newPage();
+    const guest = await newContext(e2e.browser, lang);
+    const guestPage = await guest.newPage();
     const problems: Record<string, string[]> = {};
     for (const path of ['/statistics', '/badges']) {
-      await page.goto(`${e2e.stack.baseUrl}${path}`);
-      const locked = page.getByTestId('locked-screen');
+      await guestPage.goto(`${e2e.stack.baseUrl}${path}`);
+      const locked = guestPage.getByTestId('locked-screen');
       await locked.waitFor();
-      problems[path] = await accessibilityProblems(page);
+      problems[path] = await accessibilityProblems(guestPage);
       await locked.getByRole('button', { name: ui.login }).click();
-      await page.getByTestId('auth-mode-login').waitFor();
-      await page.keyboard.press('Escape');
+      await guestPage.getByTestId('auth-mode-login').waitFor();
+      await guestPage.keyboard.press('Escape');
       await locked.getByRole('button', { name: ui.register }).click();
-      await page.getByTestId('auth-mode-register').waitFor();
+      await guestPage.getByTestId('auth-mode-register').waitFor();
     }
-    await page.goto(`${e2e.stack.baseUrl}/profile`);
-    await page.waitForURL(`${e2e.stack.baseUrl}/`);
-    expect(await page.getByTestId('toast').textContent()).toContain(translate('access_denied', lang));
+    await guestPage.goto(`${e2e.stack.baseUrl}/profile`);
+    await guestPage.waitForURL(`${e2e.stack.baseUrl}/`);
+    expect(await guestPage.getByTestId('toast').textContent()).toContain(translate('access_denied', lang));
     expect(problems).toEqual({ '/statistics': [], '/badges': [] });
-    await context.close();
+    await guest.close();
   });
 
   describe('a logged-in pupil', () => {

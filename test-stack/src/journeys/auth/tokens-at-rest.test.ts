@@ -1,4 +1,5 @@
 import { loadMailWorkerConfig } from '@mathgames/mail';
+import { waitFor } from '@mathgames/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStack, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
@@ -52,9 +53,15 @@ describe('tokens at rest', () => {
       expect(payload).not.toContain(verifyToken);
       expect(payload).not.toContain(resetToken);
     }
-    // The job's data is wiped right after its mail went out; give the worker the moment it needs.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const stored = await everythingInRedis();
+    // The job's data is wiped right after its mail went out: read until the worker has wiped both jobs' sealed
+    // tokens (a fixed pause could end before the second wipe), then show what is stored.
+    const stored = await waitFor(
+      async () => {
+        const everything = await everythingInRedis();
+        return /sealed\.v1\./.test(everything) ? null : everything;
+      },
+      { message: 'a sealed token still in Redis' },
+    ).catch(() => everythingInRedis());
     expect(stored).toContain('quiet@example.com');
     expect(stored).not.toContain(verifyToken);
     expect(stored).not.toContain(resetToken);

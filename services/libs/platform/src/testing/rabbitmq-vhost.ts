@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * Per-test vhosts. The management HTTP API is used when it answers (fast, works for remote brokers);
- * otherwise the local `rabbitmqctl` (~0.5 s a call here; the management plugin is not enabled on this machine).
+ * Per-test vhosts. The management HTTP API is used when it answers (a few ms, works for remote brokers; `.ci/run`
+ * enables the plugin); otherwise the local `rabbitmqctl` (an Erlang VM start, ~0.5 s of CPU a call).
  */
 function managementBase(amqpUrl: string): { base: string; auth: string } {
   const url = new URL(amqpUrl);

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Lang, StatisticsResponse } from '@mathgames/contracts';
+import type { Lang } from '@mathgames/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   LANGS,
   newContext,
   playAdditionGame,
+  readStatistics,
   registeredUser,
   settleAnimations,
   withStackAndBrowser,
@@ -79,16 +80,10 @@ describe.each(LANGS)('a correct answer in %s, under the gateway’s Content-Secu
 
     // Points per day travel through the API, and the profile's two weekly charts show them (5 right: 50 points).
     // The statistics worker applies the saved result a moment after the 201: read until it has.
-    let statistics: StatisticsResponse | undefined;
-    await expect
-      .poll(async () => {
-        statistics = (await (
-          await context.request.get(`${e2e.stack.baseUrl}/api/statistics`)
-        ).json()) as StatisticsResponse;
-        return statistics.weeklyPoints?.reduce((a, b) => a + b, 0);
-      })
-      .toBe(50);
-    if (!statistics) throw new Error('no statistics read');
+    const weeklyPoints = async () =>
+      (await readStatistics(e2e.stack, context)).weeklyPoints?.reduce((a, b) => a + b, 0);
+    await expect.poll(weeklyPoints).toBe(50);
+    const statistics = await readStatistics(e2e.stack, context);
     expect(statistics.weeklyProgress.reduce((a, b) => a + b, 0)).toBe(5);
     await page.goto(`${e2e.stack.baseUrl}/profile`);
     const today = statistics.weeklyPoints!.findIndex((points) => points > 0);

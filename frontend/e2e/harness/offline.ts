@@ -3,9 +3,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HistoryResponse, StatisticsResponse } from '@mathgames/contracts';
+import type { HistoryResponse } from '@mathgames/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { readStatistics } from './play.js';
 import { type Started, withStackAndBrowser } from './setup.js';
 import { ensureWebAppBuilt } from './web-app.js';
 
@@ -40,11 +41,7 @@ export function offlineHelpers(e2e: Started) {
     return (await res.json()) as HistoryResponse;
   }
 
-  async function statistics(context: BrowserContext): Promise<StatisticsResponse> {
-    return (await (
-      await context.request.get(`${e2e.stack.baseUrl}/api/statistics`)
-    ).json()) as StatisticsResponse;
-  }
+  const statistics = (context: BrowserContext) => readStatistics(e2e.stack, context);
 
   /** Opens /games and waits until the service worker is active (its precache complete). */
   async function openOnce(page: Page) {

@@ -1,5 +1,12 @@
-import type { Page } from 'playwright-core';
+import type { StatisticsResponse } from '@mathgames/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Stack } from './stack.js';
+
+/** The signed-in user's statistics as the API answers them (the context's session; not affected by setOffline). */
+export async function readStatistics(stack: Stack, context: BrowserContext): Promise<StatisticsResponse> {
+  return (await (await context.request.get(`${stack.baseUrl}/api/statistics`)).json()) as StatisticsResponse;
+}
 
 /** How many answers go wrong (none by default): the first ones (`at: 'start'`, the default) or the last ones. */
 export interface WrongAnswers {

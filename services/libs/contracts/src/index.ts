@@ -3,6 +3,7 @@ export * from './badges/summary.js';
 export * from './classes/index.js';
 export * from './event-catalogue.js';
 export * from './learning/fact-fluency.js';
+export * from './learning/mastery.js';
 export * from './learning/next-step.js';
 export * from './learning/review-schedule.js';
 export * from './message-catalogue.js';

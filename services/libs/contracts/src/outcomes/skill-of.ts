@@ -42,7 +42,12 @@ export function skillOf(question: {
   operator: string;
   num2: number | string;
 }): SkillId | null {
-  const parsed = parseQuestionText(`${question.num1} ${question.operator} ${question.num2}`);
+  return skillOfText(`${question.num1} ${question.operator} ${question.num2}`);
+}
+
+/** The skill of a saved question text (`7 + 5`, `3/8 + 5/12`); null when no skill of the map covers it. */
+export function skillOfText(text: string): SkillId | null {
+  const parsed = parseQuestionText(text);
   if (!parsed) return null;
   if (parsed.fractions) return fractionSkill(parsed.left, parsed.operator, parsed.right);
   if (parsed.left.d !== 1 || parsed.right.d !== 1 || parsed.left.n < 0 || parsed.right.n < 0) return null;

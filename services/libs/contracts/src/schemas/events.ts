@@ -1,6 +1,8 @@
 /** Events between services (the outbox and RabbitMQ) and the mail queue's jobs. */
 import { z } from 'zod';
 import { factAttemptSchema } from '../learning/fact-fluency.js';
+import { skillTallySchema } from '../learning/mastery.js';
+import { SKILL_IDS } from '../outcomes/map.js';
 import { difficultySchema, gameTypeSchema, langSchema } from './fields.js';
 import { mistakeKindSchema } from './game-results.js';
 import { isoDateTime } from './shared.js';
@@ -41,6 +43,8 @@ export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRec
     mistakes: z.array(mistakeKindSchema).max(20).optional(),
     /** Each answered basic fact with its response time, for fact fluency (optional: older events have none). */
     facts: z.array(factAttemptSchema).max(20).optional(),
+    /** How many questions of each skill the game asked and how many were right, for mastery per outcome (optional: older events have none). */
+    skills: z.array(skillTallySchema).max(SKILL_IDS.length).optional(),
   })
   .meta({ id: 'GameResultRecordedEvent' });
 export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;

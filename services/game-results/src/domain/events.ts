@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, factAttemptsOf, type GameResultRecordedEvent } from '@mathgames/contracts';
+import {
+  EVENT_TYPES,
+  factAttemptsOf,
+  type GameResultRecordedEvent,
+  skillTalliesOf,
+} from '@mathgames/contracts';
 import type { NewGameResult } from '../data-access/game-results-repository.js';
 
 /**
@@ -23,5 +28,6 @@ export function gameResultRecordedEvent(result: NewGameResult, receivedAt: Date)
     receivedAt: receivedAt.toISOString(),
     mistakes: result.questions.flatMap((q) => (q.mistake ? [q.mistake] : [])),
     facts: factAttemptsOf(result.questions),
+    skills: skillTalliesOf(result.questions),
   };
 }

@@ -25,6 +25,7 @@ describe('OpenAPI document', () => {
         'GET /api/game-results/review',
         'POST /api/game-results/review',
         'GET /api/statistics',
+        'GET /api/statistics/outcomes',
         'POST /api/statistics/resetWeeklyProgress',
         'GET /api/user-badges',
         'GET /api/user-badges/summary',
@@ -41,6 +42,8 @@ describe('OpenAPI document', () => {
         'ErrorBody',
         'UserBadgeItem',
         'CurrentUser',
+        'MasteryResponse',
+        'OutcomeMastery',
       ]),
     );
     expect(JSON.stringify(schemas.LoginRequest)).toContain('"maxLength":72');

@@ -1,6 +1,7 @@
 /** The OpenAPI 3 document of the public API, generated from the zod schemas (served at /api/openapi.json). */
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { masteryResponseSchema } from './learning/mastery.js';
 import {
   badgeSummaryQuerySchema,
   badgeSummarySchema,
@@ -211,6 +212,20 @@ function registerStatisticsPaths(path: RegisterPath): void {
     ok: { status: 200, schema: statisticsResponseSchema, description: 'Statistics' },
     auth: true,
   });
+  path(
+    'get',
+    '/api/statistics/outcomes',
+    'Mastery per outcome: my started outcomes and their checks',
+    'statistics',
+    {
+      ok: {
+        status: 200,
+        schema: masteryResponseSchema,
+        description: 'Started outcomes, in the outcome map order',
+      },
+      auth: true,
+    },
+  );
   path('post', '/api/statistics/resetWeeklyProgress', 'Start a new week (idempotent)', 'statistics', {
     ok: { status: 200, schema: messageResponseSchema, description: 'Reset' },
     auth: true,

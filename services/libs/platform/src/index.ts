@@ -6,6 +6,7 @@ export * from './db/db.js';
 export * from './db/fact-tries.js';
 export * from './db/housekeeping.js';
 export * from './db/migrations.js';
+export * from './db/outcome-mastery.js';
 export * from './deployables.js';
 export * from './failures.js';
 export * from './http/database-service.js';

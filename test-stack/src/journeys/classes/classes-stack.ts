@@ -99,6 +99,8 @@ export async function startClassesStack(
     productionLimits?: boolean;
     /** Also game-results, badges and the three event workers (results flow, erasure). */
     everything?: boolean;
+    /** game-results' clock (when a result is received), for tests that move it days ahead. */
+    now?: () => Date;
   } = {},
 ): Promise<ClassesStack> {
   // Its own RabbitMQ vhost: auth publishes account deletions, which must never reach another run's workers.
@@ -106,6 +108,7 @@ export async function startClassesStack(
     // Everything: also game-results, badges and the three event workers.
     ...(options.everything ? {} : { only: ['auth', 'classes', 'mail-worker', 'gateway'] }),
     smtp: true,
+    ...(options.now ? { inProcess: { now: options.now } } : {}),
     envFor: {
       // The gateway's real per-address limits when a test is about them; otherwise out of the way.
       gateway: options.productionLimits

@@ -2,8 +2,9 @@ import { EVENT_QUEUES } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 
 /**
- * A deleted pupil leaves the roster, with their progress (ON DELETE CASCADE). A deleted teacher's classes go too
- * (their rosters with them); auth deleted those pupils' accounts in the same step and announced each one.
+ * A deleted pupil leaves the roster, with their progress, fact tries and mastery per outcome (ON DELETE CASCADE). A
+ * deleted teacher's classes go too (their rosters with them); auth deleted those pupils' accounts in the same step
+ * and announced each one.
  */
 export function classesErasureSubscription() {
   return subscribe(EVENT_QUEUES.classesErasure, {

@@ -1,7 +1,8 @@
-import { EVENT_QUEUES, eventPoints, weekStartKey } from '@mathgames/contracts';
+import { EVENT_QUEUES, eventPoints, eventReceivedAt, weekStartKey } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 import { addGameToProgress } from '../../data-access/progress-repository.js';
 import { addPupilFactTries } from '../../data-access/pupil-facts-repository.js';
+import { pupilMastery } from '../../data-access/pupil-mastery-repository.js';
 import { finishAssignmentsWith } from '../../domain/assignments.js';
 
 export const CLASSES_QUEUE = EVENT_QUEUES.classes.name;
@@ -29,6 +30,8 @@ export function progressSubscription(timeZone: string) {
       await finishAssignmentsWith(tx, event);
       // Fact fluency, for the teacher's view of a pupil's matrix (older events carry no facts).
       await addPupilFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
+      // Mastery per outcome for the teacher's grid, by the server's clock like the pupil's own (older events: none).
+      await pupilMastery.apply(tx, event.userId, event.skills ?? [], new Date(eventReceivedAt(event)));
     },
   });
 }

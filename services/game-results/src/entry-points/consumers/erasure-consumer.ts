@@ -11,9 +11,13 @@ const ERASED_TABLES = [
   'user_mistakes',
   'review_cards',
   'fact_fluency',
+  'outcome_mastery',
 ] as const;
 
-/** A deleted account's results, history counts, statistics, mistakes, review schedule and already-published result events go, once. */
+/**
+ * A deleted account's results, history counts, statistics, mistakes, review schedule, fact tries, mastery per outcome
+ * and already-published result events go, once.
+ */
 export function erasureSubscription() {
   return subscribe(EVENT_QUEUES.statisticsErasure, {
     async handle(event, tx) {

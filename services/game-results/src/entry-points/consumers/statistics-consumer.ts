@@ -1,12 +1,16 @@
-import { EVENT_QUEUES, eventPoints } from '@mathgames/contracts';
+import { EVENT_QUEUES, eventPoints, eventReceivedAt } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 import { addFactTries } from '../../data-access/fact-fluency-repository.js';
+import { outcomeMastery } from '../../data-access/outcome-mastery-repository.js';
 import { addToReadModel } from '../../data-access/statistics-repository.js';
 
 export const STATISTICS_QUEUE = EVENT_QUEUES.statistics.name;
 export const STATISTICS_CONSUMER = 'statistics-worker';
 
-/** Folds each recorded game into the user's totals, per-type totals and per-day counts, once per event id. */
+/**
+ * Folds each recorded game into the user's totals, per-type totals, per-day counts, fact tries and mastery per
+ * outcome, once per event id.
+ */
 export function statisticsSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.statistics, {
     // A batch touches its users' rows in user order: two batches in flight never deadlock.
@@ -27,6 +31,8 @@ export function statisticsSubscription(timeZone: string) {
       );
       // Fact fluency: each answered basic fact's last tries (events from before response times carry none).
       await addFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
+      // Mastery per outcome, by the server's clock (checks fall due days after mastering; a device's clock may lie).
+      await outcomeMastery.apply(tx, event.userId, event.skills ?? [], new Date(eventReceivedAt(event)));
     },
   });
 }

@@ -5,6 +5,7 @@ import type { StoredGameResult } from '../../data-access/game-results-repository
 import type { GameResultsDeps } from '../../domain/deps.js';
 import { getFactFluency } from '../../domain/fact-fluency.js';
 import { getHistory } from '../../domain/history.js';
+import { getOutcomeMastery } from '../../domain/outcome-mastery.js';
 import { recordGameResult } from '../../domain/record-game-result.js';
 import { getReviewSchedule, recordReview } from '../../domain/review.js';
 import { getStatistics } from '../../domain/statistics.js';
@@ -77,6 +78,12 @@ export function gameResultsRoutes(deps: GameResultsDeps) {
       const userId = requireUser(req);
       res.setHeader('Cache-Control', 'private, no-store');
       res.json(await getFactFluency(deps, userId, req.query.threshold));
+    });
+
+    app.get('/api/statistics/outcomes', async (req, res) => {
+      const userId = requireUser(req);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(await getOutcomeMastery(deps, userId));
     });
 
     // Weekly progress is derived from per-day counts of the current week, so there is nothing to clear: the

@@ -1,0 +1,168 @@
+import {
+  masteryAfterSkills,
+  OUTCOMES,
+  type OutcomeMastery,
+  outcomeTalliesOf,
+  type SkillTally,
+} from '@mathgames/contracts';
+import type { Db } from './db.js';
+
+/**
+ * A service's own table of pupils' mastery per outcome (game results keeps it for the pupil, the classes service its
+ * read model for the teacher): columns user_id, outcome, level, games, mastered_at, checks_passed, check_due_at,
+ * retained, needs_help, updated_at, primary key (user_id, outcome).
+ */
+export interface OutcomeMasteryTable {
+  /** The prepared statements' name prefix, unique to the service. */
+  statement: string;
+  /** Schema-qualified table name (trusted, never user input). */
+  table: string;
+  /** An SQL condition on the pupil ($1): a pupil who fails it gets no rows. */
+  onlyIf?: string;
+}
+
+/** The columns `outcomeMasteryOfRow` reads, for a service's own query that joins the table as `alias`. */
+export const outcomeMasteryColumns = (alias: string) =>
+  [
+    'outcome',
+    'level',
+    'games',
+    'mastered_at',
+    'checks_passed',
+    'check_due_at',
+    'retained',
+    'needs_help',
+    'updated_at',
+  ]
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+
+export interface OutcomeMasteryRow {
+  outcome: string;
+  level: string;
+  games: number;
+  mastered_at: Date | null;
+  checks_passed: number;
+  check_due_at: Date | null;
+  retained: boolean | null;
+  needs_help: boolean;
+  updated_at: Date;
+}
+
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
+
+export function outcomeMasteryOfRow(row: OutcomeMasteryRow): OutcomeMastery {
+  return {
+    outcome: row.outcome,
+    level: row.level as OutcomeMastery['level'],
+    games: row.games,
+    masteredAt: iso(row.mastered_at),
+    checksPassed: row.checks_passed,
+    checkDueAt: iso(row.check_due_at),
+    retained: row.retained,
+    needsHelp: row.needs_help,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+const OUTCOME_ORDER = new Map(OUTCOMES.map((o, i) => [o.code, i]));
+
+/** The map's outcome order (an outcome no longer on the map goes last, by code), for answers. */
+export function byOutcomeOrder(a: { outcome: string }, b: { outcome: string }): number {
+  const ia = OUTCOME_ORDER.get(a.outcome) ?? OUTCOMES.length;
+  const ib = OUTCOME_ORDER.get(b.outcome) ?? OUTCOMES.length;
+  return ia - ib || (a.outcome < b.outcome ? -1 : a.outcome > b.outcome ? 1 : 0);
+}
+
+/**
+ * The service's keeper of mastery per outcome. `apply` folds one game's skill tallies into the pupil's ladder in the
+ * caller's transaction, in two statements: it locks the pupil's rows of the outcomes the game asked (`FOR UPDATE`, so
+ * a concurrent batch of the same pupil waits instead of losing an update), runs contracts' `masteryAfterSkills` and
+ * upserts each outcome's new state (a row another transaction created meanwhile is not overwritten: the event fails
+ * and is applied again). Both statements take the rows in outcome order, so two batches never deadlock; no skills (an
+ * older event) or only skills without an outcome cost no statement. `read` is the pupil's started outcomes in the
+ * map's order, one query.
+ */
+export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
+  const lockText = `SELECT ${outcomeMasteryColumns('m')}
+       FROM ${into.table} m
+       WHERE m.user_id = $1 AND m.outcome = ANY($2::text[])
+       ORDER BY m.outcome COLLATE "C"
+       FOR UPDATE`;
+  // Each new state has one game more than the row it was computed from (a new row: 1), so an update whose row moved
+  // meanwhile (a concurrent transaction inserted it after the lock read saw nothing) writes nothing, and is retried.
+  const upsertText = `WITH written AS (
+       INSERT INTO ${into.table} AS m (user_id, outcome, level, games, mastered_at, checks_passed, check_due_at,
+         retained, needs_help, updated_at)
+       SELECT $1, t.outcome, t.level, t.games, t.mastered_at, t.checks_passed, t.check_due_at, t.retained,
+              t.needs_help, t.updated_at
+       FROM unnest($2::text[], $3::text[], $4::integer[], $5::timestamptz[], $6::smallint[], $7::timestamptz[],
+                   $8::boolean[], $9::boolean[], $10::timestamptz[])
+         AS t(outcome, level, games, mastered_at, checks_passed, check_due_at, retained, needs_help, updated_at)
+       ${into.onlyIf ? `WHERE ${into.onlyIf}` : ''}
+       ORDER BY t.outcome COLLATE "C"
+       ON CONFLICT (user_id, outcome) DO UPDATE SET
+         level = excluded.level,
+         games = excluded.games,
+         mastered_at = excluded.mastered_at,
+         checks_passed = excluded.checks_passed,
+         check_due_at = excluded.check_due_at,
+         retained = excluded.retained,
+         needs_help = excluded.needs_help,
+         updated_at = excluded.updated_at
+       WHERE m.games = excluded.games - 1
+       RETURNING 1)
+     SELECT (SELECT count(*)::int FROM written) AS written, ${into.onlyIf ?? 'true'} AS kept`;
+  const readText = `SELECT ${outcomeMasteryColumns('m')} FROM ${into.table} m WHERE m.user_id = $1`;
+
+  async function apply(
+    db: Db,
+    userId: number,
+    skills: readonly SkillTally[] | undefined,
+    at: Date,
+  ): Promise<OutcomeMastery[]> {
+    if (!skills || skills.length === 0) return [];
+    // Skills without a confirmed outcome (grade 4 and beyond) move nothing.
+    const asked = outcomeTalliesOf(skills).map((t) => t.outcome);
+    if (asked.length === 0) return [];
+    const { rows } = await db.query<OutcomeMasteryRow>({
+      name: `${into.statement}-lock`,
+      text: lockText,
+      values: [userId, asked],
+    });
+    const current = new Map(rows.map((r) => [r.outcome, outcomeMasteryOfRow(r)]));
+    const next = masteryAfterSkills(current, skills, at);
+    if (next.length === 0) return [];
+    const { rows: done } = await db.query<{ written: number; kept: boolean }>({
+      name: `${into.statement}-upsert`,
+      text: upsertText,
+      values: [
+        userId,
+        next.map((m) => m.outcome),
+        next.map((m) => m.level),
+        next.map((m) => m.games),
+        next.map((m) => m.masteredAt),
+        next.map((m) => m.checksPassed),
+        next.map((m) => m.checkDueAt),
+        next.map((m) => m.retained),
+        next.map((m) => m.needsHelp),
+        next.map((m) => m.updatedAt),
+      ],
+    });
+    // Thrown, the event's transaction rolls back and the consumer applies it again on the rows as they now are.
+    if (done[0]!.kept && done[0]!.written !== next.length)
+      throw new Error(`${into.table}: a pupil's outcomes changed while a game was applied`);
+    return next;
+  }
+
+  async function read(db: Db, userId: number): Promise<OutcomeMastery[]> {
+    const { rows } = await db.query<OutcomeMasteryRow>({
+      name: `${into.statement}-read`,
+      text: readText,
+      values: [userId],
+    });
+    return rows.map(outcomeMasteryOfRow).sort(byOutcomeOrder);
+  }
+
+  return { apply, read };
+}

@@ -106,7 +106,7 @@ async function adaDetailOpensFromKeyboard(page: Page, addition: string) {
   expect(await ada.evaluate((button) => button === document.activeElement)).toBe(true);
 }
 
-/** The dashboard on a phone and on a laptop, for the test results. */
+/** The dashboard and the outcome grid on a phone and on a laptop, for the test results. */
 async function screenshotDashboard(page: Page, lang: Lang) {
   mkdirSync('test-results', { recursive: true });
   for (const [width, height] of [
@@ -117,6 +117,9 @@ async function screenshotDashboard(page: Page, lang: Lang) {
     await page
       .getByTestId('class-dashboard')
       .screenshot({ path: `test-results/class-dashboard-${lang}-${width}.png` });
+    await page
+      .getByTestId('class-outcome-grid')
+      .screenshot({ path: `test-results/class-outcome-grid-${lang}-${width}.png` });
   }
 }
 
@@ -166,6 +169,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
 
     // Before any game: the dashboard says so, and it is accessible.
     await page.getByTestId('dashboard-empty').waitFor();
+    await page.getByTestId('outcome-grid-empty').waitFor();
     expect(await page.getByTestId('grid-row').count()).toBe(25);
     expect(await accessibilityProblems(page)).toEqual([]);
 
@@ -223,6 +227,16 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await expect
       .poll(() => weekRow('Ada').locator('td:nth-of-type(1)').textContent(), { timeout: 20_000 })
       .toBe('5');
+    // The outcome grid (issue 27): each player's first game started the outcomes it asked, at practising.
+    const startedLevels = (name: string) =>
+      page
+        .getByTestId('outcome-row')
+        .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+        .locator('td[data-level]:not([data-level="not-started"])')
+        .evaluateAll((cells) => [...new Set(cells.map((cell) => cell.getAttribute('data-level')))]);
+    await expect
+      .poll(() => Promise.all(players.map(startedLevels)), { timeout: 20_000 })
+      .toEqual(players.map(() => ['practising']));
     expect(await accessibilityProblems(page)).toEqual([]);
 
     await adaDetailOpensFromKeyboard(page, ui.addition);

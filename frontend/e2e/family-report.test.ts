@@ -60,18 +60,22 @@ describe('the family report', () => {
         async () => {
           await page.reload();
           await page.getByTestId('family-report').waitFor();
-          // The progress and the facts are two read models: wait for all three games in both.
-          return `${await page.getByTestId('report-summary').textContent()} · ${await additionFacts.textContent()}`;
+          // The progress, the facts and the ladder are three read models: wait for all three games in each.
+          const stages = await page
+            .getByTestId('report-outcome-stage')
+            .evaluateAll((els) => els.map((el) => el.getAttribute('data-level')).join(' '));
+          return `${await page.getByTestId('report-summary').textContent()} · ${await additionFacts.textContent()} · ${stages}`;
         },
         { timeout: 60_000, interval: 500 },
       )
-      .toMatch(/15 soru yanıtladı, %80 doğru.* · .*işlemden 4/s);
+      .toMatch(/15 soru yanıtladı, %80 doğru.* · .*işlemden 4.* · proficient proficient$/s);
     const report = page.getByTestId('family-report');
     expect(await report.locator('h1').textContent()).toBe('Ada');
     expect(await page.getByTestId('report-summary').textContent()).toContain('15 soru yanıtladı, %80 doğru');
     expect(await page.getByTestId('report-outcome').allTextContents()).toEqual([
-      expect.stringMatching(/^MAT\.1\.2\.2 .*\(3 oyun, %80 doğru\)$/),
-      expect.stringMatching(/^MAT\.1\.2\.4 .*\(3 oyun, %80 doğru\)$/),
+      // Practising after the first game, then a step up for each game of 80 %.
+      expect.stringMatching(/^MAT\.1\.2\.2 .* — İyi biliyor \(3 oyun, %80 doğru\)$/),
+      expect.stringMatching(/^MAT\.1\.2\.4 .* — İyi biliyor \(3 oyun, %80 doğru\)$/),
     ]);
     for (const [fact] of KNOWN) expect(await additionFacts.textContent()).toContain(fact);
     expect(await additionFacts.textContent()).not.toContain('2 + 6');

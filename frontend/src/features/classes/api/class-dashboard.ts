@@ -1,5 +1,6 @@
 import type {
   ClassDashboard,
+  ClassMastery,
   FactsResponse,
   FluencyThreshold,
   PupilProgressDetail,
@@ -33,4 +34,12 @@ export const pupilFactsQueryOptions = (classId: number, pupilId: number, thresho
         `/api/classes/${classId}/pupils/${pupilId}/facts?threshold=${threshold}`,
         signal,
       ),
+  });
+
+/** The class × outcome mastery grid and each outcome's 30-day retention (issue 27), polled like the grid above. */
+export const classOutcomesQueryOptions = (classId: number) =>
+  queryOptions({
+    queryKey: ['/api/classes', classId, 'outcomes'] as const,
+    queryFn: ({ signal }) => api.get<ClassMastery>(`/api/classes/${classId}/outcomes`, signal),
+    refetchInterval: 5_000,
   });

@@ -1,27 +1,23 @@
 import {
   type ClassPupilList,
   createAssignmentRequestSchema,
-  DEFAULT_DIFFICULTY,
   DEFAULT_QUESTION_COUNT,
-  DIFFICULTIES,
-  DIFFICULTY_KEYS,
   endOfLocalDay,
-  GAME_TYPE_KEYS,
-  GAME_TYPES,
   QUESTION_COUNTS,
 } from '@mathgames/contracts';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { FieldLabel } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/toast.js';
 import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classAssignmentsKey, createAssignment } from '../api/class-assignments.js';
 import { classPupilsQueryOptions } from '../api/class-pupils.js';
+import { fieldProps, Labelled } from './assign-fields.js';
+import { TopicAndDifficultyFields } from './assign-outcome.js';
 
 type Field = 'gameType' | 'difficulty' | 'questionsCount' | 'dueAt' | 'pupilIds';
 type Errors = Partial<Record<Field, string>>;
@@ -35,40 +31,7 @@ function localDay(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-const selectClasses = 'mt-1 block min-h-12 w-full rounded-2xl border-2 bg-white px-4 text-lg';
-
-function Labelled({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-base font-semibold text-red-800" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const fieldProps = (id: string, error?: string) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
-  className: `${selectClasses} ${error ? 'border-red-700' : 'border-slate-300 focus:border-brand-600'}`,
-});
-
-/** "Assign practice": topic, difficulty, question count, due date, the whole class or chosen pupils. */
+/** "Assign practice": an outcome or a topic and difficulty, question count, due date, the whole class or chosen pupils. */
 export function AssignPracticeForm({ classId }: { classId: number }) {
   const { t } = useTranslation(['teacher', 'common']);
   const id = useId();
@@ -90,32 +53,7 @@ export function AssignPracticeForm({ classId }: { classId: number }) {
         className="mt-4 grid gap-4 sm:grid-cols-2"
         data-testid="assign-form"
       >
-        <Labelled id={`${id}-topic`} label={t('assignments.topic')} error={errors.gameType}>
-          <select
-            name="gameType"
-            defaultValue={GAME_TYPES[0]}
-            {...fieldProps(`${id}-topic`, errors.gameType)}
-          >
-            {GAME_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`common:topics.${GAME_TYPE_KEYS[type]}`)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled id={`${id}-difficulty`} label={t('assignments.difficulty')} error={errors.difficulty}>
-          <select
-            name="difficulty"
-            defaultValue={DEFAULT_DIFFICULTY}
-            {...fieldProps(`${id}-difficulty`, errors.difficulty)}
-          >
-            {DIFFICULTIES.map((difficulty) => (
-              <option key={difficulty} value={difficulty}>
-                {t(`common:difficulties.${DIFFICULTY_KEYS[difficulty]}`)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
+        <TopicAndDifficultyFields id={id} errors={errors} />
         <Labelled id={`${id}-count`} label={t('assignments.count')} error={errors.questionsCount}>
           <select
             name="questionsCount"

@@ -34,6 +34,7 @@ import { AssignPracticeForm } from './assign-practice-form.js';
 import { ClassAssignmentsList } from './class-assignments-list.js';
 import { ClassDashboardPanel } from './class-dashboard.js';
 import { ClassListImport } from './class-list-import.js';
+import { ClassOutcomePanel } from './class-outcome-grid.js';
 import { ClassProgressTable } from './class-progress-table.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadError } from './load-error.js';
@@ -337,6 +338,7 @@ export function ClassPupilsScreen({ classId }: { classId: number }) {
           <SignInTroublePanel classId={classId} />
           <ClassProgressTable classId={classId} />
           <ClassDashboardPanel classId={classId} />
+          <ClassOutcomePanel classId={classId} />
           <AddPupilsForm classId={classId} onAdded={remember} />
           <ClassListImport classId={classId} onAdded={remember} />
           <ClassAssignmentsList classId={classId} />

@@ -1,4 +1,5 @@
 import {
+  type ClassMastery,
   FACT_GRIDS,
   type FactGrid,
   type FactsResponse,
@@ -6,6 +7,8 @@ import {
   factGridCells,
   factGridOf,
   mistakeMessageKey,
+  OUTCOMES,
+  type OutcomeMastery,
   outcomesPractised,
   type PupilProgressDetail,
   successRate,
@@ -20,7 +23,11 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { LANGUAGES, localeOf, toLang } from '../../../lib/i18n/i18n.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
-import { pupilFactsQueryOptions, pupilProgressQueryOptions } from '../api/class-dashboard.js';
+import {
+  classOutcomesQueryOptions,
+  pupilFactsQueryOptions,
+  pupilProgressQueryOptions,
+} from '../api/class-dashboard.js';
 import { classPupilsQueryOptions } from '../api/class-pupils.js';
 import { teacherClassQueryOptions } from '../api/teacher-class.js';
 import { LoadError } from './load-error.js';
@@ -44,21 +51,57 @@ function Part({ testId, title, children }: { testId: string; title: string; chil
   );
 }
 
-function Outcomes({ history }: { history: PupilProgressDetail['history'] }) {
+/** Where the pupil stands on an outcome: its rung, and whether mastery was re-confirmed 30 days on. */
+function Stage({ state }: { state: OutcomeMastery | undefined }) {
+  const { t } = useTranslation('teacher');
+  if (!state) return null;
+  const stage = t(`outcomes.rungs.${state.level}`);
+  return (
+    <span className="font-bold" data-testid="report-outcome-stage" data-level={state.level}>
+      {state.checksPassed === 2 ? t('report.stageConfirmed', { stage }) : stage}
+    </span>
+  );
+}
+
+/**
+ * The outcomes the pupil has a stage on or practised in recent games, in the map's order: stage (mastered and
+ * re-confirmed 30 days on, or the rung reached), then the recent games' figures.
+ */
+function Outcomes({
+  history,
+  mastery,
+}: {
+  history: PupilProgressDetail['history'];
+  mastery: OutcomeMastery[];
+}) {
   const { t, i18n } = useTranslation('teacher');
   const lang = toLang(i18n.resolvedLanguage);
-  const practised = outcomesPractised(history);
-  if (practised.length === 0) return <p>{t('report.outcomesNone')}</p>;
+  const practised = new Map(outcomesPractised(history).map((p) => [p.outcome.code, p]));
+  const stages = new Map(mastery.map((m) => [m.outcome, m]));
+  const shown = OUTCOMES.filter((o) => practised.has(o.code) || stages.has(o.code));
+  if (shown.length === 0) return <p>{t('report.outcomesNone')}</p>;
   return (
     <ul className="flex flex-col gap-2">
-      {practised.map(({ outcome, games, questions, correct }) => (
-        <li key={outcome.code} data-testid="report-outcome">
-          <span className="font-mono font-bold">{outcome.code}</span> {outcome.text[lang]}{' '}
-          <span className="whitespace-nowrap">
-            ({t('report.outcomeFigures', { count: games, percent: successRate(correct, questions) })})
-          </span>
-        </li>
-      ))}
+      {shown.map((outcome) => {
+        const recent = practised.get(outcome.code);
+        return (
+          <li key={outcome.code} data-testid="report-outcome">
+            <span className="font-mono font-bold">{outcome.code}</span> {outcome.text[lang]}
+            {' — '}
+            <Stage state={stages.get(outcome.code)} />{' '}
+            {recent && (
+              <span className="whitespace-nowrap">
+                (
+                {t('report.outcomeFigures', {
+                  count: recent.games,
+                  percent: successRate(recent.correct, recent.questions),
+                })}
+                )
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -116,10 +159,12 @@ function Sheet({
   className,
   detail,
   facts,
+  mastery,
 }: {
   className: string;
   detail: PupilProgressDetail;
   facts: FactsResponse['facts'];
+  mastery: OutcomeMastery[];
 }) {
   const { t, i18n } = useTranslation('teacher');
   const lang = toLang(i18n.resolvedLanguage);
@@ -147,7 +192,7 @@ function Sheet({
         </p>
       </header>
       <Part testId="report-outcomes" title={t('report.outcomes')}>
-        <Outcomes history={detail.history} />
+        <Outcomes history={detail.history} mastery={mastery} />
       </Part>
       <Part testId="report-facts" title={t('report.facts')}>
         <FluentFacts facts={facts} />
@@ -196,6 +241,11 @@ function Controls({ classId, ready }: { classId: number; ready: boolean }) {
   );
 }
 
+/** One pupil's stages from the class grid (none when they have started no outcome). */
+function masteryOf(grid: ClassMastery, pupilId: number): OutcomeMastery[] {
+  return grid.pupils.find((p) => p.pupilId === pupilId)?.outcomes ?? [];
+}
+
 /** A report page's frame: the controls, then the loading, error, empty or content state. */
 function ReportPage({
   classId,
@@ -238,9 +288,17 @@ export function FamilyReportScreen({ classId, pupilId }: { classId: number; pupi
   const klass = useQuery(teacherClassQueryOptions(classId));
   const detail = useQuery({ ...pupilProgressQueryOptions(classId, pupilId), refetchInterval: false });
   const facts = useQuery(pupilFactsQueryOptions(classId, pupilId, FLUENT_MS));
+  const mastery = useQuery({ ...classOutcomesQueryOptions(classId), refetchInterval: false });
   return (
-    <ReportPage classId={classId} queries={[klass, detail, facts]}>
-      {() => <Sheet className={klass.data!.name} detail={detail.data!} facts={facts.data!.facts} />}
+    <ReportPage classId={classId} queries={[klass, detail, facts, mastery]}>
+      {() => (
+        <Sheet
+          className={klass.data!.name}
+          detail={detail.data!}
+          facts={facts.data!.facts}
+          mastery={masteryOf(mastery.data!, pupilId)}
+        />
+      )}
     </ReportPage>
   );
 }
@@ -258,17 +316,23 @@ export function ClassFamilyReportsScreen({ classId }: { classId: number }) {
     })),
   });
   const facts = useQueries({ queries: ids.map((id) => pupilFactsQueryOptions(classId, id, FLUENT_MS)) });
+  const mastery = useQuery({ ...classOutcomesQueryOptions(classId), refetchInterval: false });
   return (
     <ReportPage
       classId={classId}
-      queries={[klass, pupils, ...details, ...facts]}
+      queries={[klass, pupils, mastery, ...details, ...facts]}
       empty={ids.length === 0 ? t('cards.empty') : undefined}
     >
       {() => (
         <div className="flex flex-col gap-8 print:gap-0">
           {ids.map((id, i) => (
             <div key={id} className={i < ids.length - 1 ? 'break-after-page' : undefined}>
-              <Sheet className={klass.data!.name} detail={details[i]!.data!} facts={facts[i]!.data!.facts} />
+              <Sheet
+                className={klass.data!.name}
+                detail={details[i]!.data!}
+                facts={facts[i]!.data!.facts}
+                mastery={masteryOf(mastery.data!, id)}
+              />
             </div>
           ))}
         </div>

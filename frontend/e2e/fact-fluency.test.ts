@@ -4,8 +4,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  classOfThree,
   LANGS,
   newContext,
+  pupilSignsIn,
   registeredUser,
   settleAnimations,
   withStackAndBrowser,
@@ -16,6 +18,7 @@ const SEED = 7;
 /** Each answer is tapped this long after its question appeared, on the page's controlled clock. */
 const TAP_AFTER_MS = 1200;
 const SCREENS = 'test-results';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const e2e = withStackAndBrowser();
 
@@ -94,6 +97,37 @@ async function factStateOnStatistics(page: Page, fact: string, state: string): P
     .toBe(state);
 }
 
+/** Waits until the pupil's outcome map shows `code` on `level` (the statistics worker folds results in a moment later). */
+async function outcomeLevelOnMap(page: Page, code: string, level: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${e2e.stack.baseUrl}/statistics`);
+        const row = page.getByTestId(`outcome-row-${code}`);
+        await row.waitFor();
+        return row.getAttribute('data-level');
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(level);
+}
+
+/** Waits until the teacher's class page shows the pupil's cell of `code` on `level` (the classes worker's read model). */
+async function outcomeLevelOnGrid(page: Page, classId: number, pupilId: number, code: string, level: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${e2e.stack.baseUrl}/teacher/classes/${classId}`);
+        const cell = page.getByTestId(`outcome-cell-${pupilId}-${code}`);
+        // The grid's columns are the outcomes someone started: the cell is missing until the first game is in.
+        await cell.waitFor({ timeout: 10_000 }).catch(() => undefined);
+        return (await cell.count()) > 0 ? cell.getAttribute('data-level') : null;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(level);
+}
+
 describe.each(LANGS)('fact fluency, in %s', (lang) => {
   it('a fact answered right within 3 s in two of its last three tries shows as fluent in the pupil’s matrix', async () => {
     const context = await newContext(e2e.browser, lang);
@@ -150,5 +184,53 @@ describe.each(LANGS)('fact fluency, in %s', (lang) => {
     await page.getByTestId('fact-threshold-6000').click();
     expect(await page.getByTestId('fact-threshold-6000').getAttribute('aria-pressed')).toBe('true');
     await context.close();
+  });
+
+  it('a class pupil’s games climb MAT.1.2.2 on their outcome map and their teacher’s grid, and its check falls due 7 days after mastering', async () => {
+    const { teacher, classId, code, pupils } = await classOfThree(e2e, lang);
+    const ada = pupils[0]!;
+    const context = await newContext(e2e.browser, lang);
+    await pupilSignsIn(e2e.stack, context, { code, pupilId: ada.id, pictures: ada.pictures });
+    const page = await context.newPage();
+
+    // The first game that asks an outcome starts it at practising; very easy addition asks MAT.1.2.2 (and 1.2.4).
+    let last = await playFastGame(page, Date.now());
+    await outcomeLevelOnMap(page, 'MAT.1.2.2', 'practising');
+    expect(await page.getByTestId('outcome-row-MAT.3.2.1').getAttribute('data-level')).toBe('not-started');
+    const grid = await teacher.newPage();
+    await outcomeLevelOnGrid(grid, classId, ada.id, 'MAT.1.2.2', 'practising');
+
+    // Three more games, every answer right: familiar, proficient, mastered. Its 7-day check is ahead, on a day.
+    for (let game = 2; game <= 4; game++)
+      last = await playFastGame(page, Math.max(last.now, Date.now()) + 5000);
+    await outcomeLevelOnMap(page, 'MAT.1.2.2', 'mastered');
+    await page.getByTestId('outcome-check-on-MAT.1.2.2').waitFor();
+    expect(await page.getByTestId('outcome-check-due-MAT.1.2.2').count()).toBe(0);
+    await outcomeLevelOnGrid(grid, classId, ada.id, 'MAT.1.2.2', 'mastered');
+
+    // A week later on the device's clock, the map says the check is due and offers the game that asks it.
+    await page.clock.setFixedTime(Math.max(last.now, Date.now()) + 7 * DAY_MS + 60 * 60_000);
+    await page.goto(`${e2e.stack.baseUrl}/statistics`);
+    const due = page.getByTestId('outcome-check-due-MAT.1.2.2');
+    await due.waitFor();
+    expect(await page.getByTestId('outcome-check-on-MAT.1.2.2').count()).toBe(0);
+    await settleAnimations(page);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    mkdirSync(SCREENS, { recursive: true });
+    // The sticky top bar and the update prompt would cover the tall section where the shot scrolls.
+    const style = 'header, [data-testid="update-prompt"] { visibility: hidden !important; }';
+    const map = page.getByTestId('outcome-map');
+    await map.screenshot({ path: `${SCREENS}/outcome-map-${lang}.png`, style });
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 640 });
+    await map.screenshot({ path: `${SCREENS}/outcome-map-${lang}-360.png`, style });
+    if (wide) await page.setViewportSize(wide);
+    // Keyboard: the check starts at once, a game of ten very easy additions.
+    await page.getByTestId('outcome-check-start-MAT.1.2.2').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('question').waitFor();
+    expect(await page.getByTestId('question-counter').textContent()).toMatch(/1\D+10/);
+    await context.close();
+    await teacher.close();
   });
 });

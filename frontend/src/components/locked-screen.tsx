@@ -34,20 +34,28 @@ export function LockedScreen({ title, description }: { title?: string; descripti
 
 /**
  * A screen for signed-in users only: `loading` (in a page-wide section) while the session is checked, the locked
- * screen to a guest, else the screen for this user.
+ * screen to a guest (with `guest` under it: what this device keeps for them), else the screen for this user.
  */
 export function SignedInGate({
   loading,
   className = 'mx-auto max-w-6xl px-4 py-8 sm:py-12',
+  guest,
   children,
 }: {
   loading: ReactNode;
   /** The classes of the section around `loading` (the width of the screen it stands for). */
   className?: string;
+  guest?: ReactNode;
   children: (user: CurrentUser) => ReactNode;
 }) {
   const { user, isPending } = useCurrentUser();
   if (isPending) return <section className={className}>{loading}</section>;
-  if (!user) return <LockedScreen />;
+  if (!user)
+    return (
+      <>
+        <LockedScreen />
+        {guest}
+      </>
+    );
   return children(user);
 }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FactMatrix } from '../components/fact-matrix.js';
 import { SignedInGate } from '../components/locked-screen.js';
+import { OutcomeMap } from '../features/statistics/components/outcome-map.js';
 import { StatisticsScreen, StatisticsSkeleton } from '../features/statistics/components/statistics-screen.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n/i18n.js';
@@ -15,13 +16,22 @@ function StatisticsRoute() {
   const { t } = useTranslation('statistics');
   usePageHead({ title: t('title'), description: t('description') });
   return (
-    <SignedInGate loading={<StatisticsSkeleton />}>
+    <SignedInGate
+      loading={<StatisticsSkeleton />}
+      guest={
+        // A guest's outcome map is kept on this device by their finished games (issue 27).
+        <div className="mx-auto max-w-6xl px-4 pb-12">
+          <OutcomeMap guest />
+        </div>
+      }
+    >
       {() => (
         <>
           <StatisticsScreen />
-          {/* Fact fluency (issue 27): its own query, so the totals above never wait for it. */}
+          {/* Fact fluency and the outcome map (issue 27): their own queries, so the totals above never wait. */}
           <div className="mx-auto max-w-6xl px-4 pb-12">
             <FactMatrix />
+            <OutcomeMap />
           </div>
         </>
       )}

@@ -2,8 +2,13 @@ import { type GenerateOptions, type Question, translate } from '@mathgames/contr
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastAtom } from '../../../components/ui/toast.js';
+import { CURRENT_USER_KEY } from '../../../lib/auth.js';
+import { readGuestMastery } from '../../../lib/guest-mastery.js';
+import { createQueryClient } from '../../../lib/query-client.js';
 import { store } from '../../../lib/store.js';
+import { fakeApi } from '../../../testing/fake-api.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
+import { testUser } from '../../../testing/users.js';
 import { FEEDBACK_MS, GENERATION_DELAY_MS, TICK_MS } from '../hooks/game-machine.js';
 import { pauseAfterWrongAtom } from '../hooks/learning-settings.js';
 import { GameplayScreen } from './gameplay-screen.js';
@@ -55,6 +60,7 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the gameplay state machine: questions and feedback', () => {
@@ -194,6 +200,50 @@ describe('the gameplay state machine: clock, summary and errors', () => {
     await advance(GENERATION_DELAY_MS);
     expect(screen.getByTestId('question-counter').textContent).toBe('Question 1 of 5');
     expect(screen.getByTestId('clock').textContent).toBe('00:00');
+  });
+
+  it("moves a guest's outcome map on this device with each finished game", async () => {
+    fakeApi({}); // nobody signed in: /api/auth/me answers no user
+    await renderGame();
+    const play = async () => {
+      // Right, right, wrong, right, right: 4 of 5 (80 %).
+      for (const key of ['1', '2', '4', '4', '1']) {
+        fireEvent.keyDown(window, { key });
+        await advance(FEEDBACK_MS);
+      }
+      expect(screen.getByTestId('result-summary')).toBeTruthy();
+    };
+    // Every question adds within 10 (MAT.1.2.2 and MAT.1.2.4): the first game starts both at practising.
+    await startAndGenerate();
+    await play();
+    expect(readGuestMastery().map((s) => [s.outcome, s.level, s.games])).toEqual([
+      ['MAT.1.2.2', 'practising', 1],
+      ['MAT.1.2.4', 'practising', 1],
+    ]);
+    // The next game at 80 %: one step up.
+    fireEvent.click(screen.getByTestId('new-game'));
+    await advance(GENERATION_DELAY_MS);
+    await play();
+    expect(readGuestMastery().map((s) => [s.level, s.games])).toEqual([
+      ['familiar', 2],
+      ['familiar', 2],
+    ]);
+  });
+
+  it('keeps no outcome map on the device for a signed-in pupil: the server keeps theirs', async () => {
+    fakeApi({ '/api/auth/me': testUser() });
+    const client = createQueryClient();
+    client.setQueryData(CURRENT_USER_KEY, testUser());
+    renderWithApp(<GameplayScreen initialSettings={settings} generate={fixedGenerator} />, client);
+    await screen.findByTestId('start-game');
+    vi.useFakeTimers();
+    await startAndGenerate();
+    for (const key of ['1', '2', '3', '4', '1']) {
+      fireEvent.keyDown(window, { key });
+      await advance(FEEDBACK_MS);
+    }
+    expect(screen.getByTestId('result-summary')).toBeTruthy();
+    expect(readGuestMastery()).toEqual([]);
   });
 
   it('returns to the settings with an error toast when the questions cannot be generated', async () => {

@@ -13,13 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.js';
 import { useCurrentUser } from '../../../lib/auth.js';
 import { rememberTopicSettings, writeSelection } from '../../../lib/game-selection.js';
+import { recordGuestMastery } from '../../../lib/guest-mastery.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { recordScore } from '../../../lib/recent-scores.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { uuid } from '../../../lib/uuid.js';
 import { addGuestMistakes, REVIEW_KEY } from '../api/review-schedule.js';
-import { recordFinishedGame, type SaveState } from '../api/save-game-result.js';
+import { buildGameResult, recordFinishedGame, type SaveState } from '../api/save-game-result.js';
 import { type GameSettings, type GameState, summarise } from '../hooks/game-machine.js';
 import { usePauseAfterWrong } from '../hooks/learning-settings.js';
 import { favouring, usePractisedFacts } from '../hooks/practised-facts.js';
@@ -181,9 +182,10 @@ function useFinishedGame() {
         at: state.startedAt ?? Date.now(),
         percent: successRate(summary.correct, summary.total),
       });
-      // "Practice my mistakes": the server schedules a signed-in pupil's slips; a guest's stay on this device.
+      // "Practice my mistakes" and the outcome map: the server keeps a signed-in pupil's; a guest's stay on this
+      // device.
       if (signedIn.current) void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
-      else
+      else {
         addGuestMistakes(
           state.questions.flatMap((q, i) => {
             const mistake = chosenMistake(q, state.answers[i]);
@@ -192,6 +194,8 @@ function useFinishedGame() {
               : [];
           }),
         );
+        recordGuestMastery(buildGameResult(state).questions);
+      }
     },
     [queryClient, userId],
   );

@@ -1,43 +1,11 @@
-import {
-  AGE_HINT_GRADE,
-  type ClassAssignment,
-  DIFFICULTIES,
-  levelOutcomes,
-  OUTCOMES,
-} from '@mathgames/contracts';
+import type { ClassAssignment } from '@mathgames/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
-import { levelForOutcome } from './assign-outcome.js';
 import { AssignPracticeForm } from './assign-practice-form.js';
 
 const CLASS = 7;
-
-describe('the topic and difficulty an outcome is assigned with', () => {
-  it('practises the outcome, at the difficulty meant for its grade when there is one, for every outcome', () => {
-    for (const outcome of OUTCOMES) {
-      const level = levelForOutcome(outcome.code);
-      expect(level, outcome.code).toBeDefined();
-      const { gameType, difficulty } = level!;
-      expect(levelOutcomes(gameType, difficulty).map((o) => o.code)).toContain(outcome.code);
-      const covering = DIFFICULTIES.filter((d) =>
-        levelOutcomes(gameType, d).some((o) => o.code === outcome.code),
-      );
-      const matching = covering.find((d) => AGE_HINT_GRADE[d] === outcome.grade);
-      expect(difficulty, outcome.code).toBe(matching ?? covering[0]);
-    }
-  });
-
-  it("keeps the teacher's topic when it practises the outcome, and knows no code it cannot place", () => {
-    expect(levelForOutcome('MAT.3.2.3')).toEqual({ gameType: 'çarpma', difficulty: 'orta' });
-    expect(levelForOutcome('MAT.3.2.3', 'bölme')).toEqual({ gameType: 'bölme', difficulty: 'orta' });
-    expect(levelForOutcome('MAT.1.2.2', 'çıkarma')).toEqual({ gameType: 'çıkarma', difficulty: 'çok kolay' });
-    // Subtraction reaches the grade 3 outcome only at "hard" (age hint grade 4): the lowest that covers it.
-    expect(levelForOutcome('MAT.3.2.2', 'çıkarma')).toEqual({ gameType: 'çıkarma', difficulty: 'zor' });
-    expect(levelForOutcome('MAT.9.9.9')).toBeUndefined();
-  });
-});
 
 /** The pupils list answers an empty class; a new assignment is captured and answered as the API does. */
 function serve(posted: unknown[]) {

@@ -1,5 +1,4 @@
 import {
-  AGE_HINT_GRADE,
   DEFAULT_DIFFICULTY,
   DEFAULT_GAME_TYPE,
   DIFFICULTIES,
@@ -8,7 +7,9 @@ import {
   GAME_TYPE_KEYS,
   GAME_TYPES,
   type GameType,
+  levelForOutcome,
   levelOutcomes,
+  levelPractises,
   OUTCOMES,
 } from '@mathgames/contracts';
 import { useState } from 'react';
@@ -22,23 +23,7 @@ export interface TopicAndDifficulty {
 }
 
 const practises = (choice: TopicAndDifficulty, code: string) =>
-  levelOutcomes(choice.gameType, choice.difficulty).some((o) => o.code === code);
-
-/**
- * A topic and difficulty that practise the outcome: `preferTopic` when one of its difficulties does, else the first
- * topic that does; of that topic's difficulties, the one whose age hint is the outcome's grade, else the lowest.
- */
-export function levelForOutcome(code: string, preferTopic?: GameType): TopicAndDifficulty | undefined {
-  const outcome = OUTCOMES.find((o) => o.code === code);
-  if (!outcome) return undefined;
-  const topics = preferTopic ? [preferTopic, ...GAME_TYPES.filter((t) => t !== preferTopic)] : GAME_TYPES;
-  for (const gameType of topics) {
-    const covering = DIFFICULTIES.filter((difficulty) => practises({ gameType, difficulty }, code));
-    const difficulty = covering.find((d) => AGE_HINT_GRADE[d] === outcome.grade) ?? covering[0];
-    if (difficulty) return { gameType, difficulty };
-  }
-  return undefined;
-}
+  levelPractises(choice.gameType, choice.difficulty, code);
 
 const GRADES = [...new Set(OUTCOMES.map((o) => o.grade))];
 

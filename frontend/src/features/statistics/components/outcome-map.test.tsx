@@ -6,7 +6,6 @@ import { SELECTION_KEYS } from '../../../lib/game-selection.js';
 import { recordGuestMastery } from '../../../lib/guest-mastery.js';
 import { fakeApi } from '../../../testing/fake-api.js';
 import { renderWithApp, useLanguage } from '../../../testing/render.js';
-import { checkLevelFor } from './outcome-check-level.js';
 import { OutcomeMap } from './outcome-map.js';
 
 const PATH = '/api/statistics/outcomes';
@@ -109,14 +108,6 @@ describe('my outcome map', () => {
     expect(sessionStorage.getItem(SELECTION_KEYS.gameType)).toBe('toplama');
     expect(sessionStorage.getItem(SELECTION_KEYS.difficulty)).toBe('çok kolay');
     expect(sessionStorage.getItem(SELECTION_KEYS.questions)).toBe('10');
-  });
-
-  it('picks for a check the difficulty meant for the outcome’s grade among those that ask it', () => {
-    expect(checkLevelFor('MAT.1.2.2')).toEqual({ gameType: 'toplama', difficulty: 'çok kolay' });
-    expect(checkLevelFor('MAT.2.2.4')).toEqual({ gameType: 'çarpma', difficulty: 'kolay' });
-    expect(checkLevelFor('MAT.3.2.1')).toEqual({ gameType: 'toplama', difficulty: 'orta' });
-    expect(checkLevelFor('MAT.3.2.4')).toEqual({ gameType: 'çarpma', difficulty: 'orta' });
-    expect(checkLevelFor('MAT.9.9.9')).toBeNull();
   });
 
   it('with nothing started still lists every outcome, not started, under a friendly line', async () => {

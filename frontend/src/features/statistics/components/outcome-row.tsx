@@ -1,6 +1,7 @@
 import {
   categoryKeyFromGameType,
   checkIsDue,
+  levelForOutcome,
   levelOf,
   MASTERY_LEVELS,
   type MasteryLevel,
@@ -13,7 +14,6 @@ import { CalendarIcon, CheckIcon, ClockIcon, StarIcon } from '../../../component
 import { buttonClasses } from '../../../components/ui/button.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
-import { checkLevelFor } from './outcome-check-level.js';
 
 /** A check game asks enough questions for the outcome to count (MASTERY_CHECK_MIN_QUESTIONS) at a mixed level. */
 const CHECK_QUESTIONS = 10;
@@ -52,7 +52,7 @@ function CheckStatus({ code, state, now }: { code: string; state: OutcomeMastery
   const { t, i18n } = useTranslation('statistics');
   const lang = toLang(i18n.resolvedLanguage);
   if (checkIsDue(state, now)) {
-    const level = checkLevelFor(code);
+    const level = levelForOutcome(code);
     return (
       <div
         className="flex flex-wrap items-center gap-3 rounded-2xl bg-amber-100 p-3 text-amber-950"

@@ -5,6 +5,7 @@ import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUN
 import {
   AGE_HINT_GRADE,
   LEVEL_SCOPE,
+  levelForOutcome,
   levelOutcomes,
   OUTCOMES,
   outcomesOf,
@@ -159,5 +160,36 @@ describe("a pupil's outcomes practised", () => {
     // Fractions at zor practise grade 4-6 skills, whose codes could not be confirmed: no outcome, none invented.
     expect(levelOutcomes('kesirler', 'zor')).toEqual([]);
     expect(outcomesPractised([])).toEqual([]);
+  });
+});
+
+describe('the topic and level an outcome is practised with (assigned by outcome, a check)', () => {
+  it('practises the outcome, at the difficulty meant for its grade when there is one, for every outcome', () => {
+    for (const outcome of OUTCOMES) {
+      const level = levelForOutcome(outcome.code);
+      expect(level, outcome.code).toBeDefined();
+      const { gameType, difficulty } = level!;
+      expect(levelOutcomes(gameType, difficulty).map((o) => o.code)).toContain(outcome.code);
+      const covering = DIFFICULTIES.filter((d) =>
+        levelOutcomes(gameType, d).some((o) => o.code === outcome.code),
+      );
+      const matching = covering.find((d) => AGE_HINT_GRADE[d] === outcome.grade);
+      expect(difficulty, outcome.code).toBe(matching ?? covering[0]);
+    }
+  });
+
+  it("keeps the teacher's topic when it practises the outcome, and knows no code it cannot place", () => {
+    expect(levelForOutcome('MAT.3.2.3')).toEqual({ gameType: 'çarpma', difficulty: 'orta' });
+    expect(levelForOutcome('MAT.3.2.3', 'bölme')).toEqual({ gameType: 'bölme', difficulty: 'orta' });
+    expect(levelForOutcome('MAT.1.2.2', 'çıkarma')).toEqual({ gameType: 'çıkarma', difficulty: 'çok kolay' });
+    // Subtraction reaches the grade 3 outcome only at "hard" (age hint grade 4): the lowest that covers it.
+    expect(levelForOutcome('MAT.3.2.2', 'çıkarma')).toEqual({ gameType: 'çıkarma', difficulty: 'zor' });
+    expect(levelForOutcome('MAT.9.9.9')).toBeUndefined();
+  });
+
+  it('gives a check of each grade the level meant for it', () => {
+    expect(levelForOutcome('MAT.1.2.2')).toEqual({ gameType: 'toplama', difficulty: 'çok kolay' });
+    expect(levelForOutcome('MAT.2.2.4')).toEqual({ gameType: 'çarpma', difficulty: 'kolay' });
+    expect(levelForOutcome('MAT.3.2.1')).toEqual({ gameType: 'toplama', difficulty: 'orta' });
   });
 });

@@ -4,6 +4,7 @@ import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import { TEST_INTERNAL_SECRET, waitFor } from '@mathgames/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { serviceClient, useServiceUnderTest } from './test-support/api.js';
+import { honestResult } from './test-support/fixtures.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 // The service's clock (when a result is received), moved by the tests: checks fall due days after mastering.
@@ -11,31 +12,9 @@ let clock = new Date('2026-11-02T09:00:00.000Z');
 let nextUser = 7300;
 const running = useServiceUnderTest({ worker: true, now: () => clock });
 
-/** A very easy addition game (sums within 10: skill add-within-10 → MAT.1.2.2 and MAT.1.2.4), `right` of 5 right. */
-function additionGame(right: number) {
-  const questions = (
-    [
-      ['2 + 3', 5],
-      ['4 + 5', 9],
-      ['1 + 6', 7],
-      ['3 + 3', 6],
-      ['2 + 7', 9],
-    ] as const
-  ).map(([question, answer], i) => ({
-    question,
-    answer,
-    userAnswer: i < right ? answer : answer + 1,
-    isCorrect: i < right,
-  }));
-  return {
-    gameType: 'toplama',
-    difficulty: 'çok kolay',
-    questionsCount: 5,
-    correctAnswers: right,
-    totalTime: 30,
-    questions,
-  };
-}
+/** A very easy addition game of 5 (sums within 10: add-within-10 → MAT.1.2.2 and MAT.1.2.4), the first `right` right. */
+const additionGame = (right: number) =>
+  honestResult({ gameType: 'toplama', difficulty: 'çok kolay', questionsCount: 5, correct: right });
 
 type Api = ReturnType<typeof serviceClient>;
 

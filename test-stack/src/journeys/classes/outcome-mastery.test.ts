@@ -1,4 +1,5 @@
 import type { ClassMastery, MasteryResponse, OutcomeMastery } from '@mathgames/contracts';
+import { honestResult } from '@mathgames/game-results/testing';
 import { waitFor } from '@mathgames/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { addPupils, createClass, signInPupil } from './classes-api.js';
@@ -11,31 +12,9 @@ const world = useClassesStack({ everything: true, now: () => clock }, ['Mastery_
 
 const OUTCOME = 'MAT.1.2.2';
 
-/** A very easy addition game (sums within 10: add-within-10 → MAT.1.2.2 and MAT.1.2.4), the first `right` of 5 right. */
-function additionGame(right: number) {
-  const questions = (
-    [
-      ['2 + 3', 5],
-      ['4 + 5', 9],
-      ['1 + 6', 7],
-      ['3 + 3', 6],
-      ['2 + 7', 9],
-    ] as const
-  ).map(([question, answer], i) => ({
-    question,
-    answer,
-    userAnswer: i < right ? answer : answer + 1,
-    isCorrect: i < right,
-  }));
-  return {
-    gameType: 'toplama',
-    difficulty: 'çok kolay',
-    questionsCount: 5,
-    correctAnswers: right,
-    totalTime: 30,
-    questions,
-  };
-}
+/** A very easy addition game of 5 (sums within 10: add-within-10 → MAT.1.2.2 and MAT.1.2.4), the first `right` right. */
+const additionGame = (right: number) =>
+  honestResult({ gameType: 'toplama', difficulty: 'çok kolay', questionsCount: 5, correct: right });
 
 /**
  * The pupil plays a game and waits until statistics-worker folded it into their map (a child's games are minutes

@@ -124,4 +124,20 @@ describe('mastery per outcome (issue 27)', () => {
       expect(res.status).toBe(401);
     }
   });
+  it('accepts a hard addition game with its estimation items, which practise MAT.3.2.1 (estimating sums)', async () => {
+    const userId = nextUser++;
+    const api = serviceClient(running.baseUrl, userId);
+    const game = honestResult({ gameType: 'toplama', difficulty: 'zor', questionsCount: 10, seed: 5 });
+    expect(game.questions.filter((q) => q.question.startsWith('≈ '))).toHaveLength(2);
+    expect((await api('POST', '/api/game-results', { body: game })).status).toBe(201);
+    const { rows } = await running.env.pool.query<{
+      payload: { skills: { skill: string; asked: number }[] };
+    }>(`SELECT payload FROM results.outbox WHERE (payload->>'userId')::int = $1`, [userId]);
+    expect(rows[0]!.payload.skills).toContainEqual({ skill: 'estimate-add-sub', asked: 2, correct: 2 });
+    const outcomes = await waitFor(async () => {
+      const res = await api<MasteryResponse>('GET', '/api/statistics/outcomes');
+      return res.body.outcomes.length > 0 ? res.body.outcomes : null;
+    });
+    expect(outcomes.map((o) => o.outcome)).toContain('MAT.3.2.1');
+  });
 });

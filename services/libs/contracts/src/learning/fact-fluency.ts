@@ -25,7 +25,7 @@ export type FactGrid = (typeof FACT_GRIDS)[number];
  */
 export function factKeyOf(questionText: string): string | null {
   const p = parseQuestionText(questionText);
-  if (!p || p.fractions || p.left.d !== 1 || p.right.d !== 1) return null;
+  if (!p || p.fractions || p.estimate || p.left.d !== 1 || p.right.d !== 1) return null;
   const a = p.left.n;
   const b = p.right.n;
   const digit = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuestionText } from '../questions/arithmetic.js';
-import { formatQuestionText } from '../questions/generator.js';
+import { formatQuestionText, seededRandom } from '../questions/generator.js';
 import { deriveMistakeKind, MISTAKE_KINDS } from '../questions/mistakes.js';
 import { DIFFICULTIES, GAME_TYPES } from '../values.js';
 import {
@@ -106,6 +106,18 @@ describe('review questions', () => {
       expect(q.gameType).toBe(q.shape.gameType);
       const slip = q.options[q.mistakes.indexOf(q.shape.mistake)]!;
       expect(deriveMistakeKind(parseQuestionText(formatQuestionText(q))!, slip)).toBe(q.shape.mistake);
+    }
+  });
+
+  it('never ask an estimation item in place of a slip, even when no question offers it', () => {
+    // Adding the denominators is no slip of hard whole-number addition: the review falls back to any question.
+    const card = { gameType: 'toplama', difficulty: 'zor', mistake: 'added-denominators' } as const;
+    for (let seed = 1; seed <= 20; seed++) {
+      const [question] = buildReviewQuestions(
+        [{ ...card, box: 1, dueAt: T0.toISOString() }],
+        seededRandom(seed),
+      );
+      expect(question?.estimate, `seed ${seed}`).toBeUndefined();
     }
   });
 });

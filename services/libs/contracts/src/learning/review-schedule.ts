@@ -112,8 +112,10 @@ export function buildReviewQuestions(
       count: 20,
       random,
     });
-    const fresh = pool.filter((q) => !used.has(formatQuestionText(q)));
-    const question = fresh.find((q) => q.mistakes.includes(card.mistake)) ?? fresh[0] ?? pool[0]!;
+    // An estimation item practises rounding, not the slip reviewed: never asked in its place.
+    const fresh = pool.filter((q) => !q.estimate && !used.has(formatQuestionText(q)));
+    const question =
+      fresh.find((q) => q.mistakes.includes(card.mistake)) ?? fresh[0] ?? pool.find((q) => !q.estimate)!;
     used.add(formatQuestionText(question));
     return {
       ...question,

@@ -1,4 +1,4 @@
-import { parseQuestionText, type Rational } from '../questions/arithmetic.js';
+import { ESTIMATE_SIGN, parseQuestionText, type Rational } from '../questions/arithmetic.js';
 import type { SkillId } from './map.js';
 
 function integerSkill(left: number, operator: string, right: number): SkillId | null {
@@ -41,14 +41,17 @@ export function skillOf(question: {
   num1: number | string;
   operator: string;
   num2: number | string;
+  estimate?: boolean;
 }): SkillId | null {
-  return skillOfText(`${question.num1} ${question.operator} ${question.num2}`);
+  const sign = question.estimate ? `${ESTIMATE_SIGN} ` : '';
+  return skillOfText(`${sign}${question.num1} ${question.operator} ${question.num2}`);
 }
 
 /** The skill of a saved question text (`7 + 5`, `3/8 + 5/12`); null when no skill of the map covers it. */
 export function skillOfText(text: string): SkillId | null {
   const parsed = parseQuestionText(text);
   if (!parsed) return null;
+  if (parsed.estimate) return parsed.operator === '+' || parsed.operator === '-' ? 'estimate-add-sub' : null;
   if (parsed.fractions) return fractionSkill(parsed.left, parsed.operator, parsed.right);
   if (parsed.left.d !== 1 || parsed.right.d !== 1 || parsed.left.n < 0 || parsed.right.n < 0) return null;
   return integerSkill(parsed.left.n, parsed.operator, parsed.right.n);

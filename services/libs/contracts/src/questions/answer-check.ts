@@ -7,11 +7,11 @@ import type { GameResultRequest } from '../schemas/index.js';
 import type { GameType } from '../values.js';
 import {
   answerToRational,
-  compute,
   equalRational,
   type Operator,
   type ParsedQuestion,
   parseQuestionText,
+  questionValue,
 } from './arithmetic.js';
 import { questionFitsDifficulty } from './generator.js';
 
@@ -34,7 +34,7 @@ export type CheckResult =
 export function checkAnswer({ question, answer, userAnswer }: CheckInput): CheckResult {
   const parsed = parseQuestionText(question);
   if (!parsed) return { valid: false, correct: false, problem: 'unparseable' };
-  const result = compute(parsed.left, parsed.operator, parsed.right);
+  const result = questionValue(parsed);
   if (!result || (!parsed.fractions && result.d !== 1))
     return { valid: false, correct: false, problem: 'not_exact' };
   const saved = typeof answer === 'number' ? answerToRational(answer) : null;
@@ -111,7 +111,7 @@ export function validateGameResult(payload: GameResultRequest): GameResultProble
     }
     // Keyed by value, so `12 / 3` and `12 ÷ 3` are the same question.
     const { left, operator, right } = r.parsed;
-    const key = `${left.n}/${left.d}${operator}${right.n}/${right.d}`;
+    const key = `${r.parsed.estimate ? '≈' : ''}${left.n}/${left.d}${operator}${right.n}/${right.d}`;
     if (seen.has(key)) problems.push({ code: 'duplicate_question', field: `questions.${i}.question` });
     seen.add(key);
     if (r.correct) checkedCorrect++;

@@ -77,6 +77,31 @@ export interface ParsedQuestion {
   right: Rational;
   /** True when either operand was written as a fraction. */
   fractions: boolean;
+  /** An estimation item (`≈ 48 + 31`): each operand is rounded to the nearest ten before calculating. */
+  estimate: boolean;
+}
+
+/** The sign an estimation item's text starts with (`≈ 48 + 31`). */
+export const ESTIMATE_SIGN = '≈';
+
+/** Rounds to the nearest ten (an estimation item's operands never end in 5, so no tie arises). */
+export function roundToTen(n: number): number {
+  return Math.round(n / 10) * 10;
+}
+
+/**
+ * What a question's answer is: its exact result, or for an estimation item the result of its operands rounded to the
+ * nearest ten (`≈ 48 + 31` → 50 + 30 = 80).
+ */
+export function questionValue(q: {
+  left: Rational;
+  operator: Operator;
+  right: Rational;
+  estimate?: boolean;
+}): Rational | null {
+  if (!q.estimate) return compute(q.left, q.operator, q.right);
+  if (q.left.d !== 1 || q.right.d !== 1) return null;
+  return compute(rational(roundToTen(q.left.n)), q.operator, rational(roundToTen(q.right.n)));
 }
 
 function parseOperand(text: string): Rational | null {
@@ -87,14 +112,19 @@ function parseOperand(text: string): Rational | null {
   return rational(num, den);
 }
 
-/** Parses a saved question text such as `7 + 5`, `12 ÷ 3`, `12 / 3` or `1/2 + 1/4`. */
+/** Parses a saved question text such as `7 + 5`, `12 ÷ 3`, `12 / 3`, `1/2 + 1/4` or the estimation item `≈ 48 + 31`. */
 export function parseQuestionText(text: string): ParsedQuestion | null {
   if (typeof text !== 'string' || text.length > 64) return null;
-  const m = QUESTION_RE.exec(text.trim().replace(/\s+/g, ' '));
+  let trimmed = text.trim().replace(/\s+/g, ' ');
+  const estimate = trimmed.startsWith(ESTIMATE_SIGN);
+  if (estimate) trimmed = trimmed.slice(ESTIMATE_SIGN.length).trimStart();
+  const m = QUESTION_RE.exec(trimmed);
   if (!m) return null;
   const left = parseOperand(m[1]!);
   const right = parseOperand(m[3]!);
   const operator = OPERATOR_SPELLINGS[m[2]!];
   if (!left || !right || !operator) return null;
-  return { left, operator, right, fractions: m[1]!.includes('/') || m[3]!.includes('/') };
+  const fractions = m[1]!.includes('/') || m[3]!.includes('/');
+  if (estimate && fractions) return null;
+  return { left, operator, right, fractions, estimate };
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, type Difficulty, GAME_TYPES, type GameType, QUESTION_COUNTS } from '../values.js';
 import { checkAnswer } from './answer-check.js';
-import { answerToRational } from './arithmetic.js';
+import { answerToRational, roundToTen } from './arithmetic.js';
+import { estimateCount } from './estimation.js';
 import { decodeFraction, gcd } from './fraction.js';
 import {
   denominatorDistance,
@@ -26,10 +27,15 @@ function assertGameInvariants(
   questions: Question[],
   gameType: (typeof GAME_TYPES)[number],
   count: number,
+  difficulty: Difficulty,
 ): void {
   expect(questions).toHaveLength(count);
-  const keys = new Set(questions.map((q) => `${q.num1}${q.operator}${q.num2}`));
-  expect(keys.size, 'questions are unique by operands and operator').toBe(count);
+  const keys = new Set(questions.map(formatQuestionText));
+  expect(keys.size, 'questions are unique by operands and operator (and estimation)').toBe(count);
+  expect(
+    questions.filter((q) => q.estimate),
+    'one estimation item in five where the level asks them',
+  ).toHaveLength(estimateCount(gameType, difficulty, count));
 
   for (const [i, q] of questions.entries()) {
     expect(q.options).toHaveLength(OPTION_COUNT);
@@ -47,7 +53,10 @@ function assertGameInvariants(
       expect(v.n * answerValue.d === answerValue.n * v.d, 'a wrong option never equals the answer').toBe(
         false,
       );
-      expect(MISTAKE_KINDS).toContain(q.mistakes[j]);
+      if (q.estimate) {
+        expect(q.mistakes[j], 'no mistake kind is derived for an estimate').toBeNull();
+        expect(o % 10, 'an estimate is offered only tens').toBe(0);
+      } else expect(MISTAKE_KINDS).toContain(q.mistakes[j]);
     }
     const check = checkAnswer({ question: formatQuestionText(q), answer: q.answer, userAnswer: q.answer });
     expect(check, `question ${i} ${formatQuestionText(q)}`).toMatchObject({ valid: true, correct: true });
@@ -68,6 +77,12 @@ function assertGameInvariants(
       const b = q.num2 as number;
       expect(Number.isInteger(q.answer)).toBe(true);
       if (q.operator === '-') expect(a - b).toBeGreaterThanOrEqual(0);
+      if (q.estimate) {
+        for (const n of [a, b])
+          expect([0, 5], `${n} has something to round, and no tie`).not.toContain(n % 10);
+        const rounded = q.operator === '+' ? roundToTen(a) + roundToTen(b) : roundToTen(a) - roundToTen(b);
+        expect(q.answer, 'the answer rounds each operand to the nearest ten first').toBe(rounded);
+      }
       if (q.operator === '÷') expect(a % b, 'division is exact').toBe(0);
     }
   }
@@ -88,7 +103,7 @@ describe('question generator (property-based)', () => {
         fc.assert(
           fc.property(fc.integer(), fc.constantFrom(...QUESTION_COUNTS), (seed, count) => {
             const questions = generateQuestions({ gameType, difficulty, count, random: seeded(seed) });
-            assertGameInvariants(questions, gameType, count);
+            assertGameInvariants(questions, gameType, count, difficulty);
           }),
           { numRuns: 120 },
         );
@@ -101,7 +116,7 @@ describe('question generator (property-based)', () => {
       for (const difficulty of DIFFICULTIES) {
         for (const stuck of [0, 0.5, 0.9999999]) {
           const questions = generateQuestions({ gameType, difficulty, count: 20, random: () => stuck });
-          assertGameInvariants(questions, gameType, 20);
+          assertGameInvariants(questions, gameType, 20, difficulty);
         }
       }
     }

@@ -8,12 +8,15 @@ import { factOperands } from '../learning/fact-fluency.js';
 import { DEFAULT_QUESTION_COUNT, type Difficulty, type GameType, isQuestionCount } from '../values.js';
 import {
   compute,
+  ESTIMATE_SIGN,
   encodeRational,
   formatOperand,
   type Operator,
+  questionValue,
   type Rational,
   rational,
 } from './arithmetic.js';
+import { estimateCount, estimateFits, estimateOperands, estimateWrongOptions } from './estimation.js';
 import { gcd } from './fraction.js';
 import { type MistakeKind, mistakeCandidates } from './mistakes.js';
 import {
@@ -24,6 +27,7 @@ import {
   INTEGER_POOLS,
   INTEGER_RANGES,
   type IntegerSample,
+  within,
 } from './pools.js';
 import { pick, type Random, shuffle } from './random.js';
 import {
@@ -50,9 +54,12 @@ export interface Question {
   /** Integer, or an encoded fraction (1,000,000 + n × 1000 + d). */
   answer: number;
   options: number[];
-  /** Aligned with `options`: the mistake each wrong option stands for, null for the right answer. */
+  /** Aligned with `options`: the mistake each wrong option stands for; null for the right answer (and for every
+   * option of an estimation item, whose wrong answers are rounding slips). */
   mistakes: Array<MistakeKind | null>;
   answerIndex: number;
+  /** An estimation item: the answer rounds each operand to the nearest ten first (`≈ 48 + 31` → 80). */
+  estimate?: true;
   /** `practice`: one of the facts the pupil is slow at or gets wrong (`favour`). */
   source: 'pool' | 'random' | 'fallback' | 'practice';
 }
@@ -70,9 +77,9 @@ export interface GenerateOptions {
   favour?: readonly string[];
 }
 
-/** THE text of a question as saved with a result: `num1 operator num2`, e.g. `7 + 5`, `1/2 + 1/4`. */
-export function formatQuestionText(q: Pick<Question, 'num1' | 'operator' | 'num2'>): string {
-  return `${q.num1} ${q.operator} ${q.num2}`;
+/** THE text of a question as saved with a result: `num1 operator num2`, e.g. `7 + 5`, `1/2 + 1/4`, `≈ 48 + 31`. */
+export function formatQuestionText(q: Pick<Question, 'num1' | 'operator' | 'num2' | 'estimate'>): string {
+  return `${q.estimate ? `${ESTIMATE_SIGN} ` : ''}${q.num1} ${q.operator} ${q.num2}`;
 }
 
 interface Draft {
@@ -81,6 +88,7 @@ interface Draft {
   right: Rational;
   fractions: boolean;
   source: Question['source'];
+  estimate?: boolean;
 }
 
 const INTEGER_OPERATOR: Record<Exclude<GameType, 'kesirler'>, Operator> = {
@@ -122,21 +130,27 @@ function fractionDraftUsable(d: Draft): boolean {
 }
 
 function draftKey(d: Draft): string {
-  return `${formatOperand(d.left, d.fractions)}${d.operator}${formatOperand(d.right, d.fractions)}`;
+  const sign = d.estimate ? ESTIMATE_SIGN : '';
+  return `${sign}${formatOperand(d.left, d.fractions)}${d.operator}${formatOperand(d.right, d.fractions)}`;
 }
 
 function draftUsable(d: Draft): boolean {
   if (d.fractions) return fractionDraftUsable(d);
+  if (d.estimate) return (questionValue(d)?.n ?? 0) > 0;
   const r = compute(d.left, d.operator, d.right);
   return r !== null && r.d === 1 && r.n >= 0;
 }
 
 interface Built {
   answer: number;
-  wrong: Array<{ value: number; mistake: MistakeKind }>;
+  wrong: Array<{ value: number; mistake: MistakeKind | null }>;
 }
 
 function buildOptions(d: Draft, random: Random): Built {
+  if (d.estimate) {
+    const answer = questionValue(d)!.n;
+    return { answer, wrong: estimateWrongOptions(answer, random).map((value) => ({ value, mistake: null })) };
+  }
   const result = compute(d.left, d.operator, d.right)!;
   const encode = (r: Rational): number | null => (d.fractions ? encodeRational(r) : r.d === 1 ? r.n : null);
   const answer = encode(result)!;
@@ -215,6 +229,7 @@ function toQuestion(
     mistakes,
     answerIndex: position,
     source: d.source,
+    ...(d.estimate ? { estimate: true as const } : {}),
   };
 }
 
@@ -300,6 +315,17 @@ export function generateQuestions({
   };
   const practice = practiceDrafts(gameType, difficulty, favour, Math.floor(n / 2));
   for (const d of practice) accept(d);
+  const estimates = estimateCount(gameType, difficulty, n);
+  const withEstimates = drafts.length + estimates;
+  for (let attempt = 0; drafts.length < withEstimates && attempt < 100; attempt++)
+    accept({
+      ...integerDraft(
+        gameType as Exclude<GameType, 'kesirler'>,
+        estimateOperands(gameType, difficulty, random, attempt),
+        'random',
+      ),
+      estimate: true,
+    });
   for (let attempt = 0; attempt < n * 3 && drafts.length < n; attempt++) {
     accept(randomDraft(gameType, difficulty, random, usedPool));
   }
@@ -314,23 +340,28 @@ export function generateQuestions({
   // Fractions: like denominators first, then multiples, then unrelated ones (stable, so the mix stays random).
   if (gameType === 'kesirler')
     drafts.sort((a, b) => denominatorDistance(a.left, a.right) - denominatorDistance(b.left, b.right));
-  // Practised facts are spread through the game, not asked in a block at its start.
-  else if (practice.length > 0) shuffle(random, drafts);
+  // Practised facts and estimation items are spread through the game, not asked in a block at its start.
+  else if (practice.length > 0 || estimates > 0) shuffle(random, drafts);
   const balancer = new PositionBalancer();
   return drafts.map((d) => toQuestion(d, gameType, difficulty, balancer.next(random), random));
 }
-
-const within = (v: number, [lo, hi]: readonly [number, number]) => v >= lo && v <= hi;
 
 /**
  * Whether the generator could have asked this question at this difficulty: a pool sample, the random range,
  * or (fractions) a fallback. Lets the server refuse hard-level results made of easy questions.
  */
 export function questionFitsDifficulty(
-  q: { left: Rational; operator: Operator; right: Rational; fractions: boolean },
+  q: { left: Rational; operator: Operator; right: Rational; fractions: boolean; estimate?: boolean },
   gameType: GameType,
   difficulty: Difficulty,
 ): boolean {
+  if (q.estimate)
+    return (
+      !q.fractions &&
+      q.left.d === 1 &&
+      q.right.d === 1 &&
+      estimateFits(gameType, difficulty, q.left.n, q.right.n)
+    );
   const same = (s: FractionSample) =>
     s[2] === q.operator && q.left.n * s[1] === s[0] * q.left.d && q.right.n * s[4] === s[3] * q.right.d;
   if (gameType === 'kesirler') {

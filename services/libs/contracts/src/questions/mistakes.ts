@@ -66,6 +66,8 @@ export interface MistakeQuestion {
   operator: Operator;
   right: Rational;
   fractions: boolean;
+  /** An estimation item: its wrong answers are rounding slips, not one of the kinds below (none is derived). */
+  estimate?: boolean;
 }
 
 export interface MistakeCandidate {
@@ -189,7 +191,7 @@ function isNearMiss(chosen: Rational, answer: Rational): boolean {
  * Pure, and the same in the browser and on the server.
  */
 export function deriveMistakeKind(q: MistakeQuestion, chosen: number | null | undefined): MistakeKind | null {
-  if (chosen === null || chosen === undefined) return null;
+  if (chosen === null || chosen === undefined || q.estimate) return null;
   const answer = compute(q.left, q.operator, q.right);
   const value = answerToRational(chosen);
   if (!answer || !value || equalRational(value, answer)) return null;

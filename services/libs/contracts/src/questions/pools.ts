@@ -206,6 +206,9 @@ export const FRACTION_POOLS: Record<Difficulty, readonly FractionSample[]> = {
   ],
 };
 
+/** Whether `v` lies in the closed range. */
+export const within = (v: number, [lo, hi]: readonly [number, number]) => v >= lo && v <= hi;
+
 export interface IntegerRange {
   a: readonly [number, number];
   b: readonly [number, number];

@@ -175,6 +175,20 @@ describe.each([
     // Every question of the game: the right answer lands in the top and the bottom row.
     for (let round = 0; round < 5; round++) {
       await page.waitForSelector('[data-testid="option-1"]:not([disabled])');
+      // The question's numbers and signs stay clear of the read-aloud button in its corner.
+      const underButton = await page.evaluate(() => {
+        const button = document
+          .querySelector('[data-testid="question-card"] button')
+          ?.getBoundingClientRect();
+        if (!button) return [];
+        return [...document.querySelectorAll('[data-testid="question"] > :not(.sr-only)')].flatMap((part) => {
+          const r = part.getBoundingClientRect();
+          const overlaps =
+            r.left < button.right && button.left < r.right && r.top < button.bottom && button.top < r.bottom;
+          return overlaps ? [part.textContent] : [];
+        });
+      });
+      expect(underButton, `round ${round}: question parts under the read-aloud button`).toEqual([]);
       // Answer wrong: any option but the right one (read after the answer from data-state).
       await page.getByTestId('option-1').tap();
       const rightOption = page.locator('[data-state="right"]');

@@ -126,6 +126,59 @@ describe.each(LANGS)('in %s', (lang) => {
   });
 });
 
+describe.each(LANGS)('estimation items, in %s', (lang) => {
+  it('at hard addition an estimation item asks to round first, and a wrong pick is explained by the rounding', async () => {
+    const context = await newContext(e2e.browser, lang);
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=toplama`);
+    await page.getByTestId('difficulty-hard').click();
+    await page.getByTestId('count-5').click();
+    // The feedback then waits for Next, so it can be read at leisure on a busy machine.
+    await page.getByTestId('pause-after-wrong').check();
+    await page.getByTestId('start-game').click();
+    // Options read "<key>Option <key>: <value>": the value is the last number.
+    const option = (p: number) => page.getByTestId(`option-${p}`);
+    const optionValues = () =>
+      Promise.all(
+        [1, 2, 3, 4].map(async (p) => Number(/(\d+)\s*$/.exec((await option(p).textContent()) ?? '')?.[1])),
+      );
+    const operands = async () => {
+      const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec((await page.getByTestId('question').textContent()) ?? '')!;
+      return [a!, b!] as const;
+    };
+    // One question in five is an estimation item: the others are answered right until it comes.
+    for (;;) {
+      await page.waitForSelector('[data-testid="option-1"]:not([disabled])');
+      if ((await page.getByTestId('question-card').getAttribute('data-estimate')) === 'true') break;
+      const counter = await page.getByTestId('question-counter').textContent();
+      const [a, b] = await operands();
+      await option((await optionValues()).indexOf(Number(a) + Number(b)) + 1).click();
+      await page.waitForFunction(
+        (previous) => document.querySelector('[data-testid="question-counter"]')?.textContent !== previous,
+        counter,
+      );
+    }
+    expect(await page.getByTestId('question').textContent()).toContain('≈');
+    const [a, b] = await operands();
+    const rounded = [a, b].map((n) => Math.round(Number(n) / 10) * 10);
+    expect(await page.getByTestId('estimate-instruction').textContent()).toContain(
+      lang === 'tr' ? 'en yakın onluğa' : 'nearest ten',
+    );
+    // Every option is a ten, one of them the estimate.
+    const values = await optionValues();
+    expect(values.every((v) => v % 10 === 0)).toBe(true);
+    const estimate = rounded[0]! + rounded[1]!;
+    expect(values).toContain(estimate);
+    await option(values.findIndex((v) => v !== estimate) + 1).click();
+    const explanation = page.getByTestId('feedback-explanation');
+    await explanation.waitFor();
+    expect(await explanation.textContent()).toContain(`${a} → ${rounded[0]}`);
+    expect(await explanation.textContent()).toContain(`= ${estimate}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the home page', () => {
   it('confirms a verified e-mail once with a toast and drops ?verified=true from the address', async () => {
     const context = await newContext(e2e.browser, 'en');

@@ -6,10 +6,10 @@ import {
   mistakeMessageKey,
   type Question,
 } from '@mathgames/contracts';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
-import { CheckIcon, ClockIcon, CrossIcon, PartyIcon, SpeakerIcon } from '../../../components/icons.js';
+import { CheckIcon, ClockIcon, CrossIcon, SpeakerIcon } from '../../../components/icons.js';
 import { TOPIC_CLASSES, type TopicKey } from '../../../components/topic-icon.js';
 import { ProgressBar } from '../../../components/ui/progress-bar.js';
 import { cn } from '../../../lib/cn.js';
@@ -17,6 +17,8 @@ import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import type { Feedback, GameSettings } from '../hooks/game-machine.js';
 import { useReadAloudSetting } from '../hooks/learning-settings.js';
 import { useReadAloud } from '../hooks/use-read-aloud.js';
+import { EstimateInstruction, operatorGlyph, RelationSign, useEstimateSpoken } from './estimate-parts.js';
+import { FeedbackMessage, NextButton } from './feedback-message.js';
 import { offersShowMe, ShowMe } from './show-me.js';
 import { WorkedStep } from './worked-step.js';
 
@@ -44,8 +46,6 @@ export function chosenMistake(question: Question, chosen: number | null | undefi
 }
 
 const OPTION_KEYS = ['1', '2', '3', '4'] as const;
-/** How operators look on screen; the saved text keeps the generator's spelling. */
-const OPERATOR_GLYPHS: Record<string, string> = { '-': '−' };
 
 export function QuestionView({
   settings,
@@ -77,6 +77,7 @@ export function QuestionView({
   const [readAloudOn] = useReadAloudSetting();
   const mistake = feedback && !feedback.correct ? chosenMistake(question, feedback.chosen) : null;
   const explanation = mistake ? message(mistakeMessageKey(mistake)) : null;
+  const estimateSpoken = useEstimateSpoken();
   const mixed = showsMixedNumbers(settings.difficulty);
   const nextRef = useRef<HTMLButtonElement>(null);
 
@@ -88,7 +89,9 @@ export function QuestionView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: speaks once per wrong answer
   useEffect(() => {
     if (readAloudOn && readAloud.available && feedback && !feedback.correct)
-      readAloud.say(`${message('wrong_answer')} ${explanation ?? ''}`);
+      readAloud.say(
+        `${message('wrong_answer')} ${question.estimate ? estimateSpoken(question) : (explanation ?? '')}`,
+      );
   }, [feedback, readAloudOn]);
   // A paused wrong answer hands the focus to Next, so Enter or Space goes on.
   useEffect(() => {
@@ -234,8 +237,13 @@ function QuestionCard({
   readAloud: ReturnType<typeof useReadAloud>;
 }) {
   const { t } = useTranslation(['gameplay', 'common']);
+  const instructionId = useId();
   return (
-    <div className="relative mt-3 rounded-3xl bg-white px-4 py-5 text-center shadow-sm sm:mt-5 sm:p-8">
+    <div
+      className="relative mt-3 rounded-3xl bg-white px-4 py-5 text-center shadow-sm sm:mt-5 sm:p-8"
+      data-testid="question-card"
+      data-estimate={question.estimate ? 'true' : undefined}
+    >
       <div className="absolute top-3 right-3">
         {readAloud.available && (
           <button
@@ -252,19 +260,28 @@ function QuestionCard({
         id="question-heading"
         ref={questionRef}
         tabIndex={-1}
+        aria-describedby={question.estimate ? instructionId : undefined}
         data-testid="question"
-        className="flex items-center justify-center gap-3 px-10 text-5xl font-black tabular-nums text-slate-900 outline-none min-[400px]:text-6xl sm:gap-5 sm:text-7xl 2xl:text-8xl"
+        className={`flex items-center justify-center pt-11 font-black tabular-nums text-slate-900 outline-none sm:gap-5 sm:px-10 sm:pt-0 2xl:text-8xl ${
+          // Below 640 px the row sits under the read-aloud button and takes the card's width; four digits or more
+          // (12 × 14, 320 − 250) are set a size smaller so the row fits at every width.
+          String(question.num1).length + String(question.num2).length >= 4
+            ? 'gap-2 text-4xl sm:text-6xl lg:text-7xl'
+            : 'gap-3 text-5xl min-[400px]:text-6xl sm:text-7xl'
+        }`}
       >
         <span className="sr-only">{t('gameplay:play.question')}: </span>
         <Operand value={question.num1} />
-        <span className={TOPIC_CLASSES[topic].text}>
-          {OPERATOR_GLYPHS[question.operator] ?? question.operator}
-        </span>
+        <span className={TOPIC_CLASSES[topic].text}>{operatorGlyph(question.operator)}</span>
         <Operand value={question.num2} />
-        <span className="text-slate-500">=</span>
+        <RelationSign
+          estimate={question.estimate}
+          className={question.estimate ? 'text-amber-700' : 'text-slate-500'}
+        />
         <span className="text-slate-500">?</span>
       </h1>
-      {offersShowMe(settings.difficulty) && <ShowMe question={question} />}
+      {question.estimate && <EstimateInstruction question={question} id={instructionId} />}
+      {offersShowMe(settings.difficulty) && !question.estimate && <ShowMe question={question} />}
     </div>
   );
 }
@@ -319,73 +336,5 @@ function AnswerOption({
       {state === 'right' && <CheckIcon className="absolute top-2 right-3 size-7" />}
       {state === 'wrong' && <CrossIcon className="absolute top-2 right-3 size-7" />}
     </button>
-  );
-}
-
-/** Right (a cheer) or wrong (the right sum and, when known, the slip behind the chosen answer). */
-function FeedbackMessage({
-  feedback,
-  question,
-  mixed,
-  mistake,
-  explanation,
-}: {
-  feedback: Feedback;
-  question: Question;
-  mixed: boolean;
-  mistake: MistakeKind | null;
-  explanation: string | null;
-}) {
-  const { t } = useTranslation(['gameplay', 'common']);
-  const message = useMessage();
-  return feedback.correct ? (
-    <p className="pop-in flex items-center justify-center gap-3 rounded-3xl bg-emerald-700 px-5 py-4 text-2xl font-black text-white">
-      <PartyIcon className="size-8" />
-      {message('correct_answer')} {t('gameplay:play.correctCheer')}
-    </p>
-  ) : (
-    // In the flow below the answers, never over them (a fixed banner hid the one turned green).
-    <div className="pop-in flex flex-col items-center justify-center gap-1 rounded-3xl bg-red-700 px-5 py-4 text-center text-white">
-      <p className="flex flex-col items-center gap-1 sm:flex-row sm:gap-3">
-        <span className="text-2xl font-black">
-          <CrossIcon className="mr-1 inline size-7 align-[-0.2em]" />
-          {message('wrong_answer')}
-        </span>
-        <span className="inline-flex items-center gap-2 text-xl font-bold">
-          {t('gameplay:play.rightAnswer')} <Operand value={question.num1} />{' '}
-          {OPERATOR_GLYPHS[question.operator] ?? question.operator} <Operand value={question.num2} /> ={' '}
-          <AnswerValue value={question.answer} mixed={mixed} />
-        </span>
-      </p>
-      {explanation && (
-        <p className="text-xl font-bold" data-testid="feedback-explanation" data-mistake={mistake}>
-          {explanation}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Shown while a wrong answer waits; it takes the focus (see QuestionView), so Enter or Space goes on. */
-function NextButton({
-  nextRef,
-  onNext,
-}: {
-  nextRef: RefObject<HTMLButtonElement | null>;
-  onNext: () => void;
-}) {
-  const { t } = useTranslation(['gameplay', 'common']);
-  return (
-    <div className="mt-3 flex justify-center">
-      <button
-        ref={nextRef}
-        type="button"
-        onClick={onNext}
-        data-testid="next-question"
-        className="min-h-14 rounded-2xl bg-brand-700 px-8 text-xl font-black text-white shadow hover:bg-brand-800"
-      >
-        {t('gameplay:play.next')} <span aria-hidden="true">▶</span>
-      </button>
-    </div>
   );
 }

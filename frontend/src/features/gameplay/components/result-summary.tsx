@@ -1,6 +1,7 @@
 import {
   DIFFICULTY_KEYS,
   type Difficulty,
+  formatQuestionText,
   formatTotalTime,
   GAME_TYPE_KEYS,
   type GameType,
@@ -26,6 +27,7 @@ import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { recentScores } from '../../../lib/recent-scores.js';
 import type { SaveState } from '../api/save-game-result.js';
 import { type GameSummary, summarise } from '../hooks/game-machine.js';
+import { EstimateExplanation, operatorGlyph, RelationSign } from './estimate-parts.js';
 import { NearestBadge } from './nearest-badge.js';
 import { chosenMistake, showsMixedNumbers } from './question-view.js';
 import { SaveStatus } from './save-status.js';
@@ -125,7 +127,7 @@ export function ResultSummary({
           <tbody className="block sm:table-row-group">
             {questions.map((question, i) => (
               <ResultRow
-                key={`${question.num1}${question.operator}${question.num2}`}
+                key={formatQuestionText(question)}
                 index={i}
                 question={question}
                 answer={answers[i] ?? null}
@@ -255,8 +257,9 @@ function ResultRow({
       <td className={cn(CELL, 'font-bold text-slate-600')}>{index + 1}</td>
       <td className={cn(CELL, 'font-bold whitespace-nowrap')}>
         <span className="inline-flex items-center gap-2">
-          <Operand value={question.num1} /> {question.operator === '-' ? '−' : question.operator}{' '}
-          <Operand value={question.num2} />
+          <Operand value={question.num1} /> {operatorGlyph(question.operator)}{' '}
+          <Operand value={question.num2} />{' '}
+          {question.estimate && <RelationSign estimate className="text-amber-800" />}
         </span>
       </td>
       <td className={cn(CELL, 'col-span-2 font-bold')}>
@@ -290,6 +293,13 @@ function ResultRow({
             <span className="sr-only">{t('gameplay:result.explanation')}: </span>
             {message(mistakeMessageKey(mistake))}
           </p>
+        )}
+        {!correct && question.estimate && (
+          <EstimateExplanation
+            question={question}
+            testId="row-explanation"
+            className="mt-1 text-base font-semibold text-red-900 sm:min-w-40"
+          />
         )}
       </td>
     </tr>

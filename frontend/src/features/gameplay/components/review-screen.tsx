@@ -12,7 +12,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerValue, Operand } from '../../../components/fraction.js';
 import { TopicIcon } from '../../../components/topic-icon.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { useCurrentUser } from '../../../lib/auth.js';
@@ -21,6 +20,7 @@ import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { getServerReview, guestSchedule, REVIEW_KEY } from '../api/review-schedule.js';
 import { useReviewRound } from '../hooks/use-review-round.js';
+import { QuestionWithAnswer } from './estimate-parts.js';
 import { chosenMistake, QuestionView } from './question-view.js';
 
 /** "Practice my mistakes": the shapes due today, asked interleaved; the Leitner schedule moves with each answer. */
@@ -221,8 +221,7 @@ function ReviewResult({
               data-correct={right}
             >
               <span className="inline-flex items-center gap-2 font-bold">
-                <Operand value={q.num1} /> {q.operator === '-' ? '−' : q.operator} <Operand value={q.num2} />{' '}
-                = <AnswerValue value={q.answer} />
+                <QuestionWithAnswer question={q} />
               </span>{' '}
               <span className={right ? 'text-emerald-800' : 'text-red-800'}>
                 {right ? t('gameplay:review.movedUp') : t('gameplay:review.backToFirst')}

@@ -1,6 +1,7 @@
 import { formatAnswer, gcd, type Question } from '@mathgames/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EstimateWorkedStep } from './estimate-parts.js';
 
 /**
  * The worked step after a wrong answer, drawn (SVG, nothing downloaded): the column sum with its carries, the
@@ -10,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 export function WorkedStep({ question }: { question: Question }) {
   const { t } = useTranslation('gameplay');
   const titleId = useId();
+  // An estimation item's step is the rounding, not the exact column sum.
+  if (question.estimate) return <EstimateWorkedStep question={question} />;
   const fractions = typeof question.num1 === 'string';
   let label: string;
   let drawing: React.ReactNode;

@@ -34,7 +34,8 @@ export function useReadAloud() {
     speak(question: Question) {
       const over = t('speech.over');
       say(
-        t('speech.question', {
+        // An estimation item says how to answer it: round each number to the nearest ten.
+        t(question.estimate ? 'speech.estimate' : 'speech.question', {
           left: operandWords(question.num1, over),
           operator: t(`speech.${OPERATOR_WORDS[question.operator]}`),
           right: operandWords(question.num2, over),

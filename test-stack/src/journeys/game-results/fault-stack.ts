@@ -88,6 +88,9 @@ export async function startFaultStack(): Promise<FaultStack> {
     writeFileSync(join(spaDir, 'assets', 'app-fault1234.js'), 'console.log("app");');
 
     const [gatewayPort] = await freePorts(1);
+    // A process that exits on its own is reported with its last log lines (the reason it gave).
+    let logsOf: ((name: FaultDeployable) => string) | undefined;
+    const lastLines = (name: FaultDeployable) => logsOf?.(name).trim().split('\n').slice(-6).join('\n') ?? '';
     const stack = await startStack({
       run: 'source',
       only: DEPLOYABLES,
@@ -113,8 +116,10 @@ export async function startFaultStack(): Promise<FaultStack> {
       readyTimeoutMs: 90_000,
       stopGraceMs: 10_000,
       killOnExit: true,
-      onExit: (name, code, signal) => exits.push(`${name} exited (code ${code}, signal ${signal})`),
+      onExit: (name, code, signal) =>
+        exits.push(`${name} exited (code ${code}, signal ${signal})\n${lastLines(name as FaultDeployable)}`),
     });
+    logsOf = (name) => stack.logs(name);
     closers.push(() => stack.stop());
 
     return {

@@ -14,6 +14,7 @@ import { CalendarIcon, CheckIcon, ClockIcon, StarIcon } from '../../../component
 import { buttonClasses } from '../../../components/ui/button.js';
 import { writeSelection } from '../../../lib/game-selection.js';
 import { localeOf, toLang } from '../../../lib/i18n/i18n.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
 
 /** A check game asks enough questions for the outcome to count (MASTERY_CHECK_MIN_QUESTIONS) at a mixed level. */
 const CHECK_QUESTIONS = 10;
@@ -51,6 +52,7 @@ function Ladder({ level }: { level: MasteryLevel }) {
 function CheckStatus({ code, state, now }: { code: string; state: OutcomeMastery; now: Date }) {
   const { t, i18n } = useTranslation('statistics');
   const lang = toLang(i18n.resolvedLanguage);
+  const timeZone = useTimeZone();
   if (checkIsDue(state, now)) {
     const level = levelForOutcome(code);
     return (
@@ -88,10 +90,12 @@ function CheckStatus({ code, state, now }: { code: string; state: OutcomeMastery
       </p>
     );
   if (state.checkDueAt === null) return null;
+  // The day in the school's time zone, as every other day the app names.
   const date = new Intl.DateTimeFormat(localeOf(lang), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
+    timeZone,
   }).format(new Date(state.checkDueAt));
   return (
     <p

@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
 import { classDashboardQueryOptions } from '../api/class-dashboard.js';
 import { AccuracyBadge, BAND_STYLES, BandShape } from './accuracy-band.js';
+import { KeyPills } from './key-pills.js';
 import { LoadError } from './load-error.js';
 import { PupilDetailDialog } from './pupil-detail-dialog.js';
 import { SubSection } from './sub-section.js';
@@ -31,17 +32,15 @@ function Legend() {
   return (
     <div className="mt-3">
       <h3 className="sr-only">{t('dashboard.legend')}</h3>
-      <ul className="flex flex-wrap gap-2 text-base" data-testid="band-legend">
-        {ACCURACY_BANDS.map((band) => (
-          <li
-            key={band}
-            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-semibold ${BAND_STYLES[band]}`}
-          >
-            <BandShape band={band} />
-            {t(`dashboard.bands.${band}`)}
-          </li>
-        ))}
-      </ul>
+      <KeyPills
+        testId="band-legend"
+        pills={ACCURACY_BANDS.map((band) => ({
+          key: band,
+          className: BAND_STYLES[band],
+          shape: <BandShape band={band} />,
+          label: t(`dashboard.bands.${band}`),
+        }))}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { classOutcomesQueryOptions } from '../api/class-dashboard.js';
+import { KeyPills } from './key-pills.js';
 import { LoadError } from './load-error.js';
 import { MARKS, MarkIcon, RUNG_STYLES, RungCell, RungShape } from './mastery-rung.js';
 import { NeedsHelpList, RetentionList, useOutcomeText } from './outcome-lists.js';
@@ -21,19 +22,16 @@ function Legend() {
   return (
     <div className="mt-3">
       <h3 className="sr-only">{t('outcomes.legend')}</h3>
-      <ul className="flex flex-wrap gap-2 text-base" data-testid="rung-legend">
-        {MASTERY_LEVELS.map((level) => (
-          <li
-            key={level}
-            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-semibold ${
-              level === 'not-started' ? 'bg-white text-slate-700 ring-1 ring-slate-300' : RUNG_STYLES[level]
-            }`}
-          >
-            <RungShape level={level} />
-            {t(`outcomes.rungs.${level}`)}
-          </li>
-        ))}
-      </ul>
+      <KeyPills
+        testId="rung-legend"
+        pills={MASTERY_LEVELS.map((level) => ({
+          key: level,
+          className:
+            level === 'not-started' ? 'bg-white text-slate-700 ring-1 ring-slate-300' : RUNG_STYLES[level],
+          shape: <RungShape level={level} />,
+          label: t(`outcomes.rungs.${level}`),
+        }))}
+      />
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-base text-slate-800" data-testid="mark-legend">
         {MARKS.map((mark) => (
           <li key={mark} className="inline-flex items-center gap-1.5">

@@ -58,27 +58,35 @@ export class CpuMeter {
     this.startedAt = performance.now();
   }
 
-  /** "gateway 61 %, game-results 40 %, …" over the window since start(), of 100 % per core. */
-  async line(): Promise<string> {
+  /** CPU seconds of each group (and of this process, 'load generator') since start(), over `seconds`. */
+  async usage(): Promise<{ seconds: number; used: Array<[string, number]> }> {
     const seconds = (performance.now() - this.startedAt) / 1000;
     // Backends that connected during the window count from their start.
     const now = await this.which();
-    const parts: Array<[string, number]> = [];
+    const used: Array<[string, number]> = [];
     for (const [name, pids] of Object.entries({ ...this.groups, ...now })) {
-      let used = 0;
+      let sum = 0;
       for (const pid of new Set([...(this.groups[name] ?? []), ...pids])) {
         const after = cpuSeconds(pid);
-        if (after !== null) used += after - (this.before.get(pid) ?? 0);
+        if (after !== null) sum += after - (this.before.get(pid) ?? 0);
       }
-      parts.push([name, used]);
+      used.push([name, sum]);
     }
     const own = process.cpuUsage(this.ownBefore);
-    parts.push(['load generator', (own.user + own.system) / 1e6]);
-    const total = parts.reduce((n, [, used]) => n + used, 0);
-    const pct = (used: number) => `${((used / seconds) * 100).toFixed(0)} %`;
-    return `cpu (of ${availableParallelism() * 100} %): ${parts
+    used.push([LOAD_GENERATOR, (own.user + own.system) / 1e6]);
+    return { seconds, used };
+  }
+
+  /** "gateway 61 %, game-results 40 %, …" over the window since start(), of 100 % per core. */
+  async line(): Promise<string> {
+    const { seconds, used } = await this.usage();
+    const total = used.reduce((n, [, s]) => n + s, 0);
+    const pct = (s: number) => `${((s / seconds) * 100).toFixed(0)} %`;
+    return `cpu (of ${availableParallelism() * 100} %): ${used
       .sort((a, b) => b[1] - a[1])
-      .map(([name, used]) => `${name} ${pct(used)}`)
+      .map(([name, s]) => `${name} ${pct(s)}`)
       .join(', ')}; total ${pct(total)}`;
   }
 }
+
+export const LOAD_GENERATOR = 'load generator';

@@ -135,18 +135,25 @@ export function stored(pupil: Pupil, body: ReturnType<typeof resultFor>): void {
   pupil.expectedCorrect += body.correctAnswers;
 }
 
-/** Waits until every recorded result was published and applied by both workers; returns the seconds it took. */
+/** Waits until every recorded result was published and applied by the three consumers; returns the seconds it took. */
 export async function settle(pool: ReturnType<typeof createPool>, timeoutMs = 120_000): Promise<number> {
   const started = performance.now();
   const deadline = started + timeoutMs;
   while (performance.now() < deadline) {
-    const { rows } = await pool.query<{ events: number; statistics: number; badges: number }>(
+    const { rows } = await pool.query<{
+      events: number;
+      statistics: number;
+      badges: number;
+      classes: number;
+    }>(
       `SELECT (SELECT count(*) FROM results.outbox)::int AS events,
               (SELECT count(*) FROM results.processed_events)::int AS statistics,
-              (SELECT count(*) FROM badges.processed_events)::int AS badges`,
+              (SELECT count(*) FROM badges.processed_events)::int AS badges,
+              (SELECT count(*) FROM classes.processed_events)::int AS classes`,
     );
     const r = rows[0]!;
-    if (r.statistics >= r.events && r.badges >= r.events) return (performance.now() - started) / 1000;
+    if (r.statistics >= r.events && r.badges >= r.events && r.classes >= r.events)
+      return (performance.now() - started) / 1000;
     await sleep(100);
   }
   say(`warning: workers had not caught up after ${timeoutMs / 1000} s`);

@@ -1,56 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import { load } from '../../load.js';
 import { CAPACITY_CONNECTIONS } from '../config.js';
+import { LOAD_GENERATOR } from '../cpu.js';
 import { resultFor, settle } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
 import { loadLine, machineLoad, say } from '../report.js';
 import type { Bench } from '../stack.js';
 
+type Usage = Awaited<ReturnType<Bench['cpu']['usage']>>;
+
+/** "4.9 ms (postgres 1.6, game-results 1.3, …)": the window's CPU less the idle rate, per stored result. */
+function cpuPerResult(idle: Usage, window: Usage, stored: number): string {
+  if (stored === 0) return 'no result stored';
+  const idleOf = new Map(idle.used.map(([name, s]) => [name, s / idle.seconds]));
+  const parts = window.used
+    .filter(([name]) => name !== LOAD_GENERATOR)
+    .map(([name, s]): [string, number] => [name, Math.max(0, s - (idleOf.get(name) ?? 0) * window.seconds)])
+    .sort((a, b) => b[1] - a[1]);
+  const ms = (s: number) => ((s / stored) * 1000).toFixed(2);
+  const total = parts.reduce((n, [, s]) => n + s, 0);
+  return `${ms(total)} ms over ${stored} results (${parts.map(([name, s]) => `${name} ${ms(s)}`).join(', ')})`;
+}
+
 /** Results posted back to back, through the gateway and straight to the service, and the workers' catch-up. */
 export async function capacityPhase({ stack, pool, cpu }: Bench, pupils: Pupil[]): Promise<void> {
   await settle(pool);
-  // 3 s unmeasured first: the processes' hot paths are still interpreted (JIT) in the first seconds of load,
-  // which made the first measured run of a fresh stack read slower than the same run a minute later.
-  const warmer = pupils[CAPACITY_CONNECTIONS.length]!;
-  await load({
-    url: `${stack.baseUrl}/api/game-results`,
-    method: 'POST',
-    body: JSON.stringify(resultFor(warmer, 1)),
-    connections: 10,
-    duration: 3,
-    headers: { cookie: warmer.cookie, 'content-type': 'application/json' },
-  });
-  await settle(pool);
-  // One poster per connection count, each posting the same honest result (every post is stored).
-  for (const [n, connections] of CAPACITY_CONNECTIONS.entries()) {
-    const poster = pupils[n]!;
-    const posterIdentity = signIdentity(
-      { userId: poster.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
+  // Every pupil posts in turn, as a school's results arrive (one pupil posting back to back would queue on its own
+  // rows instead). Each post is the same honest 10-question game (every post is stored).
+  const body = JSON.stringify(resultFor(pupils[0]!, 1));
+  const identities = pupils.map((pupil) =>
+    signIdentity(
+      { userId: pupil.userId, sessionId: 'bench', lang: 'tr', requestId: 'bench', ip: '127.0.0.1' },
       stack.env.INTERNAL_SECRET!,
       { method: 'POST', path: '/api/game-results' },
-    );
-    const body = JSON.stringify(resultFor(poster, 1));
-    await cpu.start();
-    const viaGateway = await load({
-      url: `${stack.baseUrl}/api/game-results`,
+    ),
+  );
+  let next = 0;
+  const viaGatewayInTurn = (request: { headers: Record<string, string> }) => ({
+    ...request,
+    headers: { ...request.headers, cookie: pupils[next++ % pupils.length]!.cookie },
+  });
+  const directInTurn = (request: { headers: Record<string, string> }) => ({
+    ...request,
+    headers: { ...request.headers, [IDENTITY_HEADER]: identities[next++ % identities.length]! },
+  });
+  const post = (url: string, connections: number, setupRequest: typeof directInTurn, duration = 5) =>
+    load({
+      url,
       method: 'POST',
       body,
       connections,
-      headers: { cookie: poster.cookie, 'content-type': 'application/json' },
+      duration,
+      headers: { 'content-type': 'application/json' },
+      setupRequest,
     });
+  const viaGatewayUrl = `${stack.baseUrl}/api/game-results`;
+  // 3 s unmeasured first: the processes' hot paths are still interpreted (JIT) in the first seconds of load,
+  // which made the first measured run of a fresh stack read slower than the same run a minute later.
+  await post(viaGatewayUrl, 10, viaGatewayInTurn, 3);
+  await settle(pool);
+  for (const connections of CAPACITY_CONNECTIONS) {
+    // The product's idle CPU (timers, polls, heartbeats) over 2 s, subtracted from the results' window below.
+    await cpu.start();
+    await sleep(2_000);
+    const idle = await cpu.usage();
+    await cpu.start();
+    const viaGateway = await post(viaGatewayUrl, connections, viaGatewayInTurn);
     const cpuLine = await cpu.line();
     const catchUp = await settle(pool);
-    const direct = await load({
-      url: `${stack.env.GAME_RESULTS_URL!}/api/game-results`,
-      method: 'POST',
-      body,
-      connections,
-      headers: { [IDENTITY_HEADER]: posterIdentity, 'content-type': 'application/json' },
-    });
+    const stored = viaGateway.statusCodeStats['201']?.count ?? 0;
+    const perResult = cpuPerResult(idle, await cpu.usage(), stored);
+    const direct = await post(`${stack.env.GAME_RESULTS_URL!}/api/game-results`, connections, directInTurn);
     await settle(pool);
     say(loadLine(`POST /api/game-results via gateway, ${connections} conn`, viaGateway));
     say(`   ${cpuLine}`);
-    say(`   both workers caught up ${catchUp.toFixed(1)} s after the 5 s run`);
+    say(`   cpu per result across the system, posts and every consumer (idle subtracted): ${perResult}`);
+    say(`   the three consumers caught up ${catchUp.toFixed(1)} s after the 5 s run`);
     say(loadLine(`POST /api/game-results to the service, ${connections} conn`, direct));
   }
   say(`(${machineLoad()})`);

@@ -29,8 +29,10 @@ export const PUPIL_HISTORY_LIMIT = 50;
  * only adds to the totals. Every row written is the pupil's own, so batches in user order never deadlock.
  */
 export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Promise<void> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO classes.pupil_progress AS p
+  // Named, like the second statement: every recorded game runs them (parsed and planned once per connection).
+  const { rowCount } = await tx.query({
+    name: 'classes-add-progress',
+    text: `INSERT INTO classes.pupil_progress AS p
             (user_id, week_start, questions_week, correct_week, questions_total, correct_total, points_total,
              last_played_at)
      SELECT $1, $5::date, $2, $3, $2, $3, $4, $6
@@ -47,13 +49,14 @@ export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Pr
        correct_total = p.correct_total + $3,
        points_total = p.points_total + $4,
        last_played_at = greatest(p.last_played_at, $6)`,
-    [game.userId, game.questionsCount, game.correctAnswers, game.points, game.weekStart, game.playedAt],
-  );
+    values: [game.userId, game.questionsCount, game.correctAnswers, game.points, game.weekStart, game.playedAt],
+  });
   if (!rowCount) return;
   // Mistake kinds in one order, so two transactions of one pupil lock their rows alike.
   const mistakes = [...game.mistakes].sort();
-  await tx.query(
-    `WITH topic AS (
+  await tx.query({
+    name: 'classes-add-topic-mistakes-game',
+    text: `WITH topic AS (
        INSERT INTO classes.pupil_topic_progress AS t (user_id, game_type, questions, correct, last_played_at)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, game_type) DO UPDATE SET
@@ -69,7 +72,7 @@ export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Pr
             (user_id, result_id, game_type, difficulty, questions_count, correct_answers, points, mistakes, played_at)
      VALUES ($1, $7, $2, $8, $3, $4, $9, $6::text[], $5)
      ON CONFLICT (user_id, result_id) DO NOTHING`,
-    [
+    values: [
       game.userId,
       game.gameType,
       game.questionsCount,
@@ -80,13 +83,14 @@ export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Pr
       game.difficulty,
       game.points,
     ],
-  );
+  });
   // Keeps the newest games only: everything older than the last one kept goes (an index walk of the limit).
-  await tx.query(
-    `DELETE FROM classes.pupil_games
+  await tx.query({
+    name: 'classes-trim-games',
+    text: `DELETE FROM classes.pupil_games
       WHERE user_id = $1
         AND (played_at, result_id) < (SELECT played_at, result_id FROM classes.pupil_games WHERE user_id = $1
                                        ORDER BY played_at DESC, result_id DESC OFFSET $2 LIMIT 1)`,
-    [game.userId, PUPIL_HISTORY_LIMIT - 1],
-  );
+    values: [game.userId, PUPIL_HISTORY_LIMIT - 1],
+  });
 }

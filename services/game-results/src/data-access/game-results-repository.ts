@@ -1,4 +1,4 @@
-import type { GameResultRecordedEvent, MistakeKind } from '@mathgames/contracts';
+import type { GameResultRecordedEvent, MistakeKind, ReviewCard } from '@mathgames/contracts';
 import { type Db, queryOne } from '@mathgames/platform';
 import { gameResultRecordedRow } from './outbox-event.js';
 
@@ -83,9 +83,9 @@ function toStored(row: ResultRow): StoredGameResult {
 }
 
 /**
- * Inserts the result, counts it in the user's history total, and writes its event to the outbox, all in one
- * statement (one round trip; one transaction unless the caller holds one): the event exists exactly when the
- * result does. The event's `resultId` becomes the assigned id. Returns null, writing nothing, when this user
+ * Inserts the result, counts it in the user's history total, writes its event to the outbox and puts its mistakes
+ * in the review schedule, all in one statement (one round trip; one transaction unless the caller holds one): the
+ * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing nothing, when this user
  * already stored a result under the same client id.
  *
  * No NOTIFY here (issue 24): a transaction that notifies takes one cluster-wide lock from its commit until it
@@ -97,6 +97,8 @@ export async function insertAnnouncedGameResult(
   db: Db,
   result: NewGameResult,
   event: GameResultRecordedEvent,
+  /** The game's mistakes as review cards (box 1), written with the result: in the same statement, so no transaction. */
+  cards: readonly ReviewCard[] = [],
 ): Promise<StoredGameResult | null> {
   const announce = gameResultRecordedRow(event);
   const { rows } = await db.query<ResultRow>({
@@ -115,6 +117,13 @@ export async function insertAnnouncedGameResult(
      ), announced AS (
        INSERT INTO ${announce.table} (id, destination, topic, name, payload, request_id, traceparent)
        SELECT $11, $12, $13, $14, jsonb_set($15::jsonb, '{resultId}', to_jsonb(inserted.id)), $16, $17 FROM inserted
+     ), reviewed AS (
+       INSERT INTO results.review_cards AS r (user_id, game_type, difficulty, mistake_kind, box, due_at, updated_at)
+       SELECT inserted.user_id, card.*, inserted.created_at
+       FROM inserted, unnest($18::text[], $19::text[], $20::text[], $21::smallint[], $22::timestamptz[])
+         AS card(game_type, difficulty, mistake_kind, box, due_at)
+       ON CONFLICT (user_id, game_type, difficulty, mistake_kind)
+       DO UPDATE SET box = excluded.box, due_at = excluded.due_at, updated_at = excluded.updated_at
      )
      SELECT ${RESULT_COLUMNS} FROM inserted`,
     values: [
@@ -135,6 +144,11 @@ export async function insertAnnouncedGameResult(
       announce.payload,
       announce.requestId,
       announce.traceparent,
+      cards.map((c) => c.gameType),
+      cards.map((c) => c.difficulty),
+      cards.map((c) => c.mistake),
+      cards.map((c) => c.box),
+      cards.map((c) => c.dueAt),
     ],
   });
   return rows[0] ? toStored(rows[0]) : null;

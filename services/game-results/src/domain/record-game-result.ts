@@ -1,4 +1,4 @@
-import { AppError, withTransaction } from '@mathgames/platform';
+import { AppError } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   findByClientResultId,
@@ -7,7 +7,7 @@ import {
   type StoredGameResult,
 } from '../data-access/game-results-repository.js';
 import { gameResultRecordedEvent } from './events.js';
-import { gameHasMistakes, scheduleGameMistakes } from './review.js';
+import { mistakeCards } from './review.js';
 import { type VerifiedGameResult, verifyGameResult } from './verify-game-result.js';
 
 export interface RecordDeps {
@@ -25,7 +25,7 @@ export interface Recorded {
 
 /**
  * Stores a finished game once. The result is re-checked question by question, then stored together with its
- * `game-result.recorded.v1` outbox row in one statement, so an event exists exactly when the result does. A
+ * `game-result.recorded.v1` outbox row (and its mistakes' review cards) in one statement, so an event exists exactly when the result does. A
  * repeated Idempotency-Key conflicts in that insert (nothing written) and is answered with the first result.
  */
 export async function recordGameResult(
@@ -40,14 +40,8 @@ export async function recordGameResult(
   // event also carries when the server received it, which is what lateness is judged by (the device's clock is not).
   const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey };
   const event = gameResultRecordedEvent(row, receivedAt);
-  // Most games have no mistake to schedule: then the one statement is the whole transaction.
-  const stored = gameHasMistakes(row)
-    ? await withTransaction(deps.pool, async (client) => {
-        const inserted = await insertAnnouncedGameResult(client, row, event);
-        if (inserted) await scheduleGameMistakes(client, userId, inserted, inserted.playedAt);
-        return inserted;
-      })
-    : await insertAnnouncedGameResult(deps.pool, row, event);
+  // One statement is the whole transaction: the result, its count, its event and its mistakes' review cards.
+  const stored = await insertAnnouncedGameResult(deps.pool, row, event, mistakeCards(row, row.playedAt));
   if (stored) {
     deps.announced?.();
     return { result: stored, replayed: false };

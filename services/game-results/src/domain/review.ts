@@ -32,18 +32,11 @@ export async function getReviewSchedule(deps: ReviewDeps, userId: number): Promi
   return schedule(await listReviewCards(deps.pool, userId), deps.now());
 }
 
-/** In the result's transaction: every explained wrong answer puts its shape (back) in box 1. */
-/** Whether a game has a mistake to schedule for review (scheduleGameMistakes writes nothing otherwise). */
-export function gameHasMistakes(game: { questions: StoredQuestion[] }): boolean {
-  return game.questions.some((q) => q.mistake);
-}
-
-export async function scheduleGameMistakes(
-  client: pg.PoolClient,
-  userId: number,
+/** A game's explained wrong answers as review cards, each shape (back) in box 1: stored with the result. */
+export function mistakeCards(
   game: { gameType: string; difficulty: string; questions: StoredQuestion[] },
   now: Date,
-): Promise<void> {
+): ReviewCard[] {
   const shapes: ReviewShape[] = game.questions.flatMap((q) =>
     q.mistake
       ? [
@@ -55,8 +48,7 @@ export async function scheduleGameMistakes(
         ]
       : [],
   );
-  if (shapes.length > 0)
-    await saveReviewCards(client, userId, addMistakesToSchedule([], shapes, now), [], now);
+  return shapes.length > 0 ? addMistakesToSchedule([], shapes, now) : [];
 }
 
 const OPERATOR_OF: Record<string, string> = { toplama: '+', çıkarma: '-', çarpma: '×', bölme: '÷' };

@@ -133,7 +133,7 @@ function batchApplier<Event extends { id: string }>(
   // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
   const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
   /** Two batches in flight: one is being applied while the next fills; more would only add lock contention. */
-  const maxBatchesInFlight = 2;
+  const maxBatchesInFlight = 1;
   const waiting: Array<{ event: Event; eventId: string; settle: (outcome: Outcome) => void }> = [];
   let batchesInFlight = 0;
 

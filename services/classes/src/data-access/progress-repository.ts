@@ -49,7 +49,14 @@ export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Pr
        correct_total = p.correct_total + $3,
        points_total = p.points_total + $4,
        last_played_at = greatest(p.last_played_at, $6)`,
-    values: [game.userId, game.questionsCount, game.correctAnswers, game.points, game.weekStart, game.playedAt],
+    values: [
+      game.userId,
+      game.questionsCount,
+      game.correctAnswers,
+      game.points,
+      game.weekStart,
+      game.playedAt,
+    ],
   });
   if (!rowCount) return;
   // Mistake kinds in one order, so two transactions of one pupil lock their rows alike.

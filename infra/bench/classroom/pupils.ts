@@ -83,6 +83,38 @@ export class Pupil {
   }
 }
 
+const JOIN_CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * Seats the pupils in classes of CLASS_SIZE, as in a school: the classes worker then keeps each one's progress,
+ * facts and mastery for the teacher, as it does in a district.
+ */
+async function rosterInClasses(
+  pool: ReturnType<typeof createPool>,
+  count: number,
+  ids: ReadonlyMap<number, number>,
+): Promise<void> {
+  const classes = Math.ceil(count / CLASS_SIZE);
+  const codes = Array.from({ length: classes }, (_, c) => {
+    let code = '';
+    for (let n = c, i = 0; i < 6; i++, n = Math.floor(n / JOIN_CODE_LETTERS.length))
+      code += JOIN_CODE_LETTERS[n % JOIN_CODE_LETTERS.length];
+    return code;
+  });
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO classes.classes (teacher_id, name, grade, join_code)
+     SELECT 1, 'Bench ' || ordinality, 3, code FROM unnest($1::text[]) WITH ORDINALITY AS code
+     RETURNING id`,
+    [codes],
+  );
+  const userIds = Array.from({ length: count }, (_, i) => ids.get(i)!);
+  await pool.query(
+    `INSERT INTO classes.pupils (user_id, class_id, display_name)
+     SELECT u, ($2::int[])[(i - 1) / $3 + 1], 'Pupil ' || i FROM unnest($1::int[]) WITH ORDINALITY AS t(u, i)`,
+    [userIds, rows.map((r) => r.id), CLASS_SIZE],
+  );
+}
+
 /**
  * Inserts `count` pupils in one statement (one precomputed argon2id hash with auth's parameters), logs the first
  * `REAL_LOGINS` in for real, concurrently, and gives the others a session shaped exactly like those.
@@ -102,6 +134,7 @@ export async function createPupils(
     [count, hash],
   );
   const ids = new Map(rows.map((r) => [r.i, r.id]));
+  await rosterInClasses(pool, count, ids);
   const baseUrl = new URL(stack.baseUrl);
   if (baseUrl.hostname !== '127.0.0.1')
     throw new Error(`the load generator only targets 127.0.0.1, not ${baseUrl}`);

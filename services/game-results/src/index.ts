@@ -35,7 +35,8 @@ export function createGameResultsService(
       publishes: [GAME_RESULT_RECORDED],
       logger,
     });
-    const redis = createRedis(config.REDIS_URL, logger);
+    // Each result spends two budgets at once (result-budget.ts): one write for both, and for concurrent results.
+    const redis = createRedis(config.REDIS_URL, logger, { autoPipelining: true });
     const deps: GameResultsDeps = {
       pool,
       budget: new ResultBudget(redis, config.REDIS_PREFIX, config),

@@ -35,17 +35,23 @@ export class ResultBudget {
     );
   }
 
-  /** Spends one result of each window; the seconds to wait when one is spent, otherwise null. */
+  /**
+   * Spends one result of each window (both at once: one round trip with the client's auto-pipelining); the seconds
+   * to wait when one is spent, otherwise null.
+   */
   async take(userId: number): Promise<number | null> {
-    let worst = 0;
-    for (const limiter of this.limiters) {
-      try {
-        await limiter.consume(String(userId));
-      } catch (result) {
-        if (!(result instanceof RateLimiterRes)) throw result;
-        worst = Math.max(worst, result.msBeforeNext);
-      }
-    }
+    const waits = await Promise.all(
+      this.limiters.map((limiter) =>
+        limiter.consume(String(userId)).then(
+          () => 0,
+          (result: unknown) => {
+            if (!(result instanceof RateLimiterRes)) throw result;
+            return result.msBeforeNext;
+          },
+        ),
+      ),
+    );
+    const worst = Math.max(...waits);
     return worst > 0 ? Math.max(1, Math.ceil(worst / 1000)) : null;
   }
 }

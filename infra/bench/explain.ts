@@ -69,12 +69,12 @@ try {
       process.stdout.write(`-- round ${round}${round === 1 ? ' (cold caches)' : ''} --\n`);
       await client.query('BEGIN');
       await insertAnnouncedGameResult(
-        explaining(client, 'game-results: result + count + outbox + NOTIFY'),
+        explaining(client, 'game-results: result + count + outbox + review cards'),
         row,
         event,
       );
       await addToReadModel(
-        explaining(client, 'statistics-worker: totals, per type, per day'),
+        explaining(client, 'statistics-worker: totals, per type, per day, mastery rows locked'),
         {
           userId,
           gameType: 'toplama',
@@ -84,6 +84,7 @@ try {
           playedAt: new Date(),
         },
         'Europe/Istanbul',
+        ['MAT.2.2.2'],
       );
       await addProgress(
         explaining(client, 'badge-worker: progress on 7 badges'),

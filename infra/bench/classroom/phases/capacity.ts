@@ -36,16 +36,17 @@ export async function capacityPhase({ stack, pool, cpu }: Bench, pupils: Pupil[]
       { method: 'POST', path: '/api/game-results' },
     ),
   );
+  type InTurn = (request: { headers: Record<string, string> }) => { headers: Record<string, string> };
   let next = 0;
-  const viaGatewayInTurn = (request: { headers: Record<string, string> }) => ({
+  const viaGatewayInTurn: InTurn = (request) => ({
     ...request,
     headers: { ...request.headers, cookie: pupils[next++ % pupils.length]!.cookie },
   });
-  const directInTurn = (request: { headers: Record<string, string> }) => ({
+  const directInTurn: InTurn = (request) => ({
     ...request,
     headers: { ...request.headers, [IDENTITY_HEADER]: identities[next++ % identities.length]! },
   });
-  const post = (url: string, connections: number, setupRequest: typeof directInTurn, duration = 5) =>
+  const post = (url: string, connections: number, setupRequest: InTurn, duration = 5) =>
     load({
       url,
       method: 'POST',

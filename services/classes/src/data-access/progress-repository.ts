@@ -1,4 +1,6 @@
+import type { OutcomeMasteryRow } from '@mathgames/platform';
 import type pg from 'pg';
+import { pupilMastery } from './pupil-mastery-repository.js';
 
 /** What the read model keeps of one played game, in a pupil's history as in the event that adds it. */
 export interface GameCounts {
@@ -31,12 +33,17 @@ export const PUPIL_HISTORY_LIMIT = 50;
  * One statement, one round trip (every recorded game runs it; issue 24): its parts all see the rows as they were
  * before it, so the history's trim counts the new game in by hand (the UNION), and a game already too old to be
  * among the newest is not kept at all: exactly the newest PUPIL_HISTORY_LIMIT games stay, whatever order they
- * arrive in.
+ * arrive in. The same statement locks and answers the pupil's mastery rows of the outcomes the game asked
+ * (`outcomes`), for `pupilMastery.applyLocked`.
  */
-export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Promise<void> {
+export async function addGameToProgress(
+  tx: pg.PoolClient,
+  game: PlayedGame,
+  outcomes: readonly string[],
+): Promise<OutcomeMasteryRow[]> {
   // Mistake kinds in one order, so two transactions of one pupil lock their rows alike.
   const mistakes = [...game.mistakes].sort();
-  await tx.query({
+  const { rows } = await tx.query<OutcomeMasteryRow>({
     name: 'classes-add-game',
     text: `WITH pupil AS (
        SELECT user_id FROM classes.pupils WHERE user_id = $1
@@ -77,14 +84,16 @@ export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Pr
         WHERE (SELECT count(*) FROM classes.pupil_games
                 WHERE user_id = $1 AND (played_at, result_id) > ($6::timestamptz, $9::integer)) <= $11
        ON CONFLICT (user_id, result_id) DO NOTHING
+     ), trimmed AS (
+       DELETE FROM classes.pupil_games g
+        WHERE g.user_id = $1
+          AND (g.played_at, g.result_id) < (
+            SELECT played_at, result_id FROM (
+              SELECT played_at, result_id FROM classes.pupil_games WHERE user_id = $1
+              UNION SELECT $6::timestamptz, $9::integer FROM pupil
+            ) AS games ORDER BY played_at DESC, result_id DESC OFFSET $11 LIMIT 1)
      )
-     DELETE FROM classes.pupil_games g
-      WHERE g.user_id = $1
-        AND (g.played_at, g.result_id) < (
-          SELECT played_at, result_id FROM (
-            SELECT played_at, result_id FROM classes.pupil_games WHERE user_id = $1
-            UNION SELECT $6::timestamptz, $9::integer FROM pupil
-          ) AS games ORDER BY played_at DESC, result_id DESC OFFSET $11 LIMIT 1)`,
+     ${pupilMastery.lockingSelect('$1', '$12')}`,
     values: [
       game.userId,
       game.questionsCount,
@@ -97,6 +106,8 @@ export async function addGameToProgress(tx: pg.PoolClient, game: PlayedGame): Pr
       game.resultId,
       game.difficulty,
       PUPIL_HISTORY_LIMIT - 1,
+      outcomes,
     ],
   });
+  return rows;
 }

@@ -1,5 +1,6 @@
 import { localDateKey, weekStartKey } from '@mathgames/contracts';
-import type { Db } from '@mathgames/platform';
+import type { Db, OutcomeMasteryRow } from '@mathgames/platform';
+import { outcomeMastery } from './outcome-mastery-repository.js';
 
 export interface RecordedResultFacts {
   userId: number;
@@ -15,10 +16,16 @@ export interface RecordedResultFacts {
 
 /**
  * Adds one recorded game to the user's totals, per-type totals and per-day counts (caller's transaction), in one
- * statement: one round trip per event keeps the worker's lag low.
+ * statement: one round trip per event keeps the worker's lag low. The same statement locks and answers the user's
+ * mastery rows of the outcomes the game asked (`outcomes`), for `outcomeMastery.applyLocked`.
  */
-export async function addToReadModel(db: Db, facts: RecordedResultFacts, timeZone: string): Promise<void> {
-  await db.query({
+export async function addToReadModel(
+  db: Db,
+  facts: RecordedResultFacts,
+  timeZone: string,
+  outcomes: readonly string[],
+): Promise<OutcomeMasteryRow[]> {
+  const { rows } = await db.query<OutcomeMasteryRow>({
     // Named: planned once per connection (planning costs as much as running it).
     name: 'statistics-add-to-read-model',
     text: `WITH totals AS (
@@ -39,11 +46,13 @@ export async function addToReadModel(db: Db, facts: RecordedResultFacts, timeZon
        ON CONFLICT (user_id, mistake_kind) DO UPDATE SET count = m.count + excluded.count,
          last_at = greatest(m.last_at, excluded.last_at)
        RETURNING 1
+     ), daily AS (
+       INSERT INTO results.user_daily AS d (user_id, day, questions, correct, points)
+       VALUES ($1, $6::date, $2, $3, $4)
+       ON CONFLICT (user_id, day) DO UPDATE SET questions = d.questions + $2, correct = d.correct + $3,
+         points = d.points + $4
      )
-     INSERT INTO results.user_daily AS d (user_id, day, questions, correct, points)
-     VALUES ($1, $6::date, $2, $3, $4)
-     ON CONFLICT (user_id, day) DO UPDATE SET questions = d.questions + $2, correct = d.correct + $3,
-       points = d.points + $4`,
+     ${outcomeMastery.lockingSelect('$1', '$9')}`,
     values: [
       facts.userId,
       facts.questionsCount,
@@ -53,8 +62,10 @@ export async function addToReadModel(db: Db, facts: RecordedResultFacts, timeZon
       localDateKey(facts.playedAt, timeZone),
       facts.mistakes ?? [],
       facts.playedAt,
+      outcomes,
     ],
   });
+  return rows;
 }
 
 export interface Totals {

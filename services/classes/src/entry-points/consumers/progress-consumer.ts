@@ -14,24 +14,35 @@ export function progressSubscription(timeZone: string) {
     // Only the pupil's own rows are written: batches in user order never deadlock.
     batchOrder: (event) => event.userId,
     async handle(event, tx) {
-      await addGameToProgress(tx, {
-        userId: event.userId,
-        resultId: event.resultId,
-        gameType: event.gameType,
-        difficulty: event.difficulty,
-        questionsCount: event.questionsCount,
-        correctAnswers: event.correctAnswers,
-        points: eventPoints(event),
-        // Events recorded before mistake kinds existed carry none.
-        mistakes: event.mistakes ?? [],
-        playedAt: new Date(event.playedAt),
-        weekStart: weekStartKey(event.playedAt, timeZone),
-      });
+      const locked = await addGameToProgress(
+        tx,
+        {
+          userId: event.userId,
+          resultId: event.resultId,
+          gameType: event.gameType,
+          difficulty: event.difficulty,
+          questionsCount: event.questionsCount,
+          correctAnswers: event.correctAnswers,
+          points: eventPoints(event),
+          // Events recorded before mistake kinds existed carry none.
+          mistakes: event.mistakes ?? [],
+          playedAt: new Date(event.playedAt),
+          weekStart: weekStartKey(event.playedAt, timeZone),
+        },
+        pupilMastery.askedBy(event.skills),
+      );
       await finishAssignmentsWith(tx, event);
       // Fact fluency, for the teacher's view of a pupil's matrix (older events carry no facts).
       await addPupilFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
-      // Mastery per outcome for the teacher's grid, by the server's clock like the pupil's own (older events: none).
-      await pupilMastery.apply(tx, event.userId, event.skills ?? [], new Date(eventReceivedAt(event)));
+      // Mastery per outcome for the teacher's grid, by the server's clock like the pupil's own (older events: none),
+      // from the rows the first statement locked.
+      await pupilMastery.applyLocked(
+        tx,
+        event.userId,
+        event.skills,
+        new Date(eventReceivedAt(event)),
+        locked,
+      );
     },
   });
 }

@@ -16,7 +16,7 @@ export function statisticsSubscription(timeZone: string) {
     // A batch touches its users' rows in user order: two batches in flight never deadlock.
     batchOrder: (event) => event.userId,
     handle: async (event, tx) => {
-      await addToReadModel(
+      const locked = await addToReadModel(
         tx,
         {
           userId: event.userId,
@@ -28,11 +28,14 @@ export function statisticsSubscription(timeZone: string) {
           mistakes: event.mistakes,
         },
         timeZone,
+        outcomeMastery.askedBy(event.skills),
       );
       // Fact fluency: each answered basic fact's last tries (events from before response times carry none).
       await addFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
-      // Mastery per outcome, by the server's clock (checks fall due days after mastering; a device's clock may lie).
-      await outcomeMastery.apply(tx, event.userId, event.skills ?? [], new Date(eventReceivedAt(event)));
+      // Mastery per outcome, by the server's clock (checks fall due days after mastering; a device's clock may lie),
+      // from the rows the statement above locked.
+      const at = new Date(eventReceivedAt(event));
+      await outcomeMastery.applyLocked(tx, event.userId, event.skills, at, locked);
     },
   });
 }

@@ -156,12 +156,15 @@ async function claimBatch(relay: RelayState): Promise<ClaimedRow[]> {
   return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
 
-/** The second short transaction; retried within the lease, after which a republish is harmless anyway. */
-async function record(relay: RelayState, sql: string, params: unknown[]): Promise<void> {
+/**
+ * The second short transaction; retried within the lease, after which a republish is harmless anyway. Named
+ * (prepared once per connection): marking a batch published runs after every batch.
+ */
+async function record(relay: RelayState, name: string, text: string, values: unknown[]): Promise<void> {
   const deadline = Date.now() + relay.leaseSeconds * 1000;
   for (let attempt = 0; ; attempt++) {
     try {
-      await relay.pool.query(sql, params);
+      await relay.pool.query({ name: `${name}:${relay.table}`, text, values });
       return;
     } catch (err) {
       if (Date.now() >= deadline || relay.stopped) throw err;
@@ -193,6 +196,7 @@ async function processBatch(relay: RelayState): Promise<{ claimed: number; faile
       );
       await record(
         relay,
+        'outbox-failed',
         `UPDATE ${table} SET attempts = attempts + 1, last_error = $2, claimed_until = NULL WHERE id = $1`,
         [row.id, message],
       );
@@ -201,6 +205,7 @@ async function processBatch(relay: RelayState): Promise<{ claimed: number; faile
   if (published.length > 0) {
     await record(
       relay,
+      'outbox-published',
       `UPDATE ${table} SET published_at = now(), claimed_until = NULL WHERE id = ANY($1::uuid[])`,
       [published],
     );

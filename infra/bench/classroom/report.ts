@@ -28,16 +28,16 @@ export function loadLine(name: string, r: LoadResult, okStatuses: number[] = [])
   ).padStart(9)}  errors ${loadErrors(r, okStatuses)}`;
 }
 
-export function describeErrors(errors: Map<number, number>): string {
+export function describeErrors(errors: Map<string, number>): string {
   if (errors.size === 0) return '0';
-  return [...errors].map(([status, n]) => `${n}×${status === 0 ? 'network/timeout' : status}`).join(' ');
+  return [...errors].map(([kind, n]) => `${n}×${kind}`).join(' ');
 }
 
 /** Per-endpoint latencies and outcomes of the open-loop phases. */
 export class Recorder {
   private readonly samples = new Map<
     string,
-    { latencies: number[]; windows: number[][]; errors: Map<number, number> }
+    { latencies: number[]; windows: number[][]; errors: Map<string, number> }
   >();
   private readonly started = performance.now();
   private ended: number | null = null;
@@ -59,14 +59,20 @@ export class Recorder {
     this.loopDelay.disable();
   }
 
-  record(endpoint: string, elapsed: number, status: number, ok: boolean): void {
+  /** One call: its time, and when not `ok` its status (no answer: 'timeout' at the deadline, else the socket error). */
+  record(endpoint: string, call: { elapsed: number; status: number; text: string }, ok: boolean): void {
+    const { elapsed, status } = call;
     let s = this.samples.get(endpoint);
     if (!s) {
       s = { latencies: [], windows: [], errors: new Map() };
       this.samples.set(endpoint, s);
     }
     s.latencies.push(elapsed);
-    if (!ok) s.errors.set(status, (s.errors.get(status) ?? 0) + 1);
+    if (!ok) {
+      const kind =
+        status !== 0 ? String(status) : call.text === 'timeout' ? 'timeout' : `network (${call.text})`;
+      s.errors.set(kind, (s.errors.get(kind) ?? 0) + 1);
+    }
     const bucket = Math.floor((performance.now() - this.started) / 10_000);
     const window = s.windows[bucket] ?? [];
     window.push(elapsed);

@@ -73,12 +73,7 @@ async function poll(pupil: Pupil, recorder: Recorder, end: number): Promise<void
       undefined,
       pupil.etag ? { 'if-none-match': pupil.etag } : {},
     );
-    recorder.record(
-      'GET /api/user-badges/summary (poll)',
-      res.elapsed,
-      res.status,
-      res.status === 200 || res.status === 304,
-    );
+    recorder.record('GET /api/user-badges/summary (poll)', res, res.status === 200 || res.status === 304);
     pupil.etag = res.etag ?? pupil.etag;
     await sleep(Math.max(0, Math.min(POLL_MS, end - performance.now())));
   }
@@ -97,15 +92,15 @@ async function play(
   while (performance.now() < end) {
     const body = resultFor(pupil, 10_000 + i * 1000 + game++);
     const res = await pupil.call('POST', '/api/game-results', body);
-    recorder.record('POST /api/game-results', res.elapsed, res.status, res.status === 201);
+    recorder.record('POST /api/game-results', res, res.status === 201);
     if (res.status === 201) {
       stored(pupil, body);
       lag.expect(pupil, performance.now());
     }
     const stats = await pupil.call('GET', '/api/statistics');
-    recorder.record('GET /api/statistics', stats.elapsed, stats.status, stats.status === 200);
+    recorder.record('GET /api/statistics', stats, stats.status === 200);
     const badges = await pupil.call('GET', '/api/user-badges?limit=1000');
-    recorder.record('GET /api/user-badges?limit=1000', badges.elapsed, badges.status, badges.status === 200);
+    recorder.record('GET /api/user-badges?limit=1000', badges, badges.status === 200);
     const pause = POST_EVERY_MS * (0.8 + Math.random() * 0.4);
     if (performance.now() + pause >= end) break;
     await sleep(pause);

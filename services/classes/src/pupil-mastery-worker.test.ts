@@ -44,7 +44,7 @@ describe('mastery per outcome in the class read model (classes-worker)', () => {
     const games = [1, 5, 5, 5].map((correct) =>
       game(301, addition(correct), { receivedAt: received.toISOString(), playedAt: playedLongAgo }),
     );
-    // One after another, as a child plays them (two batches in flight may commit out of order).
+    // One after another, as a child plays them (two batches, of two replicas, may commit out of order).
     for (const g of games) await kit.apply(g);
     // A redelivered game changes nothing.
     await kit.apply(games[3]!);

@@ -85,8 +85,8 @@ function toStored(row: ResultRow): StoredGameResult {
 /**
  * Inserts the result, counts it in the user's history total, writes its event to the outbox and puts its mistakes
  * in the review schedule, all in one statement (one round trip; one transaction unless the caller holds one): the
- * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing nothing, when this user
- * already stored a result under the same client id.
+ * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing
+ * nothing, when this user already stored a result under the same client id.
  *
  * No NOTIFY here (issue 24): a transaction that notifies takes one cluster-wide lock from its commit until it
  * ends (PostgreSQL's notify queue, `Lock:object` in pg_stat_activity), so every result commit, fsync included,

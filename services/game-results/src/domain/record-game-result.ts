@@ -25,8 +25,9 @@ export interface Recorded {
 
 /**
  * Stores a finished game once. The result is re-checked question by question, then stored together with its
- * `game-result.recorded.v1` outbox row (and its mistakes' review cards) in one statement, so an event exists exactly when the result does. A
- * repeated Idempotency-Key conflicts in that insert (nothing written) and is answered with the first result.
+ * `game-result.recorded.v1` outbox row (and its mistakes' review cards) in one statement, so an event exists
+ * exactly when the result does. A repeated Idempotency-Key conflicts in that insert (nothing written) and is
+ * answered with the first result.
  */
 export async function recordGameResult(
   deps: RecordDeps,

@@ -25,7 +25,7 @@ export function badgeSubscription(deps: BadgeSubscriptionDeps) {
   // from growing the set.
   const completedBadge = new Set<string>();
   return subscribe(EVENT_QUEUES.badges, {
-    // A batch touches its users' rows in user order: two batches in flight never deadlock.
+    // A batch touches its users' rows in user order: batches of two replicas never deadlock.
     batchOrder: (event) => event.userId,
     async handle(event, tx) {
       if (event.correctAnswers === 0) return;

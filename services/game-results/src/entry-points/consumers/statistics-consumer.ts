@@ -13,7 +13,7 @@ export const STATISTICS_CONSUMER = 'statistics-worker';
  */
 export function statisticsSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.statistics, {
-    // A batch touches its users' rows in user order: two batches in flight never deadlock.
+    // A batch touches its users' rows in user order: batches of two replicas never deadlock.
     batchOrder: (event) => event.userId,
     handle: async (event, tx) => {
       const locked = await addToReadModel(

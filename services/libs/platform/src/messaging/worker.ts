@@ -223,7 +223,7 @@ function startEventConsumers(
       schema,
       queue: subscription.queue,
       consumer: name,
-      // Room for two batches of 25 in flight and the next deliveries already on their way.
+      // Room for a batch of 25 being applied, the next one filling and deliveries already on their way.
       prefetch: subscription.prefetch ?? 64,
       ...(subscription.maxBatch ? { maxBatch: subscription.maxBatch } : {}),
       ...(subscription.batchOrder ? { batchOrder: subscription.batchOrder } : {}),

@@ -8,8 +8,9 @@
  *            (200 and 304), closed loop, 10 connections, 5 s, and each hop alone; then the poll (304) against a
  *            bare node:http server at 50 connections, for one tab and for every pupil in turn;
  *  history   statistics and summary for a pupil with 100,000 stored results and one with 10;
- *  capacity  results posted back to back (closed loop, BENCH_CAPACITY_CONNECTIONS), through the gateway and
- *            straight to the service, then how long both workers take to catch up;
+ *  capacity  results posted back to back by every pupil in turn (closed loop, BENCH_CAPACITY_CONNECTIONS), through
+ *            the gateway and straight to the service; the CPU per result across the system (every process from the
+ *            first post until the three consumers applied the last, less their idle CPU), and the catch-up time;
  *  lag       event lag (result 201 → committed in the statistics read model and in badge progress) at each
  *            fixed arrival rate of BENCH_LAG_RATES for BENCH_LAG_SECONDS (open loop);
  *  classroom for each size in BENCH_PUPILS: every pupil polls the summary every 3 s (If-None-Match), posts a
@@ -19,7 +20,7 @@
  * Every phase under load prints each process's CPU share (of 100 % per core).
  *
  * Pupils are not registered over HTTP (20,000 argon2 hashes would take ~15 minutes here): they are inserted in
- * one statement with one precomputed hash of auth's own parameters; BENCH_REAL_LOGINS of them log in for real,
+ * one statement with one precomputed hash of auth's own parameters and seated in classes of 30; BENCH_REAL_LOGINS of them log in for real,
  * concurrently (one login per account, far inside the per-account limits), and the others get a session of the
  * exact shape those real logins stored, signed with the gateway's secret.
  *

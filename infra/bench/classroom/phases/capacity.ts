@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
+import { IDENTITY_HEADER, signIdentity, sleep } from '@mathgames/platform';
 import { load } from '../../load.js';
 import { CAPACITY_CONNECTIONS } from '../config.js';
 import { LOAD_GENERATOR } from '../cpu.js';
@@ -23,7 +22,10 @@ function cpuPerResult(idle: Usage, window: Usage, stored: number): string {
   return `${ms(total)} ms over ${stored} results (${parts.map(([name, s]) => `${name} ${ms(s)}`).join(', ')})`;
 }
 
-/** Results posted back to back, through the gateway and straight to the service, and the workers' catch-up. */
+/**
+ * Results posted back to back by every pupil in turn, through the gateway and straight to the service; the CPU a
+ * result costs across the system, and how long the three consumers take to catch up.
+ */
 export async function capacityPhase({ stack, pool, cpu }: Bench, pupils: Pupil[]): Promise<void> {
   await settle(pool);
   // Every pupil posts in turn, as a school's results arrive (one pupil posting back to back would queue on its own

@@ -25,7 +25,8 @@ export const POST_EVERY_MS = 60_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Pupils of one class share an address and a browser-like connection pool (a school behind one NAT). */
 export const CLASS_SIZE = 30;
-export const SOCKETS_PER_CLASS = 6;
+/** Connections per class (BENCH_SOCKETS_PER_CLASS): 6 as one browser would open, up to CLASS_SIZE for a device each. */
+export const SOCKETS_PER_CLASS = Number(process.env.BENCH_SOCKETS_PER_CLASS ?? 6);
 export const PASSWORD = 'correct horse';
 
 /** Devices: distinct loopback addresses (all of 127/8 is local on Linux), one per class. */

@@ -16,7 +16,8 @@ export const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS,
 /**
  * How the classroom phase opens: 'cold' (every cache empty, as at a lesson's start), 'counts' (the badge counts
  * already in Redis, as for pupils who played within the cache's TTL; the gateway's memory still empty) or 'warm'
- * (every tab has polled once before the clock starts; the CPU of those cold polls is printed).
+ * (every tab has polled once before the clock starts, 50 classes at a time; the CPU per cold poll is printed, idle
+ * subtracted).
  */
 export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as 'cold' | 'counts' | 'warm';
 export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);

@@ -1,26 +1,11 @@
 import { IDENTITY_HEADER, signIdentity, sleep } from '@mathgames/platform';
 import { load } from '../../load.js';
 import { CAPACITY_CONNECTIONS } from '../config.js';
-import { LOAD_GENERATOR } from '../cpu.js';
+import { cpuPer } from '../cpu.js';
 import { resultFor, settle } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
 import { loadLine, machineLoad, say } from '../report.js';
 import type { Bench } from '../stack.js';
-
-type Usage = Awaited<ReturnType<Bench['cpu']['usage']>>;
-
-/** "4.9 ms (postgres 1.6, game-results 1.3, …)": the window's CPU less the idle rate, per stored result. */
-function cpuPerResult(idle: Usage, window: Usage, stored: number): string {
-  if (stored === 0) return 'no result stored';
-  const idleOf = new Map(idle.used.map(([name, s]) => [name, s / idle.seconds]));
-  const parts = window.used
-    .filter(([name]) => name !== LOAD_GENERATOR)
-    .map(([name, s]): [string, number] => [name, Math.max(0, s - (idleOf.get(name) ?? 0) * window.seconds)])
-    .sort((a, b) => b[1] - a[1]);
-  const ms = (s: number) => ((s / stored) * 1000).toFixed(2);
-  const total = parts.reduce((n, [, s]) => n + s, 0);
-  return `${ms(total)} ms over ${stored} results (${parts.map(([name, s]) => `${name} ${ms(s)}`).join(', ')})`;
-}
 
 /**
  * Results posted back to back by every pupil in turn, through the gateway and straight to the service; the CPU a
@@ -73,7 +58,7 @@ export async function capacityPhase({ stack, pool, cpu }: Bench, pupils: Pupil[]
     const cpuLine = await cpu.line();
     const catchUp = await settle(pool);
     const stored = viaGateway.statusCodeStats['201']?.count ?? 0;
-    const perResult = cpuPerResult(idle, await cpu.usage(), stored);
+    const perResult = cpuPer(idle, await cpu.usage(), stored, 'results');
     const direct = await post(`${stack.env.GAME_RESULTS_URL!}/api/game-results`, connections, directInTurn);
     await settle(pool);
     say(loadLine(`POST /api/game-results via gateway, ${connections} conn`, viaGateway));

@@ -1,6 +1,39 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { type createPool, sleep } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
+
+const run = promisify(execFile);
+
+/**
+ * RabbitMQ's connections in flow control or blocked ("name\tstate"): from its management API (one HTTP call; `.ci/run`
+ * enables the plugin), else from `rabbitmqctl` run asynchronously. Never `spawnSync`: rabbitmqctl starts an Erlang
+ * VM (about a second here), and run synchronously it froze the load generator's event loop for that second every
+ * 2 s, which every call in flight then counted as latency.
+ */
+async function flowControlled(): Promise<string[]> {
+  const amqp = new URL(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+  const auth = Buffer.from(
+    `${decodeURIComponent(amqp.username || 'guest')}:${decodeURIComponent(amqp.password || 'guest')}`,
+  ).toString('base64');
+  const held = (state: string) => state === 'flow' || state.startsWith('blocked');
+  try {
+    const res = await fetch(`http://${amqp.hostname}:15672/api/connections?columns=name,state`, {
+      headers: { authorization: `Basic ${auth}` },
+      signal: AbortSignal.timeout(2_000),
+    });
+    if (res.ok)
+      return ((await res.json()) as Array<{ name: string; state: string }>)
+        .filter((c) => held(c.state))
+        .map((c) => `${c.name}\t${c.state}`);
+  } catch {
+    // not answering: rabbitmqctl below
+  }
+  const listed = await run('rabbitmqctl', ['-q', 'list_connections', 'name', 'state'], {
+    timeout: 5_000,
+  }).catch(() => ({ stdout: '' }));
+  return listed.stdout.split('\n').filter((line) => held(line.split('\t')[1] ?? ''));
+}
 
 /**
  * Where a stall comes from (issue 24): over one phase, each deployable's event-loop delay (prom-client's
@@ -60,8 +93,7 @@ export class StallEvidence {
     this.samples = 0;
     this.flowSeen.clear();
     this.running = true;
-    this.loop = (async () => {
-      let tick = 0;
+    const sampleWaits = async () => {
       while (this.running) {
         await this.pool
           .query<{ wait: string; n: number }>(
@@ -75,18 +107,17 @@ export class StallEvidence {
             for (const r of rows) this.waits.set(r.wait, (this.waits.get(r.wait) ?? 0) + r.n);
           })
           .catch(() => {});
-        // RabbitMQ's flow control, every 2 s (rabbitmqctl is slow to start).
-        if (tick++ % 20 === 0) {
-          const listed = spawnSync('rabbitmqctl', ['-q', 'list_connections', 'name', 'state'], {
-            encoding: 'utf8',
-            timeout: 5_000,
-          });
-          for (const line of (listed.stdout ?? '').split('\n'))
-            if (/\tflow$/.test(line) || /\tblocked/.test(line)) this.flowSeen.add(line.trim());
-        }
         await sleep(100);
       }
-    })();
+    };
+    // RabbitMQ's flow control, every 2 s.
+    const sampleFlow = async () => {
+      while (this.running) {
+        for (const line of await flowControlled()) this.flowSeen.add(line.trim());
+        await sleep(2_000);
+      }
+    };
+    this.loop = Promise.all([sampleWaits(), sampleFlow()]).then(() => {});
   }
 
   async lines(redis: Redis): Promise<string[]> {

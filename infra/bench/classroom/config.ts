@@ -15,11 +15,11 @@ export const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 export const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS, '10,50').map(Number);
 /**
  * How the classroom phase opens: 'cold' (every cache empty, as at a lesson's start), 'counts' (the badge counts
- * already in Redis, as for pupils who played within the cache's TTL; the gateway's memory still empty) or 'warm'
- * (every tab has polled once before the clock starts, 50 classes at a time; the CPU per cold poll is printed, idle
- * subtracted).
+ * already in Redis, as for pupils who played within the cache's TTL; the gateway's memory still empty),
+ * 'connections' (every class's connections opened first, the caches cold) or 'warm' (every tab has polled once
+ * before the clock starts, 50 classes at a time; the CPU per cold poll is printed, idle subtracted).
  */
-export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as 'cold' | 'counts' | 'warm';
+export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as 'cold' | 'counts' | 'connections' | 'warm';
 export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);
 export const POLL_MS = 3_000;
 export const POST_EVERY_MS = 60_000;

@@ -1,6 +1,6 @@
 import { badgeSummaryCacheKey, encodeCompletedCounts, SUMMARY_CATEGORIES } from '@mathgames/contracts';
 import { sleep } from '@mathgames/platform';
-import { CLASS_SIZE, OPENING, POLL_MS, POST_EVERY_MS, SECONDS } from '../config.js';
+import { CLASS_SIZE, OPENING, POLL_MS, POST_EVERY_MS, SECONDS, SOCKETS_PER_CLASS } from '../config.js';
 import { cpuPer } from '../cpu.js';
 import { type LagWatcher, resultFor, settle, stored } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
@@ -52,6 +52,12 @@ async function open(
     for (const tab of tabs) batch.set(badgeSummaryCacheKey(stack.env.REDIS_PREFIX!, tab.userId), none);
     await batch.exec();
     say(`opening: ${tabs.length} pupils' badge counts put in Redis first`);
+  } else if (OPENING === 'connections') {
+    // One tab per class opens its class's connections (gateway /healthz), nothing else: the caches stay cold.
+    const firstOfClass = tabs.filter((_, i) => i % CLASS_SIZE === 0);
+    for (const tab of firstOfClass)
+      await Promise.all(Array.from({ length: SOCKETS_PER_CLASS }, () => tab.call('GET', '/healthz')));
+    say(`opening: ${firstOfClass.length} classes' connections opened first, the caches left cold`);
   } else if (OPENING === 'warm') {
     // The product's idle CPU over 2 s, subtracted from the cold polls' window below.
     await cpu.start();

@@ -20,9 +20,9 @@
  * Every phase under load prints each process's CPU share (of 100 % per core).
  *
  * Pupils are not registered over HTTP (20,000 argon2 hashes would take ~15 minutes here): they are inserted in
- * one statement with one precomputed hash of auth's own parameters and seated in classes of 30; BENCH_REAL_LOGINS of them log in for real,
- * concurrently (one login per account, far inside the per-account limits), and the others get a session of the
- * exact shape those real logins stored, signed with the gateway's secret.
+ * one statement with one precomputed hash of auth's own parameters and seated in classes of 30; BENCH_REAL_LOGINS of
+ * them log in for real, concurrently (one login per account, far inside the per-account limits), and the others get
+ * a session of the exact shape those real logins stored, signed with the gateway's secret.
  *
  * The load generator only targets 127.0.0.1 and every loop ends by itself at its deadline (requests time out
  * after 10 s).

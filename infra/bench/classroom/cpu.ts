@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { sleep } from '@mathgames/platform';
 
 const CLOCK_TICKS = (() => {
   try {
@@ -56,6 +57,18 @@ export class CpuMeter {
       }
     this.ownBefore = process.cpuUsage();
     this.startedAt = performance.now();
+  }
+
+  /**
+   * The product's idle CPU (timers, polls, heartbeats) over 2 s, to subtract from the window that follows (`cpuPer`);
+   * the meter is started again for that window.
+   */
+  async idle(): Promise<CpuUsage> {
+    await this.start();
+    await sleep(2_000);
+    const idle = await this.usage();
+    await this.start();
+    return idle;
   }
 
   /** CPU seconds of each group (and of this process, 'load generator') since start(), over `seconds`. */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type createPool, sleep } from '@mathgames/platform';
+import { managementBase } from '@mathgames/platform/testing';
 import type { Redis } from 'ioredis';
 
 const run = promisify(execFile);
@@ -12,14 +13,11 @@ const run = promisify(execFile);
  * 2 s, which every call in flight then counted as latency.
  */
 async function flowControlled(): Promise<string[]> {
-  const amqp = new URL(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
-  const auth = Buffer.from(
-    `${decodeURIComponent(amqp.username || 'guest')}:${decodeURIComponent(amqp.password || 'guest')}`,
-  ).toString('base64');
+  const { base, auth } = managementBase(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
   const held = (state: string) => state === 'flow' || state.startsWith('blocked');
   try {
-    const res = await fetch(`http://${amqp.hostname}:15672/api/connections?columns=name,state`, {
-      headers: { authorization: `Basic ${auth}` },
+    const res = await fetch(`${base}/api/connections?columns=name,state`, {
+      headers: { authorization: auth },
       signal: AbortSignal.timeout(2_000),
     });
     if (res.ok)

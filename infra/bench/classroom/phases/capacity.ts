@@ -1,4 +1,4 @@
-import { IDENTITY_HEADER, signIdentity, sleep } from '@mathgames/platform';
+import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import { load } from '../../load.js';
 import { CAPACITY_CONNECTIONS } from '../config.js';
 import { cpuPer } from '../cpu.js';
@@ -49,11 +49,7 @@ export async function capacityPhase({ stack, pool, cpu }: Bench, pupils: Pupil[]
   await post(viaGatewayUrl, 10, viaGatewayInTurn, 3);
   await settle(pool);
   for (const connections of CAPACITY_CONNECTIONS) {
-    // The product's idle CPU (timers, polls, heartbeats) over 2 s, subtracted from the results' window below.
-    await cpu.start();
-    await sleep(2_000);
-    const idle = await cpu.usage();
-    await cpu.start();
+    const idle = await cpu.idle();
     const viaGateway = await post(viaGatewayUrl, connections, viaGatewayInTurn);
     const cpuLine = await cpu.line();
     const catchUp = await settle(pool);

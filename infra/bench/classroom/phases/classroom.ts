@@ -59,11 +59,7 @@ async function open(
       await Promise.all(Array.from({ length: SOCKETS_PER_CLASS }, () => tab.call('GET', '/healthz')));
     say(`opening: ${firstOfClass.length} classes' connections opened first, the caches left cold`);
   } else if (OPENING === 'warm') {
-    // The product's idle CPU over 2 s, subtracted from the cold polls' window below.
-    await cpu.start();
-    await sleep(2_000);
-    const idle = await cpu.usage();
-    await cpu.start();
+    const idle = await cpu.idle();
     // Round the classes (pupil i sits in class i / CLASS_SIZE): 50 at a time are 50 classes, each on its own
     // connections, as the first polls of a lesson come in (50 tabs in order are two classes on their two pools).
     const spread = tabs

@@ -7,7 +7,9 @@ const run = promisify(execFile);
  * Per-test vhosts. The management HTTP API is used when it answers (a few ms, works for remote brokers; `.ci/run`
  * enables the plugin); otherwise the local `rabbitmqctl` (an Erlang VM start, ~0.5 s of CPU a call).
  */
-function managementBase(amqpUrl: string): { base: string; auth: string } {
+
+/** The management API's address (RABBITMQ_MANAGEMENT_URL, else the broker's host on 15672) and Basic auth. */
+export function managementBase(amqpUrl: string): { base: string; auth: string } {
   const url = new URL(amqpUrl);
   const base = process.env.RABBITMQ_MANAGEMENT_URL ?? `http://${url.hostname}:15672`;
   const user = decodeURIComponent(url.username || 'guest');

@@ -101,6 +101,9 @@ export async function insertAnnouncedGameResult(
   cards: readonly ReviewCard[] = [],
 ): Promise<StoredGameResult | null> {
   const announce = gameResultRecordedRow(event);
+  // The review cards read `counted`, so the user's count row is locked before any of the user's cards: two results
+  // of one user at once queue on that row instead of deadlocking on it and a card (each CTE's order is otherwise
+  // Postgres' choice).
   const { rows } = await db.query<ResultRow>({
     // Named: parsed and planned once per connection, not on every result.
     name: `insert-announced-game-result:${announce.table}`,
@@ -114,13 +117,14 @@ export async function insertAnnouncedGameResult(
        INSERT INTO results.user_result_counts AS c (user_id, results)
        SELECT user_id, 1 FROM inserted
        ON CONFLICT (user_id) DO UPDATE SET results = c.results + 1
+       RETURNING user_id
      ), announced AS (
        INSERT INTO ${announce.table} (id, destination, topic, name, payload, request_id, traceparent)
        SELECT $11, $12, $13, $14, jsonb_set($15::jsonb, '{resultId}', to_jsonb(inserted.id)), $16, $17 FROM inserted
      ), reviewed AS (
        INSERT INTO results.review_cards AS r (user_id, game_type, difficulty, mistake_kind, box, due_at, updated_at)
        SELECT inserted.user_id, card.*, inserted.created_at
-       FROM inserted, unnest($18::text[], $19::text[], $20::text[], $21::smallint[], $22::timestamptz[])
+       FROM inserted, counted, unnest($18::text[], $19::text[], $20::text[], $21::smallint[], $22::timestamptz[])
          AS card(game_type, difficulty, mistake_kind, box, due_at)
        ON CONFLICT (user_id, game_type, difficulty, mistake_kind)
        DO UPDATE SET box = excluded.box, due_at = excluded.due_at, updated_at = excluded.updated_at

@@ -20,15 +20,24 @@ export const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS,
  * before the clock starts, 50 classes at a time; the CPU per cold poll is printed, idle subtracted).
  */
 export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as 'cold' | 'counts' | 'connections' | 'warm';
+/** The classroom phase prints its first seconds one by one (calls by the second they started, CPU per second). */
+export const OPENING_SECONDS = 15;
 export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);
 export const POLL_MS = 3_000;
 export const POST_EVERY_MS = 60_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** The error text of a call that got no answer by REQUEST_TIMEOUT_MS (pupils.ts), counted apart (report.ts). */
+export const TIMED_OUT = 'timeout';
 /** Pupils of one class share an address and a browser-like connection pool (a school behind one NAT). */
 export const CLASS_SIZE = 30;
 /** Connections per class (BENCH_SOCKETS_PER_CLASS): 6 as one browser would open, up to CLASS_SIZE for a device each. */
 export const SOCKETS_PER_CLASS = Number(process.env.BENCH_SOCKETS_PER_CLASS ?? 6);
 export const PASSWORD = 'correct horse';
+/**
+ * The bench's own Postgres connections (setup, lag watcher, samplers) carry this application_name, so the CPU and
+ * wait events of "this database's backends" are the product's alone.
+ */
+export const BENCH_APPLICATION = 'mathgames-bench';
 
 /** Devices: distinct loopback addresses (all of 127/8 is local on Linux), one per class. */
 export const classAddress = (c: number) => `127.0.${1 + (c >> 7)}.${1 + (c & 127)}`;

@@ -121,3 +121,30 @@ export function cpuPer(idle: CpuUsage, window: CpuUsage, count: number, unit: st
   const total = parts.reduce((n, [, s]) => n + s, 0);
   return `${ms(total)} ms over ${count} ${unit} (${parts.map(([name, s]) => `${name} ${ms(s)}`).join(', ')})`;
 }
+
+/**
+ * Each of the next `seconds` seconds' CPU, as "cpu 185 %: gateway 47, load generator 41, postgres 25" (the three
+ * busiest), while the meter's own window (start() … line()) runs on: this one reads the meter without resetting it.
+ */
+export async function cpuBySecond(cpu: CpuMeter, seconds: number, end: number): Promise<string[]> {
+  const lines: string[] = [];
+  let before = await cpu.usage();
+  for (let i = 0; i < seconds && performance.now() < end; i++) {
+    await sleep(1_000);
+    const after = await cpu.usage();
+    const was = new Map(before.used);
+    const span = after.seconds - before.seconds;
+    const shares = after.used
+      .map(([name, s]): [string, number] => [name, ((s - (was.get(name) ?? 0)) / span) * 100])
+      .sort((a, b) => b[1] - a[1]);
+    const total = shares.reduce((n, [, p]) => n + p, 0);
+    lines.push(
+      `cpu ${total.toFixed(0)} %: ${shares
+        .slice(0, 3)
+        .map(([name, p]) => `${name} ${p.toFixed(0)}`)
+        .join(', ')}`,
+    );
+    before = after;
+  }
+  return lines;
+}

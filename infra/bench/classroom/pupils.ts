@@ -13,6 +13,7 @@ import {
   REAL_LOGINS,
   REQUEST_TIMEOUT_MS,
   SOCKETS_PER_CLASS,
+  TIMED_OUT,
 } from './config.js';
 
 /** One pupil's browser tab: the gateway session cookie and the summary's last ETag. */
@@ -63,7 +64,7 @@ export class Pupil {
           },
         );
         // A deadline for the whole call, waiting for a free connection included: every loop ends on time.
-        const deadline = setTimeout(() => req.destroy(new Error('timeout')), REQUEST_TIMEOUT_MS);
+        const deadline = setTimeout(() => req.destroy(new Error(TIMED_OUT)), REQUEST_TIMEOUT_MS);
         req.once('close', () => clearTimeout(deadline));
         // A refused or reset connection is an outcome to count (status 0), never an exception in a pupil's loop.
         req.on('error', (err) => resolve({ status: 0, headers: {}, text: err.message }));

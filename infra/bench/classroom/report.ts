@@ -2,7 +2,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LoadResult } from '../load.js';
-import { PHASES } from './config.js';
+import { OPENING_SECONDS, PHASES, TIMED_OUT } from './config.js';
 
 export const say = (text: string) => process.stdout.write(`${text}\n`);
 /** The machine is shared: every figure is printed with the 1-minute load average it was taken under. */
@@ -43,6 +43,8 @@ export class Recorder {
   private ended: number | null = null;
   /** Calls slower than 1 s, by 10 s of the phase: shows whether a tail is a stall at one moment or steady. */
   private readonly slow: number[] = [];
+  /** Every endpoint's calls of the first OPENING_SECONDS, by the second they started in (`openingLines`). */
+  private readonly opening: number[][] = [];
   /**
    * The load generator's own event-loop delay: a latency measured here includes it, so a tail that matches it is
    * the generator running late on the shared cores, not the product answering late.
@@ -70,7 +72,7 @@ export class Recorder {
     s.latencies.push(elapsed);
     if (!ok) {
       const kind =
-        status !== 0 ? String(status) : call.text === 'timeout' ? 'timeout' : `network (${call.text})`;
+        status !== 0 ? String(status) : call.text === TIMED_OUT ? 'timeout' : `network (${call.text})`;
       s.errors.set(kind, (s.errors.get(kind) ?? 0) + 1);
     }
     const bucket = Math.floor((performance.now() - this.started) / 10_000);
@@ -78,6 +80,26 @@ export class Recorder {
     window.push(elapsed);
     s.windows[bucket] = window;
     if (elapsed > 1_000) this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
+    const startedIn = Math.floor((performance.now() - elapsed - this.started) / 1000);
+    if (startedIn < OPENING_SECONDS) {
+      this.opening[startedIn] ??= [];
+      this.opening[startedIn].push(elapsed);
+    }
+  }
+
+  /**
+   * The opening second by second: the calls that started in each second (all endpoints) and how long they took,
+   * beside the CPU of that second (`cpuBySecond`), so a queue's build-up and drain can be read against the load.
+   */
+  openingLines(cpu: string[]): string[] {
+    return Array.from({ length: OPENING_SECONDS }, (_, i) => {
+      const calls = this.opening[i] ?? [];
+      const times =
+        calls.length === 0
+          ? 'no calls'
+          : `${String(calls.length).padStart(5)} calls, p50 ${percentile(calls, 50).toFixed(0).padStart(5)} ms, p99 ${percentile(calls, 99).toFixed(0).padStart(5)} ms`;
+      return `${String(i).padStart(2)} s: ${times}; ${cpu[i] ?? 'cpu not sampled'}`;
+    });
   }
 
   print(): void {

@@ -4,7 +4,7 @@ import type http from 'node:http';
 import { createPool } from '@mathgames/platform';
 import { type Stack, startStack } from '@mathgames/test-stack';
 import { Redis } from 'ioredis';
-import { ROOT } from './config.js';
+import { BENCH_APPLICATION, ROOT } from './config.js';
 import { CpuMeter, pidsNamed } from './cpu.js';
 import { LagWatcher } from './lag-watcher.js';
 import { say } from './report.js';
@@ -44,7 +44,9 @@ export async function startBench(): Promise<Bench> {
       ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] }
       : {}),
   });
-  const pool = createPool(stack.env.DATABASE_URL!, { max: 4 });
+  const benchUrl = new URL(stack.env.DATABASE_URL!);
+  benchUrl.searchParams.set('application_name', BENCH_APPLICATION);
+  const pool = createPool(benchUrl.href, { max: 4 });
   const redis = new Redis(stack.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false });
   const watchers: LagWatcher[] = [];
   const newWatcher = () => {
@@ -56,8 +58,8 @@ export async function startBench(): Promise<Bench> {
   const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1] ?? 0);
   const cpu = new CpuMeter(async () => {
     const { rows } = await pool.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [database],
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name IS DISTINCT FROM $2',
+      [database, BENCH_APPLICATION],
     );
     return {
       ...Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [name, [pid]])),

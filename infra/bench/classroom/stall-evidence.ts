@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { type createPool, sleep } from '@mathgames/platform';
 import { managementBase } from '@mathgames/platform/testing';
 import type { Redis } from 'ioredis';
+import { BENCH_APPLICATION } from './config.js';
 
 const run = promisify(execFile);
 
@@ -96,9 +97,10 @@ export class StallEvidence {
         await this.pool
           .query<{ wait: string; n: number }>(
             `SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS wait, count(*)::int AS n
-               FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()
+               FROM pg_stat_activity
+              WHERE datname = $1 AND state = 'active' AND application_name IS DISTINCT FROM $2
               GROUP BY 1`,
-            [this.database],
+            [this.database, BENCH_APPLICATION],
           )
           .then(({ rows }) => {
             this.samples++;

@@ -1,7 +1,15 @@
 import { badgeSummaryCacheKey, encodeCompletedCounts, SUMMARY_CATEGORIES } from '@mathgames/contracts';
 import { sleep } from '@mathgames/platform';
-import { CLASS_SIZE, OPENING, POLL_MS, POST_EVERY_MS, SECONDS, SOCKETS_PER_CLASS } from '../config.js';
-import { cpuPer } from '../cpu.js';
+import {
+  CLASS_SIZE,
+  OPENING,
+  OPENING_SECONDS,
+  POLL_MS,
+  POST_EVERY_MS,
+  SECONDS,
+  SOCKETS_PER_CLASS,
+} from '../config.js';
+import { cpuBySecond, cpuPer } from '../cpu.js';
 import { type LagWatcher, resultFor, settle, stored } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
 import { machineLoad, Recorder, say } from '../report.js';
@@ -23,9 +31,10 @@ export async function classroomPhase(
   await evidence.start();
   await cpu.start();
   const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    tabs.map((pupil, i) => Promise.all([poll(pupil, recorder, end), play(pupil, i, recorder, lag, end)])),
-  );
+  const [openingCpu] = await Promise.all([
+    cpuBySecond(cpu, OPENING_SECONDS, end),
+    ...tabs.map((pupil, i) => Promise.all([poll(pupil, recorder, end), play(pupil, i, recorder, lag, end)])),
+  ]);
   recorder.stop();
   const cpuLine = await cpu.line();
   const evidenceLines = await evidence.lines(redis);
@@ -33,6 +42,10 @@ export async function classroomPhase(
   await lag.drain();
   await lag.stop();
   recorder.print();
+  say(
+    'the opening second by second (calls by the second they started in, every endpoint; the busiest processes):',
+  );
+  for (const line of recorder.openingLines(openingCpu)) say(`   ${line}`);
   say(lag.line('201 → statistics and badges', lag.both));
   say(
     `results never seen within 30 s: ${await lag.unseen()}${lag.lastError ? ` (last watch error: ${lag.lastError})` : ''}`,

@@ -1,12 +1,19 @@
 import { GAME_TYPES, MISTAKE_KINDS, type ReviewCard } from '@mathgames/contracts';
-import { describe, expect, it } from 'vitest';
+import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAnnouncedGameResult } from './data-access/game-results-repository.js';
 import { gameResultRecordedEvent } from './domain/events.js';
 import { verifyGameResult } from './domain/verify-game-result.js';
-import { useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
-const running = useServiceUnderTest({ amqp: false });
+// The statement alone, on this file's own database: no service, no broker.
+let env: TestEnvironment;
+beforeAll(async () => {
+  env = await createTestEnvironment({ amqp: false });
+});
+afterAll(async () => {
+  await env.cleanup();
+});
 
 const SHAPES = GAME_TYPES.slice(0, 4).flatMap((gameType) =>
   ['kolay', 'orta'].flatMap((difficulty) =>
@@ -34,7 +41,7 @@ describe("one pupil's results stored at once (a device sending the games it kept
       Array.from({ length: results }, (_, i) => {
         const row = { ...game, userId, clientResultId: null, playedAt: new Date() };
         return insertAnnouncedGameResult(
-          running.env.pool,
+          env.pool,
           row,
           gameResultRecordedEvent(row, new Date()),
           cardsInOrder(i),
@@ -43,7 +50,7 @@ describe("one pupil's results stored at once (a device sending the games it kept
     );
     // A deadlock is Postgres' 40P01, which the service answers 503: none may happen.
     expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []))).toEqual([]);
-    const { rows } = await running.env.pool.query<{ results: number; cards: number }>(
+    const { rows } = await env.pool.query<{ results: number; cards: number }>(
       `SELECT (SELECT results FROM results.user_result_counts WHERE user_id = $1)::int AS results,
               (SELECT count(*) FROM results.review_cards WHERE user_id = $1)::int AS cards`,
       [userId],

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +133,17 @@ describe('an HTTP service built with createHttpService', () => {
     );
     expect(metrics).toContain('http_request_duration_seconds_bucket');
     expect(metrics).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('keeps up to 4,096 new connections waiting while the event loop is busy, not node’s 511 (issue 24)', () => {
+    // A lesson opening overflowed 511 at the gateway and those clients waited 1-3 s for a retransmitted SYN-ACK.
+    // `ss` shows a listening socket's backlog as its Send-Q; the kernel caps it at net.core.somaxconn.
+    const port = new URL(base).port;
+    const [, , backlog] = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
+    const cap = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(Number(backlog)).toBe(Math.min(4096, cap));
   });
 
   it('turns a zod failure into 400 naming the field', async () => {

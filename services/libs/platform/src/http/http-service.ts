@@ -45,6 +45,14 @@ export interface EdgeOptions {
   timeouts?: { headersTimeoutMs: number; requestTimeoutMs: number };
 }
 
+/**
+ * Connections the kernel may hold completed for us while the event loop is busy (node's default is 511; the kernel
+ * caps it at net.core.somaxconn, 4096 on current kernels). A lesson opening with a thousand new connections within
+ * a second overflowed 511 at the gateway: the kernel dropped the handshakes' last packets, and those clients waited
+ * for the SYN-ACK's retransmission, 1 s and then 3 s (`nstat`: TcpExtListenOverflows, TcpExtTCPSynRetrans).
+ */
+const LISTEN_BACKLOG = 4096;
+
 export interface HttpService {
   app: Express;
   listen(port?: number): Promise<http.Server>;
@@ -149,7 +157,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
           : http.createServer(handle);
         if (options.edge?.onClientError) listening.on('clientError', options.edge.onClientError);
         listening.once('error', reject);
-        listening.listen(port, '0.0.0.0', () => {
+        listening.listen({ port, host: '0.0.0.0', backlog: LISTEN_BACKLOG }, () => {
           server = listening;
           // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
           listening.keepAliveTimeout = 65_000;

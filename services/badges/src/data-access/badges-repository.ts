@@ -104,10 +104,12 @@ export async function listUserBadges(db: Db, userId: number): Promise<UserBadgeR
     progress: number;
     completed: boolean;
     completed_at: Date | null;
-  }>(
-    'SELECT id::int AS id, badge_id, progress, completed, completed_at FROM badges.user_badges WHERE user_id = $1',
-    [userId],
-  );
+  }>({
+    // Prepared once per connection (planning it cost twice running it); the badge list follows every game.
+    name: 'badges-list-user-badges',
+    text: 'SELECT id::int AS id, badge_id, progress, completed, completed_at FROM badges.user_badges WHERE user_id = $1',
+    values: [userId],
+  });
   return rows.map((r) => ({
     id: r.id,
     badgeId: r.badge_id,

@@ -98,8 +98,11 @@ export async function readStatistics(
     by_type: Record<string, Totals> | null;
     week: { offset: number; questions: number; correct: number; points: number }[] | null;
     mistakes: { kind: string; count: number }[] | null;
-  }>(
-    `WITH monday AS (SELECT $2::date AS d)
+  }>({
+    // Prepared once per connection: planning this statement cost about three times running it (0.17 against
+    // 0.06 ms), and a pupil reads it after every game.
+    name: 'statistics-read',
+    text: `WITH monday AS (SELECT $2::date AS d)
      SELECT
        (SELECT json_build_object('games', games, 'questions', questions, 'correct', correct, 'points', points)
           FROM results.user_totals WHERE user_id = $1) AS totals,
@@ -113,8 +116,8 @@ export async function readStatistics(
        (SELECT json_agg(json_build_object('kind', mistake_kind, 'count', count))
           FROM (SELECT mistake_kind, count FROM results.user_mistakes WHERE user_id = $1
                  ORDER BY count DESC, last_at DESC, mistake_kind LIMIT $3) top) AS mistakes`,
-    [userId, weekStartKey(now, timeZone), TOP_MISTAKES],
-  );
+    values: [userId, weekStartKey(now, timeZone), TOP_MISTAKES],
+  });
   const row = rows[0];
   const week = Array.from({ length: 7 }, () => ({ questions: 0, correct: 0, points: 0 }));
   for (const day of row?.week ?? []) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpService, createLogger, type HttpService, type Logger } from '@mathgames/platform';
 import { gatewayRoutes } from './app.js';
 import type { GatewayConfig } from './config.js';
@@ -9,6 +10,7 @@ import { createColdCounts } from './poll/cold-counts.js';
 import { createPollFastPath } from './poll/fast-path.js';
 import { createTrackedCache } from './poll/tracked-cache.js';
 import { createProxies } from './proxy.js';
+import { createReadFastPath } from './read-fast-path.js';
 import { createGatewayRedis } from './redis.js';
 import { createSessionLayer } from './session/layer.js';
 
@@ -27,7 +29,8 @@ export interface GatewayOptions {
 /**
  * The gateway: the web app and /api for the browser, on the platform's HTTP factory like every deployable
  * (health, readiness, metrics, graceful close). Before Express, each request passes load shedding, and the badge
- * poll takes its fast path; the rest is Express (app.ts). Readiness depends on nothing outside the process.
+ * poll and the reads after each game take their fast paths; the rest is Express (app.ts). Readiness depends on
+ * nothing outside the process.
  */
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
@@ -53,6 +56,18 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     logger,
   });
 
+  const handleRead = createReadFastPath({
+    config,
+    sessions,
+    rateLimits,
+    addressOf: limits.addressOf,
+    agent: proxies.agent,
+    general: (req, res) => service.app(req, res),
+    logger,
+  });
+  const fastPaths = (req: IncomingMessage, res: ServerResponse) =>
+    handlePoll(req, res) || handleRead(req, res);
+
   const bodyLimits = { idleMs: config.GATEWAY_BODY_IDLE_MS, maxBytes: config.GATEWAY_MAX_BODY_BYTES };
 
   // Readiness is "send me traffic", and the gateway can always serve something useful: the app, the pre-rendered
@@ -66,10 +81,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     logger,
     edge: {
       intercept: (req, res) => {
-        if (!hasBufferedBody(req)) return limits.shed(req, res) || handlePoll(req, res);
+        if (!hasBufferedBody(req)) return limits.shed(req, res) || fastPaths(req, res);
         // The body first (body-gate.ts), then admission: a slow body never holds a place in the bound.
         readBody(req, res, bodyLimits).then((complete) => {
-          if (complete && !limits.shed(req, res) && !handlePoll(req, res)) service.app(req, res);
+          if (complete && !limits.shed(req, res) && !fastPaths(req, res)) service.app(req, res);
         });
         return true;
       },

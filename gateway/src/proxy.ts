@@ -1,4 +1,10 @@
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { type Logger, readSessionDirectives } from '@mathgames/platform';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -19,6 +25,20 @@ const NOT_FORWARDED_RESPONSE_HEADERS = new Set([
   'te',
   'set-cookie',
 ]);
+
+/** A service's response headers as the browser gets them: no hop-by-hop headers, cookies or internal (x-mg-) ones. */
+export function forwardedResponseHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const forwarded: OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (
+      value !== undefined &&
+      !key.startsWith(INTERNAL_HEADER_PREFIX) &&
+      !NOT_FORWARDED_RESPONSE_HEADERS.has(key)
+    )
+      forwarded[key] = value;
+  }
+  return forwarded;
+}
 
 /** A service could not take a request (down, timed out): logged once, the caller answers the translated 503. */
 export function logUpstreamDown(logger: Logger, upstream: UpstreamName, err: Error, requestId: string): void {
@@ -56,11 +76,8 @@ export function createProxies(
         proxyRes(proxyRes: IncomingMessage, req, res) {
           const forward = () => {
             res.statusCode = proxyRes.statusCode ?? 502;
-            for (const [key, value] of Object.entries(proxyRes.headers)) {
-              const internal = key.startsWith(INTERNAL_HEADER_PREFIX);
-              if (value !== undefined && !internal && !NOT_FORWARDED_RESPONSE_HEADERS.has(key))
-                res.setHeader(key, value);
-            }
+            for (const [key, value] of Object.entries(forwardedResponseHeaders(proxyRes.headers)))
+              res.setHeader(key, value!);
             proxyRes.on('error', () => res.destroy());
             proxyRes.pipe(res);
           };

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config.js';
 
@@ -37,6 +37,28 @@ export function securityHeaders(config: GatewayConfig) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/**
+ * The headers `securityHeaders` sets, computed once: they depend on the config alone, so the answers given before
+ * Express (read-fast-path.ts) carry exactly what the same answer through Express would.
+ */
+export function fixedSecurityHeaders(config: GatewayConfig): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  const res = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  securityHeaders(config)({} as IncomingMessage, res as unknown as ServerResponse, () => {
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  return headers;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

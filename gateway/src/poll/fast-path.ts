@@ -2,6 +2,7 @@ import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { badgeSummaryCacheKey, decodeCompletedCounts } from '@mathgames/contracts';
 import { isUnavailableError, type Logger } from '@mathgames/platform';
 import type { GatewayConfig } from '../config.js';
+import { forwardGet } from '../forward-get.js';
 import { sendJsonError, sendRateLimited } from '../http-errors.js';
 import { resolveLanguage } from '../language.js';
 import type { RateLimits } from '../limits/rate-limit.js';
@@ -11,7 +12,6 @@ import { callerHeaders, requestIdOf } from '../request-context.js';
 import type { CachedRead, SessionPeek } from '../session/peek.js';
 import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './cache.js';
 import type { ColdCounts } from './cold-counts.js';
-import { forwardPoll } from './upstream.js';
 
 export interface PollFastPathDeps {
   config: GatewayConfig;
@@ -37,7 +37,7 @@ export interface PollFastPathDeps {
  * is seen on the next poll). The answer and its ETag are computed once per counts and category (cache.ts),
  * and 304 when the client has it. Counts in neither memory nor Redis are asked of the badges service together with
  * the other cold polls of a 10 ms window (cold-counts.ts); a guest or any other query goes to the service
- * (upstream.ts), which computes, fills the cache and validates. The rules are the same as on the general path:
+ * (forward-get.ts), which computes, fills the cache and validates. The rules are the same as on the general path:
  * client headers never reach the service (only the signed identity, request id and conditional/encoding headers
  * are sent), and a service that is down gives the same 503 JSON. Returns false for any other request.
  */
@@ -48,7 +48,13 @@ const decodeCounts = (raw: string | null): CachedCounts | null => {
 
 export function createPollFastPath(deps: PollFastPathDeps) {
   const { config, logger } = deps;
-  const upstream = { target: new URL(config.BADGES_URL), agent: deps.agent, logger };
+  const upstream = {
+    name: 'badges' as const,
+    target: new URL(config.BADGES_URL),
+    agent: deps.agent,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+  };
 
   return function handlePoll(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '';
@@ -75,7 +81,17 @@ export function createPollFastPath(deps: PollFastPathDeps) {
             ip,
           };
           const signed = callerHeaders(config.INTERNAL_SECRET, caller, { method: 'GET', path: POLL_PATH });
-          forwardPoll(upstream, req, res, lang, { accept: 'application/json', ...signed });
+          forwardGet(
+            upstream,
+            req,
+            res,
+            lang,
+            { accept: 'application/json', ...signed },
+            {
+              'x-request-id': requestId,
+              'x-content-type-options': 'nosniff',
+            },
+          );
         };
         const category = session ? cacheableCategory(url) : null;
         if (!session || category === null) return send();

@@ -60,6 +60,24 @@ export function gameResultsService(secret: string): HttpService {
       app.post('/api/game-results', (req, res) => {
         res.status(201).json({ userId: req.identity.userId });
       });
+      // What the service was sent, with an ETag per user and an internal header the browser must not see.
+      app.get('/api/statistics', (req, res) => {
+        const etag = `"statistics-${req.identity.userId}"`;
+        res.setHeader('x-mg-session-login', '999');
+        if (req.headers['if-none-match'] === etag) {
+          res.status(304).end();
+          return;
+        }
+        res.setHeader('ETag', etag);
+        res.json({
+          userId: req.identity.userId,
+          requestId: req.identity.requestId,
+          lang: req.identity.lang,
+          ip: req.identity.ip,
+          query: req.query,
+          sent: Object.keys(req.headers).filter((name) => name !== IDENTITY_HEADER),
+        });
+      });
     },
   });
 }

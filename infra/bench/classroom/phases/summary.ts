@@ -13,6 +13,7 @@ export async function summaryPhase(bench: Bench, pupils: Pupil[]): Promise<void>
   const etag = first.etag ?? '';
   await versusExpress(summaryUrl, tab, etag);
   await versusNode(bench, pupils, summaryUrl, tab, etag);
+  await readsAfterAGame(bench, pupils);
   await eachHop(bench, pupils);
 }
 
@@ -111,6 +112,38 @@ async function versusNode(
     );
   } finally {
     bare.child.kill('SIGTERM');
+  }
+}
+
+/**
+ * The two reads that follow every game (statistics, badge list), through the gateway for every pupil in turn: the
+ * CPU each costs the gateway and the service that answers it (before their fast path the gateway spent more on
+ * forwarding a read than the service on answering it).
+ */
+async function readsAfterAGame({ stack }: Bench, pupils: Pupil[]): Promise<void> {
+  const pids = stack.pids();
+  const cpuOf = (pid: number | undefined) => (pid ? (cpuSeconds(pid) ?? 0) : 0);
+  const reads = [
+    ['/api/statistics', 'game-results'],
+    ['/api/user-badges?limit=1000', 'badges'],
+  ] as const;
+  for (const [path, service] of reads) {
+    let next = 0;
+    const rotate = (request: { headers: Record<string, string> }) => ({
+      ...request,
+      headers: { ...request.headers, cookie: pupils[next++ % pupils.length]!.cookie },
+    });
+    const url = `${stack.baseUrl}${path}`;
+    // Unmeasured first: each pupil's statement prepared on the service's connections, its session in memory.
+    await load({ url, setupRequest: rotate, duration: 2 });
+    const start = { gateway: cpuOf(pids.gateway), service: cpuOf(pids[service]) };
+    const result = await load({ url, setupRequest: rotate });
+    const per = (pid: number | undefined, from: number) =>
+      `${(((cpuOf(pid) - from) * 1000) / result.requests.total).toFixed(3)} ms`;
+    say(loadLine(`GET ${path} via gateway, pupils in turn`, result));
+    say(
+      `   CPU per read: gateway ${per(pids.gateway, start.gateway)}, ${service} ${per(pids[service], start.service)}`,
+    );
   }
 }
 

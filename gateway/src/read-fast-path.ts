@@ -6,7 +6,7 @@ import { sendJsonError, sendRateLimited } from './http-errors.js';
 import { resolveLanguage } from './language.js';
 import type { RateLimits } from './limits/rate-limit.js';
 import { observeRequest } from './metrics.js';
-import { callerHeaders, requestIdOf } from './request-context.js';
+import { peekedCallerHeaders, requestIdOf } from './request-context.js';
 import { fixedSecurityHeaders } from './security.js';
 import type { SessionPeek } from './session/peek.js';
 import { upstreamTargets } from './upstreams.js';
@@ -86,14 +86,12 @@ export function createReadFastPath(deps: ReadFastPathDeps) {
         const ip = deps.addressOf(req);
         const wait = await deps.rateLimits.check(ip, 'GET', path);
         if (wait !== null) return refuse(() => sendRateLimited(res, lang, wait));
-        const caller = {
-          userId: session?.userId ?? null,
-          sessionId: session?.sessionId,
-          lang,
-          requestId,
-          ip,
-        };
-        const signed = callerHeaders(config.INTERNAL_SECRET, caller, { method: 'GET', path });
+        const signed = peekedCallerHeaders(
+          config.INTERNAL_SECRET,
+          session,
+          { lang, requestId, ip },
+          { method: 'GET', path },
+        );
         forwardGet(upstream, req, res, lang, signed, answerHeaders);
       })
       .catch((err: unknown) => {

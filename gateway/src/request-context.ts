@@ -64,6 +64,17 @@ export function callerHeaders(
   return { [IDENTITY_HEADER]: identity, 'x-request-id': caller.requestId };
 }
 
+/** `callerHeaders` for a request answered before Express, from its peeked session (none: a guest). */
+export function peekedCallerHeaders(
+  secret: string,
+  session: { userId: number; sessionId: string } | null,
+  request: Omit<Caller, 'userId' | 'sessionId'>,
+  target: { method: string; path: string },
+): Record<string, string> {
+  const caller = { ...request, userId: session?.userId ?? null, sessionId: session?.sessionId };
+  return callerHeaders(secret, caller, target);
+}
+
 /**
  * Turns a browser's /api request into the one its service gets: the signed identity of the caller instead of the
  * browser's cookies (the session credential) and forwarding headers, which stay at the edge. Headers are settled

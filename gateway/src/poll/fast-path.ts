@@ -8,7 +8,7 @@ import { resolveLanguage } from '../language.js';
 import type { RateLimits } from '../limits/rate-limit.js';
 import { observeRequest } from '../metrics.js';
 import { logUpstreamDown } from '../proxy.js';
-import { callerHeaders, requestIdOf } from '../request-context.js';
+import { peekedCallerHeaders, requestIdOf } from '../request-context.js';
 import type { CachedRead, SessionPeek } from '../session/peek.js';
 import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './cache.js';
 import type { ColdCounts } from './cold-counts.js';
@@ -73,14 +73,12 @@ export function createPollFastPath(deps: PollFastPathDeps) {
     deps.sessions.peek(req.headers.cookie).then(
       async (session) => {
         const send = () => {
-          const caller = {
-            userId: session?.userId ?? null,
-            sessionId: session?.sessionId,
-            lang,
-            requestId,
-            ip,
-          };
-          const signed = callerHeaders(config.INTERNAL_SECRET, caller, { method: 'GET', path: POLL_PATH });
+          const signed = peekedCallerHeaders(
+            config.INTERNAL_SECRET,
+            session,
+            { lang, requestId, ip },
+            { method: 'GET', path: POLL_PATH },
+          );
           forwardGet(
             upstream,
             req,

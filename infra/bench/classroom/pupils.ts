@@ -33,6 +33,9 @@ export class Pupil {
 
   async call(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
     const started = performance.now();
+    // When the class's pool gave the call a connection, and when that connection was up (a new one connects).
+    let assigned: number | null = null;
+    let connected: number | null = null;
     const body = json === undefined ? undefined : JSON.stringify(json);
     const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
       (resolve) => {
@@ -63,6 +66,11 @@ export class Pupil {
             incoming.on('error', () => resolve({ status: 0, headers: {}, text: 'response aborted' }));
           },
         );
+        req.once('socket', (socket) => {
+          assigned = performance.now();
+          if (!socket.connecting) connected = assigned;
+          else socket.once('connect', () => (connected = performance.now()));
+        });
         // A deadline for the whole call, waiting for a free connection included: every loop ends on time.
         const deadline = setTimeout(() => req.destroy(new Error(TIMED_OUT)), REQUEST_TIMEOUT_MS);
         req.once('close', () => clearTimeout(deadline));
@@ -71,11 +79,22 @@ export class Pupil {
         req.end(body);
       },
     );
-    const elapsed = performance.now() - started;
+    const ended = performance.now();
+    const elapsed = ended - started;
+    // Where the time went: waiting for one of the class's connections, opening one, then the product's answer.
+    const queued = (assigned ?? ended) - started;
+    const connecting = assigned === null ? 0 : (connected ?? ended) - assigned;
     const setCookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('mg.sid='));
     if (setCookie) this.cookie = setCookie.split(';', 1)[0]!;
     const etag = res.headers.etag;
-    return { status: res.status, etag: typeof etag === 'string' ? etag : null, text: res.text, elapsed };
+    return {
+      status: res.status,
+      etag: typeof etag === 'string' ? etag : null,
+      text: res.text,
+      elapsed,
+      queued,
+      connecting,
+    };
   }
 
   async logIn(): Promise<void> {

@@ -43,6 +43,12 @@ export class Recorder {
   private ended: number | null = null;
   /** Calls slower than 1 s, by 10 s of the phase: shows whether a tail is a stall at one moment or steady. */
   private readonly slow: number[] = [];
+  /** Of the calls slower than 1 s: how long each waited for a class connection, opened one, then was answered. */
+  private readonly slowParts = {
+    queued: [] as number[],
+    connecting: [] as number[],
+    answered: [] as number[],
+  };
   /** Every endpoint's calls of the first OPENING_SECONDS, by the second they started in (`openingLines`). */
   private readonly opening: number[][] = [];
   /**
@@ -62,7 +68,11 @@ export class Recorder {
   }
 
   /** One call: its time, and when not `ok` its status (no answer: 'timeout' at the deadline, else the socket error). */
-  record(endpoint: string, call: { elapsed: number; status: number; text: string }, ok: boolean): void {
+  record(
+    endpoint: string,
+    call: { elapsed: number; status: number; text: string; queued: number; connecting: number },
+    ok: boolean,
+  ): void {
     const { elapsed, status } = call;
     let s = this.samples.get(endpoint);
     if (!s) {
@@ -79,7 +89,12 @@ export class Recorder {
     const window = s.windows[bucket] ?? [];
     window.push(elapsed);
     s.windows[bucket] = window;
-    if (elapsed > 1_000) this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
+    if (elapsed > 1_000) {
+      this.slow[bucket] = (this.slow[bucket] ?? 0) + 1;
+      this.slowParts.queued.push(call.queued);
+      this.slowParts.connecting.push(call.connecting);
+      this.slowParts.answered.push(elapsed - call.queued - call.connecting);
+    }
     const startedIn = Math.floor((performance.now() - elapsed - this.started) / 1000);
     if (startedIn < OPENING_SECONDS) {
       this.opening[startedIn] ??= [];
@@ -126,6 +141,13 @@ export class Recorder {
     if (this.slow.length > 0) {
       const buckets = Array.from(this.slow, (n, i) => `${i * 10}-${i * 10 + 10} s: ${n ?? 0}`);
       say(`calls slower than 1 s, by when they ended: ${buckets.join(', ')}`);
+      // A call waits in its class's pool (6 connections for 30 tabs) where the product cannot see it, let alone
+      // shed it; only the last part is the product's (and the kernel's, before the gateway accepts).
+      const part = (name: keyof typeof this.slowParts) =>
+        `${ms(percentile(this.slowParts[name], 50))} / ${ms(percentile(this.slowParts[name], 99))}`;
+      say(
+        `   their time, p50 / p99: waiting for a class connection ${part('queued')}, opening one ${part('connecting')}, answered on it ${part('answered')}`,
+      );
     }
   }
 }

@@ -17,6 +17,9 @@ export async function summaryPhase(bench: Bench, pupils: Pupil[]): Promise<void>
   await eachHop(bench, pupils);
 }
 
+/** A process's CPU seconds so far (utime + stime); 0 for a process not found. */
+const cpuOf = (pid: number | undefined) => (pid ? (cpuSeconds(pid) ?? 0) : 0);
+
 /** The comparison point, bare Express, measured right before and after the summary through the gateway. */
 async function versusExpress(summaryUrl: string, tab: { cookie: string }, etag: string): Promise<void> {
   // The comparison point, measured right before and after: only figures taken side by side compare.
@@ -68,7 +71,6 @@ async function versusNode(
     const fifty = { connections: 50 };
     // CPU per request (utime + stime of the serving process over the run): repeatable under load, where
     // requests per second are not.
-    const cpuOf = (pid: number | undefined) => (pid ? (cpuSeconds(pid) ?? 0) : 0);
     const bareCpu = cpuOf(bare.child.pid);
     const nodeBefore = await load({ url: bare.url, ...fifty });
     const bareMs = ((cpuOf(bare.child.pid) - bareCpu) * 1000) / nodeBefore.requests.total;
@@ -122,7 +124,6 @@ async function versusNode(
  */
 async function readsAfterAGame({ stack }: Bench, pupils: Pupil[]): Promise<void> {
   const pids = stack.pids();
-  const cpuOf = (pid: number | undefined) => (pid ? (cpuSeconds(pid) ?? 0) : 0);
   const reads = [
     ['/api/statistics', 'game-results'],
     ['/api/user-badges?limit=1000', 'badges'],

@@ -48,6 +48,7 @@ export class StallEvidence {
   private loop: Promise<void> = Promise.resolve();
   private checkpointsBefore = { timed: 0, requested: 0, writeMs: 0, syncMs: 0 };
   private gcBefore = new Map<string, number>();
+  private slowBefore = new Map<string, Map<string, SlowCount>>();
   private flowSeen = new Set<string>();
 
   constructor(
@@ -87,6 +88,7 @@ export class StallEvidence {
   async start(): Promise<void> {
     const texts = await this.scrape();
     this.gcBefore = new Map([...texts].map(([name, text]) => [name, gcSeconds(text)]));
+    this.slowBefore = new Map([...texts].map(([name, text]) => [name, slowRequests(text)]));
     this.checkpointsBefore = await this.checkpoints();
     this.waits.clear();
     this.samples = 0;
@@ -136,6 +138,21 @@ export class StallEvidence {
         )} / max ${value('nodejs_eventloop_lag_max_seconds').toFixed(0)} ms (GC ${(gc * 1000).toFixed(0)} ms)`;
       })
       .join('; ');
+    const slow = [...texts]
+      .flatMap(([name, text]) =>
+        [...slowRequests(text)].map(([route, now]) => {
+          const before = this.slowBefore.get(name)?.get(route) ?? { all: 0, over250: 0, over1000: 0 };
+          return {
+            at: `${name} ${route}`,
+            all: now.all - before.all,
+            over250: now.over250 - before.over250,
+            over1000: now.over1000 - before.over1000,
+          };
+        }),
+      )
+      .filter((s) => s.all > 0)
+      .map((s) => `${s.at}: ${s.all} calls, ${s.over250} over 250 ms, ${s.over1000} over 1 s`)
+      .join('; ');
     const after = await this.checkpoints();
     const waits = [...this.waits]
       .sort((a, b) => b[1] - a[1])
@@ -146,6 +163,7 @@ export class StallEvidence {
     >;
     return [
       `event-loop delay per process (and GC time) over the phase: ${lag}`,
+      `time inside each process (its http_request_duration_seconds, from the request to the answer): ${slow || 'none'}`,
       `postgres backends of this database, mean number per 100 ms sample: ${waits || 'none active'} (${this.samples} samples)`,
       `postgres checkpoints meanwhile: ${after.timed - this.checkpointsBefore.timed} timed, ${
         after.requested - this.checkpointsBefore.requested
@@ -164,4 +182,29 @@ function gcSeconds(metricsText: string): number {
   for (const match of metricsText.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)/gm))
     total += Number(match[1]);
   return total;
+}
+
+interface SlowCount {
+  all: number;
+  over250: number;
+  over1000: number;
+}
+
+/** Per method and route, how many requests a deployable answered, and how many took over 250 ms and over 1 s. */
+function slowRequests(metricsText: string): Map<string, SlowCount> {
+  const byRoute = new Map<string, { all: number; le250: number; le1000: number }>();
+  const re = /^http_request_duration_seconds_bucket\{([^}]*)\} (\S+)/gm;
+  for (const match of metricsText.matchAll(re)) {
+    const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const key = `${labels.method} ${labels.route}`;
+    const entry = byRoute.get(key) ?? { all: 0, le250: 0, le1000: 0 };
+    const n = Number(match[2]);
+    if (labels.le === '+Inf') entry.all += n;
+    else if (labels.le === '0.25') entry.le250 += n;
+    else if (labels.le === '1') entry.le1000 += n;
+    byRoute.set(key, entry);
+  }
+  return new Map(
+    [...byRoute].map(([k, e]) => [k, { all: e.all, over250: e.all - e.le250, over1000: e.all - e.le1000 }]),
+  );
 }

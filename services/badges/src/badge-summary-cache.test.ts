@@ -5,6 +5,7 @@ import {
   decodeCompletedCounts,
   EVENT_TYPES,
   type GameResultRecordedEvent,
+  type UserDeletedEvent,
 } from '@mathgames/contracts';
 import { createAmqpClient, createLogger, loadConfig } from '@mathgames/platform';
 import {
@@ -19,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCompletedCounts } from './domain/badge-summary.js';
 import { startBadgeWorker } from './index.js';
 
-/** The bound under test, shortened from production's SUMMARY_CACHE_TTL_SECONDS (600) to keep the test short. */
-const TTL_SECONDS = 3;
+/** The retry under test, shortened from production's SUMMARY_RETRY (every 30 s, requests older than 10 s). */
+const RETRY = { everyMs: 300, olderThanMs: 1_000 };
 const USER = 7_100;
 const logger = createLogger('badge-cache-test', 'silent');
 
@@ -40,6 +41,14 @@ afterAll(async () => {
   await environment?.cleanup();
 });
 
+const pendingRefreshes = async (): Promise<number> =>
+  (
+    await environment.pool.query(
+      `SELECT count(*)::int AS n FROM badges.summary_refreshes WHERE user_id = $1`,
+      [USER],
+    )
+  ).rows[0].n;
+
 function recorded(correctAnswers: number): GameResultRecordedEvent {
   return {
     id: randomUUID(),
@@ -57,32 +66,34 @@ function recorded(correctAnswers: number): GameResultRecordedEvent {
 }
 
 describe('the badge summary cache', () => {
-  it('is refreshed after each committed change, and expires within its TTL when a refresh fails', async () => {
+  it('is refreshed after each committed change, and a refresh that failed is retried until Redis holds it', async () => {
     const { env, pool } = environment;
     const key = badgeSummaryCacheKey(env.REDIS_PREFIX!, USER);
     // The worker reaches Redis through the proxy; this test reads it directly, as the gateway does.
     const worker = startBadgeWorker(
       loadConfig({}, { ...env, LOG_LEVEL: 'silent', REDIS_URL: proxy.route(env.REDIS_URL!) }),
-      { summaryTtlSeconds: TTL_SECONDS },
+      { summaryRetry: RETRY },
     );
     const publisher = createAmqpClient({ url: env.AMQP_URL!, logger, queues: ALL_EVENT_QUEUES });
     const applied = async () =>
       (await pool.query(`SELECT count(*)::int AS n FROM badges.processed_events`)).rows[0].n as number;
+    const cached = async () => JSON.stringify(decodeCompletedCounts(await redis.get(key)));
     try {
       await publisher.ready();
       const first = recorded(60);
       await publisher.publish(first.type, first, {}, { messageId: first.id });
-      // After-commit hook: the cache holds the counts that include the change.
+      // After-commit step: the cache holds the counts that include the change, and nothing is left to retry.
       await waitFor(async () => (await applied()) === 1);
       const afterFirst = await computeCompletedCounts(pool, USER);
       expect(afterFirst[0]).toBeGreaterThan(0);
-      await waitFor(
-        async () =>
-          JSON.stringify(decodeCompletedCounts(await redis.get(key))) === JSON.stringify(afterFirst),
-        { message: 'cache not refreshed after the commit' },
-      );
+      await waitFor(async () => (await cached()) === JSON.stringify(afterFirst), {
+        message: 'cache not refreshed after the commit',
+      });
+      await waitFor(async () => (await pendingRefreshes()) === 0);
+      expect(await redis.ttl(key)).toBeGreaterThan(7 * 24 * 3600);
 
-      // Redis away for the worker only: the next change commits, its refresh fails, the cache is now stale.
+      // Redis away for the worker only: the next change commits, its refresh fails (and its retries, while Redis
+      // stays away), the cache is stale and the request stays.
       await proxy.refuse();
       const second = recorded(50);
       await publisher.publish(second.type, second, {}, { messageId: second.id });
@@ -90,18 +101,40 @@ describe('the badge summary cache', () => {
       const committedAt = Date.now();
       const fresh = await computeCompletedCounts(pool, USER);
       expect(fresh).not.toEqual(afterFirst);
-      expect(decodeCompletedCounts(await redis.get(key))).toEqual(afterFirst);
+      await new Promise((resolve) => setTimeout(resolve, RETRY.olderThanMs + 3 * RETRY.everyMs));
+      expect(await cached()).toBe(JSON.stringify(afterFirst));
+      expect(await pendingRefreshes()).toBe(1);
 
-      // The bound: the stale entry is gone within the TTL of the last successful refresh (+2 s of polling slack).
-      await waitFor(async () => (await redis.get(key)) === null, {
-        timeoutMs: (TTL_SECONDS + 2) * 1000,
-        message: `stale summary outlived its ${TTL_SECONDS} s TTL`,
-      });
-      const staleFor = (Date.now() - committedAt) / 1000;
-      console.log(
-        `badge summary cache: stale for ${staleFor.toFixed(1)} s after a failed refresh (TTL ${TTL_SECONDS} s)`,
-      );
+      // Redis back: the retry writes the committed counts and the request is done.
       await proxy.restore();
+      await waitFor(async () => (await cached()) === JSON.stringify(fresh), {
+        timeoutMs: 10_000,
+        message: 'stale summary not refreshed once Redis was back',
+      });
+      await waitFor(async () => (await pendingRefreshes()) === 0);
+      console.log(
+        `badge summary cache: stale for ${((Date.now() - committedAt) / 1000).toFixed(1)} s after a failed refresh (Redis away for the worker ${(
+          (RETRY.olderThanMs + 3 * RETRY.everyMs) / 1000
+        ).toFixed(1)} s, retry every ${RETRY.everyMs} ms)`,
+      );
+
+      // An erasure whose removal of the key fails is retried too: no count of a deleted account stays in Redis.
+      await proxy.refuse();
+      const erasure: UserDeletedEvent = {
+        id: randomUUID(),
+        type: EVENT_TYPES.userDeleted,
+        createdAt: new Date().toISOString(),
+        userId: USER,
+      };
+      await publisher.publish(erasure.type, erasure, {}, { messageId: erasure.id });
+      await waitFor(async () => (await computeCompletedCounts(pool, USER))[0] === 0);
+      expect(await redis.get(key)).not.toBeNull();
+      await proxy.restore();
+      await waitFor(async () => (await redis.get(key)) === null, {
+        timeoutMs: 10_000,
+        message: "a deleted account's counts stayed in Redis",
+      });
+      await waitFor(async () => (await pendingRefreshes()) === 0);
     } finally {
       await publisher.close();
       await worker.close();

@@ -7,6 +7,7 @@ import {
   startWorker,
 } from '@mathgames/platform';
 import { createSummaryCache } from './data-access/summary-cache.js';
+import { retrySummaryRefreshes } from './domain/badge-summary.js';
 import type { BadgesDeps } from './domain/deps.js';
 import { createCatalogueReader } from './domain/user-badges.js';
 import { BADGES_CONSUMER, badgeSubscription } from './entry-points/consumers/badge-consumer.js';
@@ -33,18 +34,27 @@ export function createBadgesService(config: BaseConfig): HttpService {
   });
 }
 
-/** Consumes `game-result.recorded.v1` from its own queue into badge progress; serves health only. */
+/** How often the badge worker retries the summary refreshes still requested, and how old they must be. */
+export const SUMMARY_RETRY = { everyMs: 30_000, olderThanMs: 10_000 };
+
+/**
+ * Consumes `game-result.recorded.v1` from its own queue into badge progress, and erasures; keeps the summary
+ * cache in step (retrying refreshes that failed); serves health only.
+ */
 export function startBadgeWorker(
   config: BaseConfig,
-  options: { summaryTtlSeconds?: number } = {},
+  options: { summaryRetry?: { everyMs: number; olderThanMs: number } } = {},
 ): RunningWorker {
+  let retry: { stop(): void } | undefined;
   return startWorker({
     name: BADGES_CONSUMER,
     config,
     schema: 'badges',
     subscriptions: ({ pool, redis, logger }) => {
-      const cache = createSummaryCache(redis, config.REDIS_PREFIX, options.summaryTtlSeconds);
-      return [badgeSubscription({ pool, cache, logger }), badgeErasureSubscription(cache)];
+      const deps = { pool, cache: createSummaryCache(redis, config.REDIS_PREFIX), logger };
+      retry = retrySummaryRefreshes(deps, options.summaryRetry ?? SUMMARY_RETRY);
+      return [badgeSubscription(deps), badgeErasureSubscription(deps)];
     },
+    onClose: () => retry?.stop(),
   });
 }

@@ -147,3 +147,46 @@ export async function countCompletedByCategory(db: Db, userId: number): Promise<
   );
   return new Map(rows.map((r) => [r.category, r.completed]));
 }
+
+/** The cached summary of this user must be rewritten (or removed) after this transaction: see summary_refreshes. */
+export async function requestSummaryRefresh(tx: Db, userId: number): Promise<number> {
+  const { rows } = await tx.query<{ version: string }>(
+    `INSERT INTO badges.summary_refreshes (user_id) VALUES ($1)
+     ON CONFLICT (user_id) DO UPDATE
+       SET version = badges.summary_refreshes.version + 1, requested_at = now()
+     RETURNING version`,
+    [userId],
+  );
+  return Number(rows[0]!.version);
+}
+
+export interface SummaryRefresh {
+  userId: number;
+  version: number;
+}
+
+/** Refreshes requested before `olderThanMs` ago and still not done, oldest first. */
+export async function pendingSummaryRefreshes(
+  db: Db,
+  olderThanMs: number,
+  limit: number,
+): Promise<SummaryRefresh[]> {
+  const { rows } = await db.query<{ userId: number; version: string }>(
+    `SELECT user_id AS "userId", version FROM badges.summary_refreshes
+      WHERE requested_at < now() - make_interval(secs => $1::float8 / 1000)
+      ORDER BY requested_at LIMIT $2`,
+    [olderThanMs, limit],
+  );
+  return rows.map((r) => ({ userId: r.userId, version: Number(r.version) }));
+}
+
+/** Done: each row goes unless a later change asked again meanwhile (its version grew). */
+export async function completeSummaryRefreshes(db: Db, done: readonly SummaryRefresh[]): Promise<void> {
+  if (done.length === 0) return;
+  await db.query(
+    `DELETE FROM badges.summary_refreshes r
+      USING unnest($1::int[], $2::bigint[]) AS d(user_id, version)
+      WHERE r.user_id = d.user_id AND r.version = d.version`,
+    [done.map((d) => d.userId), done.map((d) => d.version)],
+  );
+}

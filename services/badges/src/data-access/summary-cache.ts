@@ -20,11 +20,12 @@ return 1
 `;
 
 /**
- * The bound on staleness: the worker refreshes the key after every committed change, and if that refresh fails
- * (Redis or Postgres away) the key still expires within this time, after which the poll recomputes from Postgres.
- * Ten minutes costs an active user one Postgres read per ten minutes.
+ * How long a user's counts stay without a change: past a week, so a class that plays once a week finds them at its
+ * next lesson (a lesson opening with every count cold costs the system about ten times a warm one; README, "the
+ * lesson's opening"). About 100 bytes a pupil in Redis. It is not what bounds staleness: a change's refresh is
+ * requested in its transaction and retried until Redis holds it (badge-summary.ts, `retrySummaryRefreshes`).
  */
-export const SUMMARY_CACHE_TTL_SECONDS = 600;
+export const SUMMARY_CACHE_TTL_SECONDS = 8 * 24 * 3600;
 
 export interface SummaryCache {
   get(userId: number): Promise<CompletedCounts | null>;

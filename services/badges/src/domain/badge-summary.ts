@@ -6,7 +6,13 @@ import {
   SUMMARY_CATEGORIES,
 } from '@mathgames/contracts';
 import type { Db } from '@mathgames/platform';
-import { countCompletedByCategory, countCompletedByCategoryMany } from '../data-access/badges-repository.js';
+import {
+  completeSummaryRefreshes,
+  countCompletedByCategory,
+  countCompletedByCategoryMany,
+  pendingSummaryRefreshes,
+  type SummaryRefresh,
+} from '../data-access/badges-repository.js';
 import type { CompletedCounts } from '../data-access/summary-cache.js';
 import type { BadgesDeps } from './deps.js';
 
@@ -25,17 +31,67 @@ export async function computeCompletedCounts(pool: Db, userId: number): Promise<
 }
 
 /**
- * Recomputes and caches a user's summary; the badge worker calls it after its transaction committed, so the
- * counts include the change. If it fails (Redis or Postgres away) the key is dropped when possible, and in any
- * case expires within the cache TTL: the poll then recomputes from Postgres.
+ * Brings the cache to the committed state for these users: their counts from Postgres, or the key removed when
+ * they have no completed badge (an erased user), then their refresh requests marked done (summary_refreshes).
+ * The badge worker calls it after the transaction that requested them committed, and again for whatever is still
+ * requested later (`retrySummaryRefreshes`). If it fails (Redis or Postgres away) the keys are dropped when
+ * possible, so the poll recomputes from Postgres, and the requests stay for the retry.
  */
-export async function refreshSummary(deps: SummaryDeps, userId: number): Promise<void> {
+export async function applySummaryRefreshes(
+  deps: SummaryDeps,
+  refreshes: readonly SummaryRefresh[],
+): Promise<void> {
+  if (refreshes.length === 0) return;
   try {
-    await deps.cache.put(userId, await computeCompletedCounts(deps.pool, userId));
+    const byUser = await countCompletedByCategoryMany(
+      deps.pool,
+      refreshes.map((r) => r.userId),
+    );
+    await Promise.all(
+      [...byUser].map(([userId, byKey]) =>
+        byKey.size === 0 ? deps.cache.forget(userId) : deps.cache.put(userId, toCounts(byKey)),
+      ),
+    );
   } catch (err) {
-    await deps.cache.forget(userId).catch(() => {});
+    await Promise.all(refreshes.map((r) => deps.cache.forget(r.userId))).catch(() => {});
     throw err;
   }
+  await completeSummaryRefreshes(deps.pool, refreshes);
+}
+
+/** How much one retry round takes on; a longer backlog is taken in further rounds of the same run. */
+const RETRY_BATCH = 500;
+
+/**
+ * The bound on staleness: every `everyMs`, whatever refresh is still requested `olderThanMs` after it was (a
+ * refresh that failed, a worker stopped between the commit and the refresh) is applied again, until it succeeds.
+ * Every badge-worker replica runs it; two applying the same request write the same counts.
+ */
+export function retrySummaryRefreshes(
+  deps: SummaryDeps,
+  options: { everyMs: number; olderThanMs: number },
+): { stop(): void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (;;) {
+        const pending = await pendingSummaryRefreshes(deps.pool, options.olderThanMs, RETRY_BATCH);
+        await applySummaryRefreshes(deps, pending);
+        if (pending.length > 0)
+          deps.logger.info({ users: pending.length }, 'badge summaries refreshed on retry');
+        if (pending.length < RETRY_BATCH) break;
+      }
+    } catch (err) {
+      deps.logger.warn({ err }, 'badge summary refresh retry failed; will try again');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), options.everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /**

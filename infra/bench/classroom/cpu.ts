@@ -122,29 +122,87 @@ export function cpuPer(idle: CpuUsage, window: CpuUsage, count: number, unit: st
   return `${ms(total)} ms over ${count} ${unit} (${parts.map(([name, s]) => `${name} ${ms(s)}`).join(', ')})`;
 }
 
+/** The whole box's busy and total time (jiffies, every core), kernel work included: /proc/stat's first line. */
+function boxTimes(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((n, v) => n + v, 0);
+  // idle and iowait are the 4th and 5th.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** How long a process's main thread (a node process's event loop) has waited, runnable, for a core: ms. */
+function runQueueWaitMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/** Connections the kernel completed and the process listening on `port` has not accepted yet (IPv4 sockets). */
+function acceptQueue(port: number): number {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  let queued = 0;
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n')) {
+    const f = line.trim().split(/\s+/);
+    // local address, remote, state (0A: listening), tx_queue:rx_queue (a listener's rx_queue: its accept queue)
+    if (f[3] === '0A' && f[1]?.endsWith(hexPort)) queued += Number.parseInt(f[4]!.split(':')[1]!, 16);
+  }
+  return queued;
+}
+
 /**
- * Each of the next `seconds` seconds' CPU, as "cpu 185 %: gateway 47, load generator 41, postgres 25" (the three
- * busiest), while the meter's own window (start() … line()) runs on: this one reads the meter without resetting it.
+ * Each of the next `seconds` seconds' CPU, as "box 196 %, cpu 185 %: gateway 47, load generator 41, postgres 25"
+ * (the whole box from /proc/stat, then the measured processes and the three busiest), while the meter's own window
+ * (start() … line()) runs on: this one reads the meter without resetting it. With the gateway's pid and port, also
+ * how much of the second its event loop waited for a core (runnable, not running) and the most connections its
+ * accept queue held (sampled every 100 ms): node ≥ 20 accepts one connection per event-loop turn, so a gateway
+ * short of CPU leaves new connections there.
  */
-export async function cpuBySecond(cpu: CpuMeter, seconds: number, end: number): Promise<string[]> {
+export async function cpuBySecond(
+  cpu: CpuMeter,
+  seconds: number,
+  end: number,
+  gateway?: { pid: number; port: number },
+): Promise<string[]> {
   const lines: string[] = [];
   let before = await cpu.usage();
+  let box = boxTimes();
+  let waited = gateway ? runQueueWaitMs(gateway.pid) : 0;
   for (let i = 0; i < seconds && performance.now() < end; i++) {
-    await sleep(1_000);
+    let queued = 0;
+    for (let tick = 0; tick < 10; tick++) {
+      await sleep(100);
+      if (gateway) queued = Math.max(queued, acceptQueue(gateway.port));
+    }
     const after = await cpu.usage();
+    const boxNow = boxTimes();
     const was = new Map(before.used);
     const span = after.seconds - before.seconds;
     const shares = after.used
       .map(([name, s]): [string, number] => [name, ((s - (was.get(name) ?? 0)) / span) * 100])
       .sort((a, b) => b[1] - a[1]);
     const total = shares.reduce((n, [, p]) => n + p, 0);
+    const boxShare = ((boxNow.busy - box.busy) / (boxNow.total - box.total)) * availableParallelism() * 100;
+    let gatewayPart = '';
+    if (gateway) {
+      const waitedNow = runQueueWaitMs(gateway.pid);
+      gatewayPart = `; gateway waited for a core ${((waitedNow - waited) / (span * 10)).toFixed(0)} % of it, accept queue up to ${queued}`;
+      waited = waitedNow;
+    }
     lines.push(
-      `cpu ${total.toFixed(0)} %: ${shares
+      `box ${boxShare.toFixed(0)} %, cpu ${total.toFixed(0)} %: ${shares
         .slice(0, 3)
         .map(([name, p]) => `${name} ${p.toFixed(0)}`)
-        .join(', ')}`,
+        .join(', ')}${gatewayPart}`,
     );
     before = after;
+    box = boxNow;
   }
   return lines;
 }

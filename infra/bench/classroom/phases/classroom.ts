@@ -32,7 +32,10 @@ export async function classroomPhase(
   await cpu.start();
   const end = performance.now() + SECONDS * 1000;
   const [openingCpu] = await Promise.all([
-    cpuBySecond(cpu, OPENING_SECONDS, end),
+    cpuBySecond(cpu, OPENING_SECONDS, end, {
+      pid: stack.pids().gateway ?? 0,
+      port: Number(new URL(stack.baseUrl).port),
+    }),
     ...tabs.map((pupil, i) => Promise.all([poll(pupil, recorder, end), play(pupil, i, recorder, lag, end)])),
   ]);
   recorder.stop();

@@ -11,6 +11,7 @@ import {
   countCompletedByCategory,
   countCompletedByCategoryMany,
   pendingSummaryRefreshes,
+  requestSummaryRefresh,
   type SummaryRefresh,
 } from '../data-access/badges-repository.js';
 import type { CompletedCounts } from '../data-access/summary-cache.js';
@@ -57,6 +58,28 @@ export async function applySummaryRefreshes(
     throw err;
   }
   await completeSummaryRefreshes(deps.pool, refreshes);
+}
+
+/**
+ * A subscription's summary refreshes, from the transaction that requests them (`request`, inside it) to its
+ * after-commit step (`afterCommit`, which applies the event's refresh). An entry left by a transaction that rolled
+ * back is overwritten when the event is applied again; the bound keeps stuck ones from growing the map (a refresh
+ * lost with them is still requested, and retried).
+ */
+export function summaryRefreshesAfterCommit(deps: SummaryDeps) {
+  const requested = new Map<string, SummaryRefresh>();
+  return {
+    async request(tx: Db, eventId: string, userId: number): Promise<void> {
+      if (requested.size >= 10_000) requested.clear();
+      requested.set(eventId, { userId, version: await requestSummaryRefresh(tx, userId) });
+    },
+    async afterCommit(eventId: string): Promise<void> {
+      const refresh = requested.get(eventId);
+      if (!refresh) return;
+      requested.delete(eventId);
+      await applySummaryRefreshes(deps, [refresh]);
+    },
+  };
 }
 
 /** How much one retry round takes on; a longer backlog is taken in further rounds of the same run. */

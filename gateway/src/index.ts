@@ -19,6 +19,13 @@ export { resolveLanguage } from './language.js';
 export { spaHandlers } from './spa.js';
 export { upstreamFor } from './upstreams.js';
 
+/**
+ * The gateway's listening sockets (platform `acceptSockets`): a lesson's bell brings a thousand new connections
+ * within a second, and node takes one per socket per event-loop turn; with one socket, on a busy box, they waited
+ * up to 2 s in the kernel's accept queue, unseen by the load shedding (README, "The gateway waits for a core").
+ */
+export const ACCEPT_SOCKETS = 8;
+
 /** `{ app, listen(port?), close() }`, like every deployable's HTTP side. */
 export type Gateway = HttpService;
 
@@ -94,6 +101,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       },
       routeLabel: targetOf,
       onClientError: answerClientError,
+      acceptSockets: ACCEPT_SOCKETS,
     },
     routes: gatewayRoutes({ config, logger, sessions, rateLimits, proxy: proxies.handle }),
   });

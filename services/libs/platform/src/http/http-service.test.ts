@@ -214,6 +214,43 @@ describe('a listening HTTP service', () => {
   });
 });
 
+describe('an edge service with several accept sockets', () => {
+  it('listens on one port with each of them, answers on all, fails on a port in use, and closes them all', async () => {
+    // Node accepts one connection per listening socket per event-loop turn; the gateway listens with several so a
+    // lesson's burst of connections is not held in the kernel's queue while its event loop is busy.
+    const edge = () =>
+      createHttpService({
+        name: 'edge-sockets-test',
+        config: loadConfig({}, { INTERNAL_SECRET: SECRET }),
+        logger: createLogger('test', 'silent'),
+        edge: { acceptSockets: 4 },
+        routes: (app) => app.get('/where', (req, res) => res.json({ port: req.socket.localPort })),
+      });
+    const listeners = (port: number) =>
+      execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .filter(Boolean);
+    const service = edge();
+    const { port } = (await service.listen(0)).address() as AddressInfo;
+    try {
+      expect(listeners(port)).toHaveLength(4);
+      // Each call on a connection of its own: the kernel spreads them over the sockets, every one answers.
+      const answers = await Promise.all(
+        Array.from({ length: 64 }, () =>
+          fetch(`http://127.0.0.1:${port}/where`, { headers: { connection: 'close' } }).then((r) => r.status),
+        ),
+      );
+      expect(answers.every((status) => status === 200)).toBe(true);
+      // A second one on the same port fails as it would with one socket (no silent sharing of the port).
+      await expect(edge().listen(port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      await service.close();
+    }
+    expect(listeners(port)).toHaveLength(0);
+  });
+});
+
 describe('an edge service (the gateway) built with createHttpService', () => {
   let service: HttpService;
   let base: string;

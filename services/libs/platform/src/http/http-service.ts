@@ -43,6 +43,13 @@ export interface EdgeOptions {
    * and the connection closed. Unset, node's defaults (60 s and 300 s) apply.
    */
   timeouts?: { headersTimeoutMs: number; requestTimeoutMs: number };
+  /**
+   * Listening sockets on the one port (SO_REUSEPORT; the kernel spreads new connections over them). Node accepts
+   * one connection per socket per event-loop turn (libuv since 1.45), so with one socket a burst of new
+   * connections enters at the rate of the loop's turns, and on a busy box they wait in the kernel's accept queue
+   * where load shedding cannot see them. Default 1.
+   */
+  acceptSockets?: number;
 }
 
 /**
@@ -103,6 +110,8 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   const readinessTimeoutMs = options.readinessTimeoutMs ?? 2_000;
   let closing = false;
   let server: http.Server | undefined;
+  // The edge's further listening sockets (acceptSockets).
+  let others: http.Server[] = [];
 
   const app = express();
   app.disable('x-powered-by');
@@ -142,9 +151,10 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
 
   return {
     app,
-    listen(port = config.PORT ?? 0) {
-      return new Promise<http.Server>((resolve, reject) => {
-        const timeouts = options.edge?.timeouts;
+    async listen(port = config.PORT ?? 0) {
+      const timeouts = options.edge?.timeouts;
+      const sockets = options.edge?.acceptSockets ?? 1;
+      const create = () => {
         const listening = timeouts
           ? http.createServer(
               {
@@ -156,23 +166,36 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
             )
           : http.createServer(handle);
         if (options.edge?.onClientError) listening.on('clientError', options.edge.onClientError);
-        listening.once('error', reject);
-        listening.listen({ port, host: '0.0.0.0', backlog: LISTEN_BACKLOG }, () => {
-          server = listening;
-          // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
-          listening.keepAliveTimeout = 65_000;
-          if (!timeouts) listening.headersTimeout = 66_000;
-          logger.info({ port: (listening.address() as AddressInfo).port }, `${name} listening`);
-          resolve(listening);
-        });
-      });
+        // Longer than typical proxy idle timeouts, so the gateway never reuses a socket we just closed.
+        listening.keepAliveTimeout = 65_000;
+        if (!timeouts) listening.headersTimeout = 66_000;
+        return listening;
+      };
+      if (sockets > 1 && port !== 0) {
+        // A port another process already uses must still fail as it does with one socket, not be shared.
+        const probe = await listenOn(create(), port, false);
+        await new Promise((resolve) => probe.close(resolve));
+      }
+      const first = await listenOn(create(), port, sockets > 1);
+      const bound = (first.address() as AddressInfo).port;
+      try {
+        others = await Promise.all(
+          Array.from({ length: sockets - 1 }, () => listenOn(create(), bound, true)),
+        );
+      } catch (err) {
+        first.close();
+        throw err;
+      }
+      server = first;
+      logger.info({ port: bound }, `${name} listening`);
+      return first;
     },
     async close() {
       closing = true;
       const current = server;
       if (!current) return;
       server = undefined;
-      await closeServer(current);
+      await Promise.all([current, ...others].map(closeServer));
     },
   };
 }
@@ -225,6 +248,16 @@ function readinessRoute(
     const status = ready ? 'ok' : 'unavailable';
     res.status(ready ? 200 : 503).json(checks.length > 0 ? { status, checks: report } : { status });
   };
+}
+
+function listenOn(listening: http.Server, port: number, reusePort: boolean): Promise<http.Server> {
+  return new Promise<http.Server>((resolve, reject) => {
+    listening.once('error', reject);
+    listening.listen({ port, host: '0.0.0.0', backlog: LISTEN_BACKLOG, reusePort }, () => {
+      listening.off('error', reject);
+      resolve(listening);
+    });
+  });
 }
 
 /**

@@ -33,18 +33,20 @@ export interface SummaryCache {
   forget(userId: number): Promise<void>;
 }
 
-export function createSummaryCache(
-  redis: Redis,
-  prefix: string,
-  ttlSeconds = SUMMARY_CACHE_TTL_SECONDS,
-): SummaryCache {
+export function createSummaryCache(redis: Redis, prefix: string): SummaryCache {
   const key = (userId: number) => badgeSummaryCacheKey(prefix, userId);
   return {
     async get(userId) {
       return decodeCompletedCounts(await redis.get(key(userId)));
     },
     async put(userId, counts) {
-      await redis.eval(SET_IF_NOT_OLDER, 1, key(userId), encodeCompletedCounts(counts), ttlSeconds);
+      await redis.eval(
+        SET_IF_NOT_OLDER,
+        1,
+        key(userId),
+        encodeCompletedCounts(counts),
+        SUMMARY_CACHE_TTL_SECONDS,
+      );
     },
     async forget(userId) {
       await redis.del(key(userId));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { badgeSummaryCacheKey, encodeCompletedCounts, SUMMARY_CATEGORIES } from '@mathgames/contracts';
 import { sleep } from '@mathgames/platform';
 import {
@@ -12,7 +13,7 @@ import {
 import { cpuBySecond, cpuPer } from '../cpu.js';
 import { type LagWatcher, resultFor, settle, stored } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
-import { machineLoad, Recorder, say } from '../report.js';
+import { machineLoad, percentile, Recorder, say } from '../report.js';
 import type { Bench } from '../stack.js';
 import { StallEvidence } from '../stall-evidence.js';
 
@@ -27,6 +28,7 @@ export async function classroomPhase(
   await open(tabs, { stack, redis, cpu });
   const recorder = new Recorder();
   const lag = newWatcher();
+  const saves: Saves = { stored: [], unsent: 0 };
   const evidence = new StallEvidence(stack.urls, pool, database);
   await evidence.start();
   await cpu.start();
@@ -36,7 +38,9 @@ export async function classroomPhase(
       pid: stack.pids().gateway ?? 0,
       port: Number(new URL(stack.baseUrl).port),
     }),
-    ...tabs.map((pupil, i) => Promise.all([poll(pupil, recorder, end), play(pupil, i, recorder, lag, end)])),
+    ...tabs.map((pupil, i) =>
+      Promise.all([poll(pupil, recorder, end), play(pupil, i, recorder, lag, end, saves)]),
+    ),
   ]);
   recorder.stop();
   const cpuLine = await cpu.line();
@@ -45,6 +49,7 @@ export async function classroomPhase(
   await lag.drain();
   await lag.stop();
   recorder.print();
+  say(savesLine(saves));
   say(
     'the opening second by second (calls by the second they started in, every endpoint; the busiest processes):',
   );
@@ -116,28 +121,66 @@ async function poll(pupil: Pupil, recorder: Recorder, end: number): Promise<void
   }
 }
 
-/** One pupil's games: a result, then statistics and badges, about every POST_EVERY_MS until `end`. */
+/**
+ * How the tabs' results fared: each stored result's time from its first send to its 201 and how many sends it
+ * took (a 503 is sent again, as the app does), and the results still unsent when the phase ended.
+ */
+interface Saves {
+  stored: Array<{ ms: number; sends: number }>;
+  unsent: number;
+}
+
+function savesLine({ stored, unsent }: Saves): string {
+  const resent = stored.filter((s) => s.sends > 1);
+  const ms = stored.map((s) => s.ms);
+  return (
+    `results stored ${stored.length} (${resent.length} of them after a 503, sent again), still unsent at the end ` +
+    `${unsent}; first send → stored p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`
+  );
+}
+
+/** The app's wait before sending a refused result again: the Retry-After, then 5 s doubling to a minute. */
+const resendAfterMs = (sends: number, retryAfter: string | null) =>
+  sends === 1 ? Math.max(1, Number(retryAfter) || 5) * 1000 : Math.min(60_000, 5_000 * 2 ** (sends - 2));
+
+/**
+ * One pupil's games: a result about every POST_EVERY_MS until `end`, then statistics and badges once it is
+ * stored (the app refreshes them after a save). A result refused with 503 is kept and sent again with the same
+ * Idempotency-Key after the app's wait (its Retry-After, then 5 s doubling to a minute), each send recorded.
+ */
 async function play(
   pupil: Pupil,
   i: number,
   recorder: Recorder,
   lag: LagWatcher,
   end: number,
+  saves: Saves,
 ): Promise<void> {
   await sleep(Math.random() * Math.min(POST_EVERY_MS, SECONDS * 1000));
   let game = 0;
   while (performance.now() < end) {
     const body = resultFor(pupil, 10_000 + i * 1000 + game++);
-    const res = await pupil.call('POST', '/api/game-results', body);
-    recorder.record('POST /api/game-results', res, res.status === 201);
+    const key = { 'idempotency-key': randomUUID() };
+    const first = performance.now();
+    let sends = 0;
+    let res: Awaited<ReturnType<Pupil['call']>>;
+    for (;;) {
+      res = await pupil.call('POST', '/api/game-results', body, key);
+      sends++;
+      recorder.record('POST /api/game-results', res, res.status === 201);
+      const wait = resendAfterMs(sends, res.retryAfter);
+      if (res.status !== 503 || performance.now() + wait >= end) break;
+      await sleep(wait);
+    }
     if (res.status === 201) {
+      saves.stored.push({ ms: performance.now() - first, sends });
       stored(pupil, body);
       lag.expect(pupil, performance.now());
-    }
-    const stats = await pupil.call('GET', '/api/statistics');
-    recorder.record('GET /api/statistics', stats, stats.status === 200);
-    const badges = await pupil.call('GET', '/api/user-badges?limit=1000');
-    recorder.record('GET /api/user-badges?limit=1000', badges, badges.status === 200);
+      const stats = await pupil.call('GET', '/api/statistics');
+      recorder.record('GET /api/statistics', stats, stats.status === 200);
+      const badges = await pupil.call('GET', '/api/user-badges?limit=1000');
+      recorder.record('GET /api/user-badges?limit=1000', badges, badges.status === 200);
+    } else if (res.status === 503) saves.unsent++;
     const pause = POST_EVERY_MS * (0.8 + Math.random() * 0.4);
     if (performance.now() + pause >= end) break;
     await sleep(pause);

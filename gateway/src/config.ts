@@ -39,9 +39,6 @@ export const gatewayConfigShape = {
   // The share of GATEWAY_MAX_IN_FLIGHT one client address (IPv6: one /64) may hold: past it only that client gets
   // 503, so one client cannot shed the site. A school behind one NAT (30 tabs polling) holds a few at a time.
   GATEWAY_ADDRESS_SHARE: z.coerce.number().positive().max(1).default(0.25),
-  // Game results answered slower than this (from admission to answer) narrow the results' own bound
-  // (latency-bound.ts): past the point where results slow down, the app is told 503 at once and sends again later.
-  GATEWAY_RESULT_LATENCY_TARGET_MS: z.coerce.number().int().positive().default(200),
   // A request body is read before the request counts (body-gate.ts): idle this long gets 408, larger gets 413.
   GATEWAY_BODY_IDLE_MS: z.coerce.number().int().positive().default(10_000),
   GATEWAY_MAX_BODY_BYTES: z.coerce.number().int().positive().default(102_400),

@@ -35,17 +35,6 @@ new Gauge({
   },
 });
 
-new Gauge({
-  name: 'gateway_results_bound',
-  help: 'Game results that may be open at once: narrowed when results answer slower than GATEWAY_RESULT_LATENCY_TARGET_MS',
-  registers: [metricsRegistry],
-  collect() {
-    let bound = 0;
-    for (const shedder of shedders) bound += shedder.resultsBound;
-    this.set(bound);
-  },
-});
-
 /** Request bodies being read before admission (body-gate.ts): slow or idle clients show here, not in flight. */
 export const readingBodies = new Gauge({
   name: 'gateway_reading_bodies',

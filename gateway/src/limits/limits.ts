@@ -39,7 +39,6 @@ export function createLimits(config: GatewayConfig, redis: Redis, logger: Logger
     ),
     // The client as the rate limits see it: behind the ingress, X-Forwarded-For's trusted hop.
     addressOf,
-    resultLatencyTargetMs: config.GATEWAY_RESULT_LATENCY_TARGET_MS,
   });
   const unwatch = watchInFlight(shedder);
 

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { addressBucket } from '@mathgames/platform';
-import { createLatencyBound } from './latency-bound.js';
 
 /**
  * Past its capacity the gateway answers 503 + Retry-After at once instead of queueing requests until clients
@@ -12,10 +11,8 @@ import { createLatencyBound } from './latency-bound.js';
  *   `minInFlightForDelay` requests are open: this process's CPU is the limit. A slow loop with few requests open
  *   is a starved CPU (a busy node, CPU throttling), where refusing the few requests there are helps nobody.
  * One client must not take the site down with it: no address (IPv6: no /64) may hold more than
- * `maxInFlightPerAddress` of the bound (reason `address_share`), so past it only that client is refused. A game
- * result, the costliest request and one the app keeps and sends again, also has a bound of its own that follows how
- * long results take to answer (latency-bound.ts, reason `result_latency`): when they slow down past
- * `resultLatencyTargetMs`, only as many are let in as answer within it. Only the API is counted and shed: the web app, its pre-rendered pages and static files (where guest play runs) cost no
+ * `maxInFlightPerAddress` of the bound (reason `address_share`), so past it only that client is refused. Only the
+ * API is counted and shed: the web app, its pre-rendered pages and static files (where guest play runs) cost no
  * upstream and are always served.
  * No library fits: `under-pressure` is Fastify-only, `overload-protection` and `toobusy-js` are unmaintained.
  */
@@ -32,15 +29,9 @@ export interface LoadShedderOptions {
   sampleIntervalMs?: number;
   /** Seconds a shed client is asked to wait (Retry-After). */
   retryAfterSeconds?: number;
-  /** Game results (POST /api/game-results) answered slower than this narrow their own bound (latency-bound.ts). */
-  resultLatencyTargetMs?: number;
 }
 
-export type ShedReason = 'in_flight' | 'event_loop_delay' | 'address_share' | 'result_latency';
-
-export const RESULTS_PATH = '/api/game-results';
-/** Results the latency bound always lets be open at once: a lesson's ordinary rate holds a few. */
-const MIN_RESULTS_IN_FLIGHT = 16;
+export type ShedReason = 'in_flight' | 'event_loop_delay' | 'address_share';
 
 export interface LoadShedder {
   /**
@@ -52,8 +43,6 @@ export interface LoadShedder {
   readonly inFlight: number;
   /** The mean event-loop delay (ms) of the last sample window. */
   readonly eventLoopDelayMs: number;
-  /** How many game results may be open at once now (latency-bound.ts). */
-  readonly resultsBound: number;
   readonly retryAfterSeconds: number;
   close(): void;
 }
@@ -78,11 +67,6 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
   const byAddress = new Map<string, number>();
   let inFlight = 0;
   let delayMs = 0;
-  const results = createLatencyBound({
-    targetMs: options.resultLatencyTargetMs ?? Number.POSITIVE_INFINITY,
-    minLimit: Math.min(MIN_RESULTS_IN_FLIGHT, options.maxInFlight),
-    maxLimit: options.maxInFlight,
-  });
   // The mean, not a high percentile: a saturated loop delays every tick, while a single stall (a GC pause, the
   // pod descheduled on a busy node) is one slow sample among many and should not refuse a whole window. The
   // window's own tick being late counts too: a loop blocked for the whole window records no sample at all.
@@ -106,14 +90,10 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
       if (inFlight >= options.maxInFlight) return 'in_flight';
       if (mine >= perAddressBound) return 'address_share';
       if (delayMs > options.maxEventLoopDelayMs && inFlight >= minInFlightForDelay) return 'event_loop_delay';
-      const result = path === RESULTS_PATH && req.method === 'POST';
-      if (result && !results.tryAcquire()) return 'result_latency';
-      const admittedAt = performance.now();
       inFlight++;
       byAddress.set(bucket, mine + 1);
       // 'close' fires once per response, finished or aborted, so the counts cannot leak.
       res.once('close', () => {
-        if (result) results.release(performance.now() - admittedAt);
         inFlight--;
         const left = (byAddress.get(bucket) ?? 1) - 1;
         if (left > 0) byAddress.set(bucket, left);
@@ -126,9 +106,6 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
     },
     get eventLoopDelayMs() {
       return delayMs;
-    },
-    get resultsBound() {
-      return results.limit;
     },
     retryAfterSeconds: options.retryAfterSeconds ?? 2,
     close() {

@@ -100,8 +100,6 @@ describe('the gateway under overload', () => {
     const gateway = await startGateway({
       GATEWAY_MAX_IN_FLIGHT: '100',
       GATEWAY_MAX_EVENT_LOOP_DELAY_MS: '100000',
-      // The upstream takes 1 s on purpose; the results' latency bound has its own test (result-latency.test.ts).
-      GATEWAY_RESULT_LATENCY_TARGET_MS: '100000',
       // The 600 come from one address: the whole bound is its share here (fair-overload.test.ts tests shares).
       GATEWAY_ADDRESS_SHARE: '1',
     });

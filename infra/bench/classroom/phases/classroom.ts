@@ -123,7 +123,7 @@ async function poll(pupil: Pupil, recorder: Recorder, end: number): Promise<void
 
 /**
  * How the tabs' results fared: each stored result's time from its first send to its 201 and how many sends it
- * took (a 503 is sent again, as the app does), and the results still unsent when the phase ended.
+ * took (one refused for now is sent again, as the app does), and the results not stored when the phase ended.
  */
 interface Saves {
   stored: Array<{ ms: number; sends: number }>;
@@ -133,19 +133,22 @@ interface Saves {
 function savesLine({ stored, unsent }: Saves): string {
   const resent = stored.filter((s) => s.sends > 1);
   const ms = stored.map((s) => s.ms);
-  return (
-    `results stored ${stored.length} (${resent.length} of them after a 503, sent again), still unsent at the end ` +
-    `${unsent}; first send → stored p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`
-  );
+  const times = ms.length
+    ? `; first send → stored p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`
+    : '';
+  return `results stored ${stored.length} (${resent.length} of them sent again), not stored by the end ${unsent}${times}`;
 }
 
-/** The app's wait before sending a refused result again: the Retry-After, then 5 s doubling to a minute. */
+/** What the app keeps and sends again: a 503 or 429, another 5xx, or no answer (unsent-results.ts). */
+const refusedForNow = (status: number) => status === 0 || status === 429 || status >= 500;
+
+/** The app's wait before sending a result again: the Retry-After (5 s without one), then 5 s doubling to a minute. */
 const resendAfterMs = (sends: number, retryAfter: string | null) =>
   sends === 1 ? Math.max(1, Number(retryAfter) || 5) * 1000 : Math.min(60_000, 5_000 * 2 ** (sends - 2));
 
 /**
  * One pupil's games: a result about every POST_EVERY_MS until `end`, then statistics and badges once it is
- * stored (the app refreshes them after a save). A result refused with 503 is kept and sent again with the same
+ * stored (the app refreshes them after a save). A result refused for now is kept and sent again with the same
  * Idempotency-Key after the app's wait (its Retry-After, then 5 s doubling to a minute), each send recorded.
  */
 async function play(
@@ -169,7 +172,7 @@ async function play(
       sends++;
       recorder.record('POST /api/game-results', res, res.status === 201);
       const wait = resendAfterMs(sends, res.retryAfter);
-      if (res.status !== 503 || performance.now() + wait >= end) break;
+      if (!refusedForNow(res.status) || performance.now() + wait >= end) break;
       await sleep(wait);
     }
     if (res.status === 201) {
@@ -180,7 +183,7 @@ async function play(
       recorder.record('GET /api/statistics', stats, stats.status === 200);
       const badges = await pupil.call('GET', '/api/user-badges?limit=1000');
       recorder.record('GET /api/user-badges?limit=1000', badges, badges.status === 200);
-    } else if (res.status === 503) saves.unsent++;
+    } else saves.unsent++;
     const pause = POST_EVERY_MS * (0.8 + Math.random() * 0.4);
     if (performance.now() + pause >= end) break;
     await sleep(pause);

@@ -87,11 +87,9 @@ export class Pupil {
     const setCookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('mg.sid='));
     if (setCookie) this.cookie = setCookie.split(';', 1)[0]!;
     const etag = res.headers.etag;
-    const retryAfter = res.headers['retry-after'];
     return {
       status: res.status,
       etag: typeof etag === 'string' ? etag : null,
-      retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
       text: res.text,
       elapsed,
       queued,

@@ -1,13 +1,9 @@
+import { nextResendBackoff, RESEND_SCHEDULE } from '@mathgames/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toast.js';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/auth.js';
-
-/** How often the queue is looked at while the app is open (also on `online` and at start). */
-const CHECK_EVERY_MS = 5_000;
-/** After a failed send the next one waits longer each time, up to a minute (a 503 storm is not fed). */
-const MAX_BACKOFF_MS = 60_000;
 
 /**
  * Sends the results kept on this device (offline games, failed sends, a guest's games before signing in) when a
@@ -47,7 +43,7 @@ export function UnsentResultsSync() {
         ]);
         const outcome = await sendUnsentResults(userId);
         if (outcome.failed) {
-          backoff = Math.min(MAX_BACKOFF_MS, backoff ? backoff * 2 : CHECK_EVERY_MS);
+          backoff = nextResendBackoff(backoff);
           notBefore = Date.now() + backoff;
         } else backoff = 0;
         if (outcome.sent.size > 0) await refreshAfterSavedResults(client);
@@ -64,7 +60,7 @@ export function UnsentResultsSync() {
     const now = () => void run(true);
     now();
     window.addEventListener('online', now);
-    const timer = window.setInterval(run, CHECK_EVERY_MS);
+    const timer = window.setInterval(run, RESEND_SCHEDULE.checkEveryMs);
     return () => {
       window.removeEventListener('online', now);
       window.clearInterval(timer);

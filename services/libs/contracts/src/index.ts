@@ -17,6 +17,7 @@ export * from './questions/fraction.js';
 export * from './questions/generator.js';
 export * from './questions/mistakes.js';
 export * from './questions/pools.js';
+export * from './resend-schedule.js';
 export * from './result-budget.js';
 export * from './schemas/index.js';
 export * from './scoring.js';

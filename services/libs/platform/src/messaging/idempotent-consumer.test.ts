@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createPool } from '../db/db.js';
 import { PermanentError } from '../failures.js';
 import { createLogger } from '../logger.js';
 import { consumerMessagesTotal, consumerRetriesTotal } from '../metrics.js';
@@ -177,6 +178,55 @@ describe('an idempotent consumer', () => {
       message: 'consumer stopped working',
     });
     expect(await pointsOf(healthy.id)).toEqual([5]);
+  });
+});
+
+describe('consumers of one process sharing a pool', () => {
+  it('each claim their events on the same connection, the claim sent with BEGIN in one round trip', async () => {
+    // One connection for two consumers of one schema: the claim prepared on it by one serves the other.
+    const pool = createPool(environment.env.DATABASE_URL!, { max: 1 });
+    const transactionsOpenedWith: string[] = [];
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        if (typeof args[0] === 'string' && args[0].startsWith('BEGIN')) transactionsOpenedWith.push(args[0]);
+        return query(...args);
+      }) as typeof client.query;
+    });
+    const consumers = ['points-test-a', 'points-test-b'].map((consumer) =>
+      startIdempotentConsumer({
+        ...pointsConsumer(),
+        pool,
+        consumer,
+        batchOrder: (event) => event.id,
+        async handle(event, client) {
+          await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
+            event.id,
+            event.points,
+          ]);
+        },
+      }),
+    );
+    try {
+      const events = Array.from({ length: 20 }, (_, i) => ({ id: randomUUID(), points: i }));
+      for (const event of events) await amqp.publish(EVENT, event, {}, { messageId: event.id });
+      const claimedBy = await waitFor(async () => {
+        const { rows } = await environment.pool.query<{ event_id: string; consumer: string }>(
+          `SELECT event_id, consumer FROM ${SCHEMA}.processed_events WHERE event_id = ANY($1)`,
+          [events.map((e) => e.id)],
+        );
+        return rows.length === events.length ? rows : null;
+      });
+      // The queue hands its deliveries to both consumers; each event is applied once, by one of them.
+      expect(new Set(claimedBy.map((r) => r.consumer))).toEqual(new Set(['points-test-a', 'points-test-b']));
+      for (const event of events) expect(await pointsOf(event.id)).toEqual([event.points]);
+      expect(transactionsOpenedWith.length).toBeGreaterThan(0);
+      for (const text of transactionsOpenedWith)
+        expect(text).toMatch(/^BEGIN; EXECUTE claim_events_consumertest /);
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop()));
+      await pool.end();
+    }
   });
 });
 

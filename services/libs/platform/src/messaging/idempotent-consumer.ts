@@ -1,9 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import type { EventQueue } from '@mathgames/contracts';
 import type { Span } from '@opentelemetry/api';
-import type pg from 'pg';
+import pg from 'pg';
 import { backoffDelay, sleep } from '../backoff.js';
-import { withTransaction } from '../db/db.js';
+import { withTransaction, withTransactionOpenedBy } from '../db/db.js';
 import { classifyFailure } from '../failures.js';
 import { type Logger, runWithRequestId } from '../logger.js';
 import {
@@ -106,7 +106,7 @@ export function startIdempotentConsumer<Event extends { id: string }>(
     table,
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     stopping,
-    applyInBatch: batchApplier(options, table),
+    applyInBatch: batchApplier(options),
   };
 
   const subscription = options.amqp.consume(
@@ -123,12 +123,38 @@ export function startIdempotentConsumer<Event extends { id: string }>(
   };
 }
 
+/** The claim statements prepared on each pool connection (the consumers of one process may share a pool). */
+const preparedClaims = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * The statement that claims a batch's event ids for `consumer`, RETURNING those it claimed (the others were
+ * applied before): an `EXECUTE`, so it can go with BEGIN in one round trip (simple protocol, literals only: the ids
+ * are checked UUIDs, see eventIdOf), of a statement prepared on the connection the first time it claims there.
+ */
+async function claimOn(
+  client: pg.PoolClient,
+  schema: string,
+  consumer: string,
+  ids: string[],
+): Promise<string> {
+  const table = `${assertSchemaName(schema)}.processed_events`;
+  const name = `claim_events_${schema}`;
+  const prepared = preparedClaims.get(client) ?? new Set<string>();
+  if (!prepared.has(name)) {
+    await client.query(
+      `PREPARE ${name} (text, uuid[]) AS INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+    );
+    preparedClaims.set(client, prepared.add(name));
+  }
+  return `EXECUTE ${name} (${pg.escapeLiteral(consumer)}, '{${ids.join(',')}}')`;
+}
+
 /** Collects deliveries into batches, each applied in one transaction; returns how to hand one event in. */
 function batchApplier<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
-  table: string,
 ): (event: Event, eventId: string) => Promise<Outcome> {
-  const { pool, consumer } = options;
+  const { pool, schema, consumer } = options;
   // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
   // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
   const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
@@ -149,24 +175,23 @@ function batchApplier<Event extends { id: string }>(
             return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
           })
       : batch.map((entry, i) => ({ entry, i }));
-    return withTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ event_id: string }>({
-        name: `claim-events:${table}`,
-        text: `INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2::uuid[])
-               ON CONFLICT DO NOTHING RETURNING event_id`,
-        values: [consumer, batch.map((e) => e.eventId)],
-      });
-      const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
-      const applied = new Array<boolean>(batch.length).fill(false);
-      for (const { entry, i } of ordered) {
-        // A repeated id within the batch was claimed once: its first delivery applies it, the others are duplicates.
-        const id = entry.eventId.toLowerCase();
-        if (!claimed.delete(id)) continue;
-        await options.handle(entry.event, client);
-        applied[i] = true;
-      }
-      return applied;
-    });
+    const ids = batch.map((e) => e.eventId);
+    return withTransactionOpenedBy<{ event_id: string }, boolean[]>(
+      pool,
+      (client) => claimOn(client, schema, consumer, ids),
+      async (rows, client) => {
+        const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
+        const applied = new Array<boolean>(batch.length).fill(false);
+        for (const { entry, i } of ordered) {
+          // A repeated id within the batch was claimed once: its first delivery applies it, the others are duplicates.
+          const id = entry.eventId.toLowerCase();
+          if (!claimed.delete(id)) continue;
+          await options.handle(entry.event, client);
+          applied[i] = true;
+        }
+        return applied;
+      },
+    );
   }
 
   function flush(): void {

@@ -230,6 +230,34 @@ describe('consumers of one process sharing a pool', () => {
   });
 });
 
+describe('an idempotent consumer with events arriving one by one', () => {
+  it('lets a batch wait batchLingerMs for more, so events a few milliseconds apart share a transaction', async () => {
+    const transactionOf = new Map<string, string>();
+    const consumer = startIdempotentConsumer({
+      ...pointsConsumer(),
+      batchOrder: (event) => event.id,
+      batchLingerMs: 500,
+      async handle(event, client) {
+        await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
+          event.id,
+          event.points,
+        ]);
+        const { rows } = await client.query<{ tx: string }>('SELECT txid_current()::text AS tx');
+        transactionOf.set(event.id, rows[0]!.tx);
+      },
+    });
+    stopConsumer = () => consumer.stop();
+    const events = Array.from({ length: 5 }, (_, i) => ({ id: randomUUID(), points: i }));
+    for (const event of events) {
+      await amqp.publish(EVENT, event, {}, { messageId: event.id });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await waitFor(() => transactionOf.size === events.length, { message: 'events not applied' });
+    expect(new Set(transactionOf.values()).size).toBe(1);
+    for (const event of events) expect(await pointsOf(event.id)).toEqual([event.points]);
+  });
+});
+
 describe('an idempotent consumer with a backlog', () => {
   it('applies a backlog in shared transactions, each event once, while a bad event in it is dead-lettered alone', async () => {
     await stopConsumer?.();

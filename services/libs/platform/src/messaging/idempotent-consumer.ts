@@ -37,8 +37,9 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   consumer: string;
   prefetch?: number;
   /**
-   * Most events applied in one transaction (default 25, and 1 without `batchOrder`). Deliveries that arrive while a batch is being applied
-   * wait for the next one, so a lone event goes at once and a busy queue costs one transaction per batch.
+   * Most events applied in one transaction (default 25, and 1 without `batchOrder`). Deliveries that arrive while a
+   * batch is being applied, or within `batchLingerMs` of the first, wait for the next one; a full batch goes at once,
+   * so a busy queue costs one transaction per batch. (`prefetch` must leave room for a batch in flight and a full one.)
    */
   maxBatch?: number;
   /**
@@ -47,6 +48,12 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
    * row the handler locks (per-user read models: the user id).
    */
   batchOrder?: (event: Event) => number | string;
+  /**
+   * With `batchOrder`: how long a batch that is not full waits for more deliveries (default 50 ms, counted from its
+   * oldest event). At a lesson's rate events come one by one, and a transaction per event cost its round trips and
+   * wake-ups in every process on the path (issue 24). Events are applied that much later.
+   */
+  batchLingerMs?: number;
   logger: Logger;
   retry?: RetryPolicy;
   /** Runs inside the transaction that records the event id: writes here commit exactly once per event. */
@@ -87,9 +94,9 @@ interface ConsumerContext<Event extends { id: string }> {
  * message and retries it in place with capped exponential backoff until it succeeds: no broker delivery count is
  * involved, so a long outage never parks a healthy event.
  *
- * Under load, deliveries are applied in batches: one transaction claims every event id of the batch in one
- * statement and runs each claimed event's handler, so each event's writes still commit together with its own
- * processed_events row. If the batch transaction fails for any reason, nothing of it committed and each of its
+ * Deliveries are applied in batches (with `batchOrder`; a batch waits up to `batchLingerMs` to fill): one
+ * transaction claims every event id of the batch in one statement and runs each claimed event's handler, so each
+ * event's writes still commit together with its own processed_events row. If the batch transaction fails for any reason, nothing of it committed and each of its
  * events is applied on its own as above: one bad event is dead-lettered or retried alone, never blocking the rest.
  */
 export function startIdempotentConsumer<Event extends { id: string }>(
@@ -158,7 +165,9 @@ function batchApplier<Event extends { id: string }>(
   // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
   // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
   const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
-  const waiting: Array<{ event: Event; eventId: string; settle: (outcome: Outcome) => void }> = [];
+  const lingerMs = options.batchOrder ? (options.batchLingerMs ?? 50) : 0;
+  const waiting: Array<{ event: Event; eventId: string; at: number; settle: (outcome: Outcome) => void }> =
+    [];
   // One batch in flight: deliveries that arrive while it is applied wait and form the next, so batches grow with the
   // load. (With two in flight, at 400 events/s, batches held 2-4 events, each batch paying its own BEGIN, claim and
   // COMMIT; issue 24.)
@@ -194,8 +203,20 @@ function batchApplier<Event extends { id: string }>(
     );
   }
 
+  let lingering: NodeJS.Timeout | undefined;
+
   function flush(): void {
     if (applying || waiting.length === 0) return;
+    const wait = waiting[0]!.at + lingerMs - performance.now();
+    if (waiting.length < maxBatch && wait > 0) {
+      lingering ??= setTimeout(() => {
+        lingering = undefined;
+        flush();
+      }, wait);
+      return;
+    }
+    clearTimeout(lingering);
+    lingering = undefined;
     const batch = waiting.splice(0, maxBatch);
     applying = true;
     applyBatch(batch)
@@ -216,7 +237,7 @@ function batchApplier<Event extends { id: string }>(
 
   return (event, eventId) =>
     new Promise((settle) => {
-      waiting.push({ event, eventId, settle });
+      waiting.push({ event, eventId, at: performance.now(), settle });
       flush();
     });
 }

@@ -109,6 +109,26 @@ describe('the outbox relay publishing to RabbitMQ', () => {
     await expectEveryQueueToHold([id]);
   });
 
+  it('lingers after a wake-up, so rows committed a few milliseconds apart share one pass', async () => {
+    const relay = startOutboxRelay({ ...relayOptions(), amqp, pollIntervalMs: 3_600_000, lingerMs: 400 });
+    await relay.drain();
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      ids.push(await withTransaction(environment.pool, (client) => writeEvent(client, { n })));
+      void relay.drain(); // as a writer announces its commit
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await waitFor(async () => (await unpublished()) === 0, { message: 'outbox not drained' });
+    await relay.stop();
+    // One pass claimed, published and marked all three: one marking statement, one published_at.
+    const { rows } = await environment.pool.query(
+      `SELECT DISTINCT published_at FROM ${SCHEMA}.outbox WHERE id = ANY($1)`,
+      [ids],
+    );
+    expect(rows).toHaveLength(1);
+    await expectEveryQueueToHold(ids);
+  });
+
   it('lets two relays share one outbox so that every row is published once', async () => {
     const total = 300;
     const ids = await withTransaction(environment.pool, async (client) => {

@@ -42,11 +42,7 @@ export function createPool(databaseUrl: string, options: PoolOptions = {}): pg.P
 }
 
 export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return transaction(
-    pool,
-    async () => 'BEGIN',
-    (client) => fn(client),
-  );
+  return transaction(pool, async () => 'BEGIN', fn);
 }
 
 /**

@@ -96,8 +96,9 @@ interface ConsumerContext<Event extends { id: string }> {
  *
  * Deliveries are applied in batches (with `batchOrder`; a batch waits up to `batchLingerMs` to fill): one
  * transaction claims every event id of the batch in one statement and runs each claimed event's handler, so each
- * event's writes still commit together with its own processed_events row. If the batch transaction fails for any reason, nothing of it committed and each of its
- * events is applied on its own as above: one bad event is dead-lettered or retried alone, never blocking the rest.
+ * event's writes still commit together with its own processed_events row. If the batch transaction fails for any
+ * reason, nothing of it committed and each of its events is applied on its own as above: one bad event is
+ * dead-lettered or retried alone, never blocking the rest.
  */
 export function startIdempotentConsumer<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,

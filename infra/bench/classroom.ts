@@ -13,10 +13,10 @@
  *            first post until the three consumers applied the last, less their idle CPU), and the catch-up time;
  *  lag       event lag (result 201 → committed in the statistics read model and in badge progress) at each
  *            fixed arrival rate of BENCH_LAG_RATES for BENCH_LAG_SECONDS (open loop);
- *  classroom for each size in BENCH_PUPILS: every pupil polls the summary every 3 s (If-None-Match), posts a
- *            10-question result about every 60 s (one refused for now is sent again as the app does: after
- *            Retry-After, then 5 s doubling, the same Idempotency-Key) and once it is stored reads statistics and
- *            badges, for BENCH_SECONDS;
+ *  classroom for each size in BENCH_PUPILS (default 5,000, 10,000 and 20,000): every pupil polls the summary
+ *            every 3 s (If-None-Match), posts a 10-question result about every 60 s (one refused for now is kept
+ *            and sent again as the app's queue does: at its next look, every 5 s, backing off 5 s doubling to a
+ *            minute, the same Idempotency-Key) and once it is stored reads statistics and badges, for BENCH_SECONDS;
  *            BENCH_OPENING (cold, counts, connections or warm) sets what it finds open and cached, and each endpoint's
  *            p99 is printed per 10 s and after the first 10 s (every tab's first, cold poll falls in those).
  * Every phase under load prints each process's CPU share (of 100 % per core).

@@ -8,7 +8,7 @@ const list = (value: string | undefined, fallback: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 export const PHASES = new Set(list(process.env.BENCH_PHASES, 'summary,history,capacity,lag,classroom'));
-export const CLASSROOMS = list(process.env.BENCH_PUPILS, '5000,20000').map(Number);
+export const CLASSROOMS = list(process.env.BENCH_PUPILS, '5000,10000,20000').map(Number);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 export const LAG_RATES = list(process.env.BENCH_LAG_RATES, '50,500,1000').map(Number);
 export const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);

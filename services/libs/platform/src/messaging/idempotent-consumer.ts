@@ -114,7 +114,7 @@ export function startIdempotentConsumer<Event extends { id: string }>(
     table,
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     stopping,
-    applyInBatch: batchApplier(options),
+    applyInBatch: batchApplier(options, table),
   };
 
   const subscription = options.amqp.consume(
@@ -141,12 +141,10 @@ const preparedClaims = new WeakMap<pg.PoolClient, Set<string>>();
  */
 async function claimOn(
   client: pg.PoolClient,
-  schema: string,
+  { table, name }: { table: string; name: string },
   consumer: string,
   ids: string[],
 ): Promise<string> {
-  const table = `${assertSchemaName(schema)}.processed_events`;
-  const name = `claim_events_${schema}`;
   const prepared = preparedClaims.get(client) ?? new Set<string>();
   if (!prepared.has(name)) {
     await client.query(
@@ -161,8 +159,10 @@ async function claimOn(
 /** Collects deliveries into batches, each applied in one transaction; returns how to hand one event in. */
 function batchApplier<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
+  table: string,
 ): (event: Event, eventId: string) => Promise<Outcome> {
-  const { pool, schema, consumer } = options;
+  const { pool, consumer } = options;
+  const claim = { table, name: `claim_events_${options.schema}` };
   // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
   // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
   const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
@@ -188,7 +188,7 @@ function batchApplier<Event extends { id: string }>(
     const ids = batch.map((e) => e.eventId);
     return withTransactionOpenedBy<{ event_id: string }, boolean[]>(
       pool,
-      (client) => claimOn(client, schema, consumer, ids),
+      (client) => claimOn(client, claim, consumer, ids),
       async (rows, client) => {
         const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
         const applied = new Array<boolean>(batch.length).fill(false);

@@ -60,20 +60,10 @@ export class LagWatcher {
 
   /** Looks once at the given waiting results; returns those still not applied by both workers. */
   private async look(batch: typeof this.waiting): Promise<typeof this.waiting> {
-    const ids = [...new Set(batch.map((w) => w.pupil.userId))];
-    const [stats, badges] = await Promise.all([
-      this.pool.query<{ user_id: number; questions: number }>(
-        'SELECT user_id, questions FROM results.user_totals WHERE user_id = ANY($1)',
-        [ids],
-      ),
-      this.pool.query<{ user_id: number; progress: number }>(
-        'SELECT user_id, sum(progress)::int AS progress FROM badges.user_badges WHERE user_id = ANY($1) GROUP BY user_id',
-        [ids],
-      ),
+    const { questions, progress } = await readModels(this.pool, [
+      ...new Set(batch.map((w) => w.pupil.userId)),
     ]);
     const now = performance.now();
-    const questions = new Map(stats.rows.map((r) => [r.user_id, r.questions]));
-    const progress = new Map(badges.rows.map((r) => [r.user_id, r.progress]));
     const still: typeof this.waiting = [];
     for (const w of batch) {
       if (w.stats === undefined && (questions.get(w.pupil.userId) ?? 0) >= w.questions) {
@@ -126,6 +116,43 @@ export class LagWatcher {
     ).padStart(
       9,
     )}  max ${ms(values.length ? Math.max(...values) : Number.NaN).padStart(9)}  n ${values.length}`;
+  }
+}
+
+/** What the two watched read models hold for these users: questions in statistics, summed badge progress. */
+async function readModels(
+  pool: ReturnType<typeof createPool>,
+  ids: number[],
+): Promise<{ questions: Map<number, number>; progress: Map<number, number> }> {
+  const [stats, badges] = await Promise.all([
+    pool.query<{ user_id: number; questions: number }>(
+      'SELECT user_id, questions FROM results.user_totals WHERE user_id = ANY($1)',
+      [ids],
+    ),
+    pool.query<{ user_id: number; progress: number }>(
+      'SELECT user_id, sum(progress)::int AS progress FROM badges.user_badges WHERE user_id = ANY($1) GROUP BY user_id',
+      [ids],
+    ),
+  ]);
+  return {
+    questions: new Map(stats.rows.map((r) => [r.user_id, r.questions])),
+    progress: new Map(badges.rows.map((r) => [r.user_id, r.progress])),
+  };
+}
+
+/**
+ * After `settle`: each pupil's expectations become what the read models hold. The capacity phase's posts are not
+ * counted per pupil, and without this a later phase's results read as applied before they were.
+ */
+export async function rebaseline(pool: ReturnType<typeof createPool>, pupils: Pupil[]): Promise<void> {
+  const { questions, progress } = await readModels(
+    pool,
+    pupils.map((p) => p.userId),
+  );
+  for (const pupil of pupils) {
+    pupil.expectedQuestions = questions.get(pupil.userId) ?? 0;
+    // Every correct answer adds to the 7 badges of its type and difficulty (look, above).
+    pupil.expectedCorrect = (progress.get(pupil.userId) ?? 0) / 7;
   }
 }
 

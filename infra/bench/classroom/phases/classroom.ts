@@ -17,7 +17,7 @@ import {
   SOCKETS_PER_CLASS,
 } from '../config.js';
 import { cpuBySecond, cpuPer } from '../cpu.js';
-import { type LagWatcher, resultFor, settle, stored } from '../lag-watcher.js';
+import { type LagWatcher, rebaseline, resultFor, settle, stored } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
 import { machineLoad, percentile, Recorder, say } from '../report.js';
 import type { Bench } from '../stack.js';
@@ -31,6 +31,7 @@ export async function classroomPhase(
 ): Promise<void> {
   await settle(pool);
   const tabs = pupils.slice(0, size);
+  await rebaseline(pool, tabs);
   await open(tabs, { stack, redis, cpu });
   const recorder = new Recorder();
   const lag = newWatcher();

@@ -1,6 +1,6 @@
 import { sleep } from '@mathgames/platform';
 import { LAG_RATES, LAG_SECONDS } from '../config.js';
-import { resultFor, settle, stored } from '../lag-watcher.js';
+import { rebaseline, resultFor, settle, stored } from '../lag-watcher.js';
 import type { Pupil } from '../pupils.js';
 import { machineLoad, Recorder, say } from '../report.js';
 import type { Bench } from '../stack.js';
@@ -9,6 +9,7 @@ import type { Bench } from '../stack.js';
 export async function lagPhase({ pool, cpu, newWatcher }: Bench, pupils: Pupil[]): Promise<void> {
   for (const rate of LAG_RATES) {
     await settle(pool);
+    await rebaseline(pool, pupils);
     const lag = newWatcher();
     const recorder = new Recorder();
     const posts: Promise<void>[] = [];

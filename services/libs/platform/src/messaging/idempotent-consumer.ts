@@ -181,16 +181,10 @@ function batchApplier<Event extends { id: string }>(
   let applying = false;
 
   async function applyBatch(batch: typeof waiting): Promise<boolean[]> {
-    const order = options.batchOrder;
-    const ordered = order
-      ? batch
-          .map((entry, i) => ({ entry, i }))
-          .sort((a, b) => {
-            const ka = order(a.entry.event);
-            const kb = order(b.entry.event);
-            return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
-          })
-      : batch.map((entry, i) => ({ entry, i }));
+    // Each event's key once (without batchOrder a batch holds one event), then the batch in key order.
+    const ordered = batch
+      .map((entry, i) => ({ entry, i, key: options.batchOrder?.(entry.event) ?? i }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
     const ids = batch.map((e) => e.eventId);
     return withTransactionOpenedBy<{ event_id: string }, boolean[]>(
       pool,
@@ -200,14 +194,12 @@ function batchApplier<Event extends { id: string }>(
         const applied = new Array<boolean>(batch.length).fill(false);
         // The claimed events in runs of one key each (ordered puts equal keys side by side).
         const runs: Array<typeof ordered> = [];
-        let runKey: number | string | undefined;
         for (const item of ordered) {
           // A repeated id within the batch was claimed once: its first delivery applies it, the others are duplicates.
           if (!claimed.delete(item.entry.eventId.toLowerCase())) continue;
-          const key = order ? order(item.entry.event) : item.i;
-          if (runs.length === 0 || key !== runKey) runs.push([]);
-          runs.at(-1)!.push(item);
-          runKey = key;
+          const run = runs.at(-1);
+          if (run && run[0]!.key === item.key) run.push(item);
+          else runs.push([item]);
         }
         const applyRun = async (run: typeof ordered) => {
           for (const { entry, i } of run) {

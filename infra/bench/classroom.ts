@@ -17,8 +17,9 @@
  *            every 3 s (If-None-Match), posts a 10-question result about every 60 s (one refused for now is kept
  *            and sent again as the app's queue does: at its next look, every 5 s, backing off 5 s doubling to a
  *            minute, the same Idempotency-Key) and once it is stored reads statistics and badges, for BENCH_SECONDS;
- *            BENCH_OPENING (cold, counts, connections or warm) sets what it finds open and cached, and each endpoint's
- *            p99 is printed per 10 s and after the first 10 s (every tab's first, cold poll falls in those).
+ *            BENCH_OPENING (cold, counts, connections, warm or processes) sets what it finds open, cached and
+ *            warmed, and each endpoint's p99 is printed per 10 s and after the first 10 s (every tab's first, cold
+ *            poll falls in those).
  * Every phase under load prints each process's CPU share (of 100 % per core).
  *
  * Pupils are not registered over HTTP (20,000 argon2 hashes would take ~15 minutes here): they are inserted in
@@ -32,7 +33,15 @@
  * The pieces live in classroom/: the knobs (config.ts), the stack start and cleanup (stack.ts), the pupils, the
  * meters (cpu.ts, lag-watcher.ts, stall-evidence.ts), the printing (report.ts) and one file per phase (phases/).
  */
-import { CLASSROOMS, LAG_RATES, PHASES, REAL_LOGINS, SECONDS } from './classroom/config.js';
+import {
+  CLASSROOMS,
+  LAG_RATES,
+  OPENING,
+  PHASES,
+  PROCESS_WARMERS,
+  REAL_LOGINS,
+  SECONDS,
+} from './classroom/config.js';
 import { capacityPhase } from './classroom/phases/capacity.js';
 import { classroomPhase } from './classroom/phases/classroom.js';
 import { historyPhase } from './classroom/phases/history.js';
@@ -43,7 +52,8 @@ import { failures, machineLoad, phase, say } from './classroom/report.js';
 import { startBench, stopBench } from './classroom/stack.js';
 
 async function main(): Promise<void> {
-  const largest = Math.max(...(PHASES.has('classroom') ? CLASSROOMS : [0]), 50);
+  const warmers = PHASES.has('classroom') && OPENING === 'processes' ? PROCESS_WARMERS : 0;
+  const largest = Math.max(...(PHASES.has('classroom') ? CLASSROOMS : [0]), 50) + warmers;
   say(
     `benchmark: phases ${[...PHASES].join(',')}; classrooms ${CLASSROOMS.join(', ')} pupils × ${SECONDS} s; lag at ${LAG_RATES.join(
       ', ',

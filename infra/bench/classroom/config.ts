@@ -16,10 +16,20 @@ export const CAPACITY_CONNECTIONS = list(process.env.BENCH_CAPACITY_CONNECTIONS,
 /**
  * How the classroom phase opens: 'cold' (every cache empty, as at a lesson's start), 'counts' (the badge counts
  * already in Redis, as for pupils who played within the cache's TTL; the gateway's memory still empty),
- * 'connections' (every class's connections opened first, the caches cold) or 'warm' (every tab has polled once
- * before the clock starts, 50 classes at a time; the CPU per cold poll is printed, idle subtracted).
+ * 'connections' (every class's connections opened first, the caches cold), 'warm' (every tab has polled once
+ * before the clock starts, 50 classes at a time; the CPU per cold poll is printed, idle subtracted) or 'processes'
+ * (PROCESS_WARMERS other pupils play for PROCESS_WARM_SECONDS first, so every process has run the lesson's paths
+ * while the classroom's own sessions and counts stay cold: what a warm-up before readiness could give at most).
  */
-export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as 'cold' | 'counts' | 'connections' | 'warm';
+export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as
+  | 'cold'
+  | 'counts'
+  | 'connections'
+  | 'warm'
+  | 'processes';
+/** BENCH_OPENING=processes: pupils past the classroom's who play for PROCESS_WARM_SECONDS before its clock starts. */
+export const PROCESS_WARMERS = 300;
+export const PROCESS_WARM_SECONDS = 10;
 /** The classroom phase prints its first seconds one by one (calls by the second they started, CPU per second). */
 export const OPENING_SECONDS = 15;
 export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);

@@ -39,10 +39,12 @@ export async function startBench(): Promise<Bench> {
       RESULT_BUDGET_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
     },
-    // BENCH_CPU_PROF=<dir>: every deployable writes a V8 CPU profile there when the stack stops.
-    ...(process.env.BENCH_CPU_PROF
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] }
-      : {}),
+    // BENCH_CPU_PROF=<dir>: every deployable writes a V8 CPU profile there when the stack stops. BENCH_NODE_ARGS:
+    // Node flags for every deployable, space separated (to try V8 settings, e.g. --always-sparkplug).
+    nodeArgs: [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
   });
   const benchUrl = new URL(stack.env.DATABASE_URL!);
   benchUrl.searchParams.set('application_name', BENCH_APPLICATION);

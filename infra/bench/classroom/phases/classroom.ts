@@ -13,6 +13,8 @@ import {
   OPENING_SECONDS,
   POLL_MS,
   POST_EVERY_MS,
+  PROCESS_WARM_SECONDS,
+  PROCESS_WARMERS,
   SECONDS,
   SOCKETS_PER_CLASS,
 } from '../config.js';
@@ -32,7 +34,7 @@ export async function classroomPhase(
   await settle(pool);
   const tabs = pupils.slice(0, size);
   await rebaseline(pool, tabs);
-  await open(tabs, { stack, redis, cpu });
+  await open(tabs, pupils.slice(-PROCESS_WARMERS), { stack, pool, redis, cpu });
   const recorder = new Recorder();
   const lag = newWatcher();
   const saves: Saves = { storedMs: [], resent: 0, unsent: 0 };
@@ -72,7 +74,8 @@ export async function classroomPhase(
 /** BENCH_OPENING: the caches as the phase finds them (config.ts). */
 async function open(
   tabs: Pupil[],
-  { stack, redis, cpu }: Pick<Bench, 'stack' | 'redis' | 'cpu'>,
+  warmers: Pupil[],
+  { stack, pool, redis, cpu }: Pick<Bench, 'stack' | 'pool' | 'redis' | 'cpu'>,
 ): Promise<void> {
   if (OPENING === 'counts') {
     const none = encodeCompletedCounts(SUMMARY_CATEGORIES.map(() => 0));
@@ -86,6 +89,27 @@ async function open(
     for (const tab of firstOfClass)
       await Promise.all(Array.from({ length: SOCKETS_PER_CLASS }, () => tab.call('GET', '/healthz')));
     say(`opening: ${firstOfClass.length} classes' connections opened first, the caches left cold`);
+  } else if (OPENING === 'processes') {
+    // Other pupils (the last created, past every classroom's) run the lesson's calls back to back, then the
+    // consumers catch up: the processes have run every path, the classroom's sessions and counts are still cold.
+    const until = performance.now() + PROCESS_WARM_SECONDS * 1000;
+    let calls = 0;
+    await Promise.all(
+      warmers.map(async (pupil, i) => {
+        for (let game = 0; performance.now() < until; game++) {
+          await pupil.call('GET', '/api/user-badges/summary');
+          const body = resultFor(pupil, 900_000 + i * 1000 + game);
+          await pupil.call('POST', '/api/game-results', body, { 'idempotency-key': randomUUID() });
+          await pupil.call('GET', '/api/statistics');
+          await pupil.call('GET', '/api/user-badges?limit=1000');
+          calls += 4;
+        }
+      }),
+    );
+    await settle(pool);
+    say(
+      `opening: ${warmers.length} other pupils made ${calls} calls over ${PROCESS_WARM_SECONDS} s first, the classroom's caches left cold`,
+    );
   } else if (OPENING === 'warm') {
     const idle = await cpu.idle();
     // Round the classes (pupil i sits in class i / CLASS_SIZE): 50 at a time are 50 classes, each on its own

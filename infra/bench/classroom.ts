@@ -18,8 +18,9 @@
  *            and sent again as the app's queue does: at its next look, every 5 s, backing off 5 s doubling to a
  *            minute, the same Idempotency-Key) and once it is stored reads statistics and badges, for BENCH_SECONDS;
  *            BENCH_OPENING (cold, counts, connections, warm or processes) sets what it finds open, cached and
- *            warmed, and each endpoint's p99 is printed per 10 s and after the first 10 s (every tab's first, cold
- *            poll falls in those).
+ *            warmed, BENCH_QUIET_SECONDS how long the stack then sits with no calls (a break between lessons), and
+ *            each endpoint's p99 is printed per 10 s and after the first 10 s (every tab's first, cold poll falls in
+ *            those).
  * Every phase under load prints each process's CPU share (of 100 % per core).
  *
  * Pupils are not registered over HTTP (20,000 argon2 hashes would take ~15 minutes here): they are inserted in

@@ -27,9 +27,14 @@ export const OPENING = (process.env.BENCH_OPENING ?? 'cold') as
   | 'connections'
   | 'warm'
   | 'processes';
-/** BENCH_OPENING=processes: pupils past the classroom's who play for PROCESS_WARM_SECONDS before its clock starts. */
+/**
+ * BENCH_OPENING=processes: pupils past the classroom's who play for PROCESS_WARM_SECONDS (BENCH_WARM_SECONDS, default
+ * 10) before its clock starts.
+ */
 export const PROCESS_WARMERS = 300;
-export const PROCESS_WARM_SECONDS = 10;
+export const PROCESS_WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 10);
+/** BENCH_QUIET_SECONDS: after the opening, the stack sits this long with no calls before the lesson (a break). */
+export const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 0);
 /** The classroom phase prints its first seconds one by one (calls by the second they started, CPU per second). */
 export const OPENING_SECONDS = 15;
 export const REAL_LOGINS = Number(process.env.BENCH_REAL_LOGINS ?? 20);

@@ -15,6 +15,7 @@ import {
   POST_EVERY_MS,
   PROCESS_WARM_SECONDS,
   PROCESS_WARMERS,
+  QUIET_SECONDS,
   SECONDS,
   SOCKETS_PER_CLASS,
 } from '../config.js';
@@ -35,6 +36,10 @@ export async function classroomPhase(
   const tabs = pupils.slice(0, size);
   await rebaseline(pool, tabs);
   await open(tabs, pupils.slice(-PROCESS_WARMERS), { stack, pool, redis, cpu });
+  if (QUIET_SECONDS > 0) {
+    say(`then ${QUIET_SECONDS} s with no calls at all, a break between lessons`);
+    await sleep(QUIET_SECONDS * 1000);
+  }
   const recorder = new Recorder();
   const lag = newWatcher();
   const saves: Saves = { storedMs: [], resent: 0, unsent: 0 };

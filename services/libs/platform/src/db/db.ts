@@ -18,6 +18,10 @@ export async function queryOne<Row extends pg.QueryResultRow>(
 
 export interface PoolOptions {
   max?: number;
+  /** Connections kept open once opened: all of them (`max`) unless told (issue 24, see createPool). */
+  min?: number;
+  /** How long a connection above `min` may sit idle before it is closed. */
+  idleTimeoutMillis?: number;
   logger?: Logger;
   /** How long a caller waits for a free connection before failing instead of hanging a request. */
   connectionTimeoutMillis?: number;
@@ -27,12 +31,21 @@ export interface PoolOptions {
  * A pool of Postgres connections. Its connections are pipelined: statements given to one connection while another
  * is still running are sent at once, not after the answer before (Postgres runs them in order). Code that awaits
  * each statement sees no difference; a consumer's batch sends its users' statements side by side (issue 24).
+ *
+ * A connection once opened stays open (`min` is `max`): a lesson that starts after a quiet break must not meet a
+ * pool closed down to nothing. A new Postgres backend reads its catalogue and prepares each statement again, and a
+ * lesson's first seconds asked for all of them at once: after 45 s with no calls, a stack that had played took its
+ * next lesson's first 10 s at poll p99 587-808 ms with its pools closed down, 142-166 ms with them kept (2,000 tabs,
+ * `make bench`'s BENCH_QUIET_SECONDS). The connections counted against `max_connections` are the same (operations:
+ * the connection budget).
  */
 export function createPool(databaseUrl: string, options: PoolOptions = {}): pg.Pool {
+  const max = options.max ?? 10;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.max ?? 10,
-    idleTimeoutMillis: 30_000,
+    max,
+    min: options.min ?? max,
+    idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     pipeline: true,
   });

@@ -21,8 +21,8 @@ import { startStatisticsWorker } from './index.js';
  * The issue's figure: the consumer's database unreachable for 2 minutes while events wait in its queue (the
  * default when this file runs alone). `make test` sets STATISTICS_OUTAGE_SECONDS=45: the consumer retries each held
  * event in place with backoff doubling from 250 ms to its 10 s cap (DEFAULT_RETRY_POLICY), reached within 16 s of
- * failures, so 45 s still crosses the cap and several capped retries, and the pool's 30 s idle timeout; from then on
- * a longer outage only repeats the same capped retry, with nothing applied and nothing parked.
+ * failures, so 45 s still crosses the cap and several capped retries; from then on a longer outage only repeats the
+ * same capped retry, with nothing applied and nothing parked.
  */
 const OUTAGE_SECONDS = Number(process.env.STATISTICS_OUTAGE_SECONDS ?? 120);
 const EVENTS = 200;

@@ -45,6 +45,8 @@ export const gatewayConfigShape = {
   // Node's own bounds on a slow client: the header block, and the whole request (headers and body), else 408.
   GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   GATEWAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // The lesson the gateway plays against itself after it starts, before it reports ready (warm-up.ts); 0: none.
+  GATEWAY_WARM_UP_SECONDS: z.coerce.number().min(0).max(30).default(2),
   // Origin of the optional analytics script (the frontend's VITE_ANALYTICS_URL); the CSP allows it only if set.
   VITE_ANALYTICS_URL: z.url().optional(),
 };

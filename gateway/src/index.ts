@@ -13,6 +13,7 @@ import { createProxies } from './proxy.js';
 import { createReadFastPath } from './read-fast-path.js';
 import { createGatewayRedis } from './redis.js';
 import { createSessionLayer } from './session/layer.js';
+import { type WarmUpReport, warmUp } from './warm-up.js';
 
 export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';
@@ -26,8 +27,11 @@ export { upstreamFor } from './upstreams.js';
  */
 export const ACCEPT_SOCKETS = 8;
 
-/** `{ app, listen(port?), close() }`, like every deployable's HTTP side. */
-export type Gateway = HttpService;
+/** `{ app, listen(port?), close() }`, like every deployable's HTTP side, and the start's warm-up. */
+export type Gateway = HttpService & {
+  /** Plays the warm-up lesson against the gateway listening on `port`, reporting not ready until it ends (warm-up.ts). */
+  warmUp(port: number): Promise<WarmUpReport>;
+};
 
 export interface GatewayOptions {
   logger?: Logger;
@@ -78,14 +82,17 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const bodyLimits = { idleMs: config.GATEWAY_BODY_IDLE_MS, maxBytes: config.GATEWAY_MAX_BODY_BYTES };
 
   // Readiness is "send me traffic", and the gateway can always serve something useful: the app, the pre-rendered
-  // pages, guest play, and a translated 503 for the API parts that are down. So it has no readiness checks. Were it
-  // to check Redis or the services, an outage would make every gateway pod unready at once and Kubernetes would
-  // take them all out of the Service: the whole site dark instead of partly degraded. It turns false as soon as
-  // shutdown starts, so load balancers stop sending before we stop listening.
+  // pages, guest play, and a translated 503 for the API parts that are down. So it checks nothing outside the
+  // process. Were it to check Redis or the services, an outage would make every gateway pod unready at once and
+  // Kubernetes would take them all out of the Service: the whole site dark instead of partly degraded. It is false
+  // while the start's warm-up plays (a few seconds, ended at once by an outage) and as soon as shutdown starts, so
+  // load balancers stop sending before we stop listening.
+  const readiness: Record<string, () => Promise<unknown>> = {};
   const service = createHttpService({
     name: 'gateway',
     config,
     logger,
+    readiness,
     edge: {
       intercept: (req, res) => {
         if (!hasBufferedBody(req)) return limits.shed(req, res) || fastPaths(req, res);
@@ -109,6 +116,16 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   return {
     app: service.app,
     listen: (port = config.PORT) => service.listen(port),
+    async warmUp(port) {
+      readiness['warm-up'] = () => Promise.reject(new Error('warming up'));
+      try {
+        const report = await warmUp(port, config, redis, logger);
+        logger.info(report, 'warm-up played');
+        return report;
+      } finally {
+        delete readiness['warm-up'];
+      }
+    },
     async close() {
       await service.close();
       proxies.close();

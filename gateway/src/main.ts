@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { startTracing } from '@mathgames/platform/tracing';
 
 // Before anything else loads: the library instrumentations patch modules as they are imported (tracing off: no-op).
@@ -8,5 +9,6 @@ onShutdown(() => tracing.shutdown());
 
 const config = loadGatewayConfig();
 const gateway = createGateway(config);
-await gateway.listen(config.PORT);
+const server = await gateway.listen(config.PORT);
 onShutdown(() => gateway.close());
+await gateway.warmUp((server.address() as AddressInfo).port);

@@ -125,6 +125,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const mail = options.smtp ? await startSmtpCapture() : null;
     if (mail) closers.push(() => mail.close());
     const base: Record<string, string> = {
+      // A test's stack starts without the gateway's warm-up play (2 s of load before it is ready): tests check
+      // behaviour, not a first lesson's speed; the warm-up has its own test (journeys/warm-up).
+      ...(environment ? { GATEWAY_WARM_UP_SECONDS: '0' } : {}),
       ...(options.environment ?? environment?.env),
       ...(mail ? { SMTP_URL: mail.url } : {}),
       ...options.env,

@@ -41,6 +41,8 @@ export async function startGatewayProcess(
         BADGES_URL: upstreamUrl,
         SPA_DIR: spaDir,
         RATE_LIMIT_API_PER_MINUTE: '10000000',
+        // No warm-up play against the stand-in upstream before the test's own requests (the test stacks skip it too).
+        GATEWAY_WARM_UP_SECONDS: '0',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],

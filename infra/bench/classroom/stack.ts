@@ -1,6 +1,7 @@
 /** The stack under load (every deployable built and run as its own process), what measures it, and its end. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import type http from 'node:http';
+import { gatewayConfigShape } from '@mathgames/gateway';
 import { createPool } from '@mathgames/platform';
 import { type Stack, startStack } from '@mathgames/test-stack';
 import { Redis } from 'ioredis';
@@ -38,6 +39,10 @@ export async function startBench(): Promise<Bench> {
       RESULT_BUDGET_PER_MINUTE: '1000000',
       RESULT_BUDGET_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
+      // The gateway's warm-up before it is ready, as deployed, unless set (0: none, a stack cold at the lesson).
+      GATEWAY_WARM_UP_SECONDS:
+        process.env.GATEWAY_WARM_UP_SECONDS ??
+        String(gatewayConfigShape.GATEWAY_WARM_UP_SECONDS.parse(undefined)),
     },
     // BENCH_CPU_PROF=<dir>: every deployable writes a V8 CPU profile there when the stack stops. BENCH_NODE_ARGS:
     // Node flags for every deployable, space separated (to try V8 settings, e.g. --always-sparkplug).

@@ -1,4 +1,5 @@
-import { AppError } from '@mathgames/platform';
+import { isWarmUpUser } from '@mathgames/contracts';
+import { AppError, withTransactionRolledBack } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   findByClientResultId,
@@ -42,7 +43,17 @@ export async function recordGameResult(
   const row: NewGameResult = { ...verified, userId, clientResultId: idempotencyKey };
   const event = gameResultRecordedEvent(row, receivedAt);
   // One statement is the whole transaction: the result, its count, its event and its mistakes' review cards.
-  const stored = await insertAnnouncedGameResult(deps.pool, row, event, mistakeCards(row, row.playedAt));
+  const cards = mistakeCards(row, row.playedAt);
+  if (isWarmUpUser(userId)) {
+    // A just-started gateway's warm-up (contracts WARM_UP_USER_IDS): the same statement, undone.
+    const undone = await withTransactionRolledBack(deps.pool, (client) =>
+      insertAnnouncedGameResult(client, row, event, cards),
+    );
+    // Nothing a warm-up wrote stays, so no key of theirs can conflict.
+    if (!undone) throw new Error('a warm-up result conflicted with a stored one');
+    return { result: undone, replayed: false };
+  }
+  const stored = await insertAnnouncedGameResult(deps.pool, row, event, cards);
   if (stored) {
     deps.announced?.();
     return { result: stored, replayed: false };

@@ -65,6 +65,17 @@ export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) =>
 }
 
 /**
+ * `withTransaction` that always rolls back: its statements run (planned, locking, checking constraints) and `fn`
+ * gets what they return, but nothing they wrote stays. For a gateway's warm-up play (contracts `isWarmUpUser`).
+ */
+export function withTransactionRolledBack<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return transaction(pool, async () => 'BEGIN', fn, 'ROLLBACK');
+}
+
+/**
  * `withTransaction` whose first statement goes in one round trip with its BEGIN, and whose rows `fn` gets.
  * `opening` returns that statement for the connection the transaction got (it may prepare one there first). It is
  * sent in the simple protocol, which has no parameters: it may hold only literals the caller has validated or
@@ -91,6 +102,7 @@ async function transaction<T>(
   pool: pg.Pool,
   begin: (client: pg.PoolClient) => Promise<string>,
   fn: (client: pg.PoolClient, begun: pg.QueryResult) => Promise<T>,
+  end: 'COMMIT' | 'ROLLBACK' = 'COMMIT',
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -102,7 +114,7 @@ async function transaction<T>(
   try {
     const begun = await client.query(await begin(client));
     const result = await fn(client, begun);
-    await client.query('COMMIT');
+    await client.query(end);
     return result;
   } catch (err) {
     try {

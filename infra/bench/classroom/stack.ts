@@ -51,6 +51,7 @@ export async function startBench(): Promise<Bench> {
       ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
   });
+  say(`stack ready; the gateway's warm-up before it: ${stack.env.GATEWAY_WARM_UP_SECONDS} s`);
   const benchUrl = new URL(stack.env.DATABASE_URL!);
   benchUrl.searchParams.set('application_name', BENCH_APPLICATION);
   const pool = createPool(benchUrl.href, { max: 4 });

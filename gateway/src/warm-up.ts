@@ -8,7 +8,7 @@ import { sessionPolicy } from './session/policy.js';
 
 /**
  * Tabs the warm-up plays at once: enough to run the paths concurrently (the cold-counts batching, the pools'
- * connections), few enough that 256 warm-up users keep inside the per-user result budget.
+ * connections); 64 did no better (README, "A slow box, 2026-11-30 night").
  */
 const TABS = 32;
 /**
@@ -27,12 +27,13 @@ export interface WarmUpReport {
 
 /**
  * A just-started gateway plays `GATEWAY_WARM_UP_SECONDS` of a lesson against itself before it reports ready: on a
- * fresh stack the first 10 s of a 2,000-tab lesson took poll p99 650-1,900 ms against 52-64 ms once the processes
- * had run the lesson's paths (README, "A stack just started"; docs/operations.md). Each warm-up tab signs in as one
+ * fresh stack the first 10 s of a 2,000-tab lesson took poll p99 1.3-1.9 s, 0.17-0.5 s after this warm-up (README,
+ * "A slow box, 2026-11-30 night"; docs/operations.md, "Pods that just started"). Each warm-up tab signs in as one
  * of contracts' WARM_UP_USER_IDS (a session written straight to Redis, as a login leaves it) and plays rounds of
  * the lesson's calls through the whole stack: the badge poll (cold, then 304), a result (which game-results stores
- * in a transaction it rolls back), the statistics and the badge list. What stays: the sessions are deleted at the
- * end; counts cached for the warm-up users and their rate-limit and budget counters expire on their own TTLs.
+ * in a transaction it rolls back, and never refuses for its budget), the statistics and the badge list. What stays:
+ * the sessions are deleted at the end; counts cached for the warm-up users and their rate-limit and budget counters
+ * expire on their own TTLs.
  * A tab stops at its first call not answered (a service still starting or down), so an outage ends the warm-up at
  * once.
  */
@@ -99,7 +100,7 @@ export async function warmUp(
     await Promise.all(
       Array.from({ length: TABS }, async (_, tab) => {
         for (let round = 0; performance.now() < until; round++) {
-          // Each round as another user: the budget of 12 results a minute is the user's, and each first poll is cold.
+          // Each round as another user, so each user's first poll is cold.
           const user = users[(tab + round * TABS) % users.length]!;
           const game = playedGame({
             gameType: GAME_TYPES[round % GAME_TYPES.length],

@@ -1,4 +1,4 @@
-import { RESULT_BUDGETS, translate } from '@mathgames/contracts';
+import { RESULT_BUDGETS, translate, WARM_UP_USER_IDS } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
@@ -26,6 +26,22 @@ describe('the per-user budget for results', () => {
 
     const child = serviceClient(running.baseUrl, 9002);
     expect((await child('POST', '/api/game-results', { body: honestResult({ seed: 1 }) })).status).toBe(201);
+  });
+
+  it("never refuses the gateway's warm-up users, whose results it answers and rolls back", async () => {
+    const warmUp = serviceClient(running.baseUrl, WARM_UP_USER_IDS.first);
+    for (let i = 0; i <= RESULT_BUDGETS.perMinute.points; i++) {
+      const res = await warmUp('POST', '/api/game-results', { body: honestResult({ correct: 3, seed: i }) });
+      expect(res.status, `result ${i + 1}`).toBe(201);
+      expect(res.body).toMatchObject({ correctAnswers: 3 });
+    }
+    const stored = await running.env.pool.query<{ results: number; counts: number; events: number }>(
+      `SELECT (SELECT count(*)::int FROM results.game_results WHERE user_id = $1) AS results,
+              (SELECT count(*)::int FROM results.user_result_counts WHERE user_id = $1) AS counts,
+              (SELECT count(*)::int FROM results.outbox WHERE (payload->>'userId')::int = $1) AS events`,
+      [WARM_UP_USER_IDS.first],
+    );
+    expect(stored.rows[0]).toEqual({ results: 0, counts: 0, events: 0 });
   });
 
   it('is far above what a child can play: the shortest game takes 10 s, so at most 6 a minute', () => {

@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { GAME_TYPES, playedGame, WARM_UP_USER_IDS } from '@mathgames/contracts';
 import type { Logger } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
+import { sessionSignature } from './session/peek.js';
 import { sessionPolicy } from './session/policy.js';
 
 /**
@@ -48,11 +49,11 @@ export async function warmUp(
   if (config.GATEWAY_WARM_UP_SECONDS === 0) return report;
   const policy = sessionPolicy(config);
   const until = started + config.GATEWAY_WARM_UP_SECONDS * 1000;
-  const users = Array.from({ length: WARM_UP_USER_IDS.count }, (_, i) => ({
-    userId: WARM_UP_USER_IDS.first + i,
-    sid: randomBytes(24).toString('base64url'),
-    etag: '',
-  }));
+  const users = Array.from({ length: WARM_UP_USER_IDS.count }, (_, i) => {
+    const sid = randomBytes(24).toString('base64url');
+    const cookie = `${policy.cookieName}=${encodeURIComponent(`s:${sid}.${sessionSignature(sid, config.SESSION_SECRET)}`)}`;
+    return { userId: WARM_UP_USER_IDS.first + i, sid, cookie, etag: '' };
+  });
   const keys = users.map((user) => `${policy.sessionPrefix}${user.sid}`);
   const ttlSeconds = Math.ceil(CALL_TIMEOUT_MS / 1000) + config.GATEWAY_WARM_UP_SECONDS * 2;
   const minted = redis.pipeline();
@@ -73,11 +74,7 @@ export async function warmUp(
     const call = (tab: number, user: (typeof users)[number], method: string, path: string, body?: unknown) =>
       new Promise<number>((resolve) => {
         const payload = body === undefined ? undefined : JSON.stringify(body);
-        const mac = createHmac('sha256', config.SESSION_SECRET).update(user.sid).digest('base64');
-        const headers: Record<string, string> = {
-          cookie: `${policy.cookieName}=${encodeURIComponent(`s:${user.sid}.${mac.replace(/=+$/, '')}`)}`,
-          'accept-language': 'tr',
-        };
+        const headers: Record<string, string> = { cookie: user.cookie, 'accept-language': 'tr' };
         if (path.endsWith('/summary') && user.etag) headers['if-none-match'] = user.etag;
         if (payload !== undefined) {
           headers['content-type'] = 'application/json';

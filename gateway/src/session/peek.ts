@@ -48,6 +48,10 @@ const parseSession = (raw: string | null): ReadSession | null => {
   }
 };
 
+/** express-session's signature of a session id, its cookie being "s:<id>.<signature>": base64 HMAC-SHA256, unpadded. */
+export const sessionSignature = (sid: string, secret: string): string =>
+  createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
+
 /** Verified cookie values (cookie → session id or null), at most this many, oldest forgotten first. */
 const MAX_VERIFIED_COOKIES = 100_000;
 
@@ -68,13 +72,12 @@ export function createSessionPeek(
     return sid;
   };
   const unsign = (cookieValue: string): string | null => {
-    // express-session signs as "s:<id>.<base64 HMAC-SHA256 without padding>".
     if (!cookieValue.startsWith('s:')) return null;
     const dot = cookieValue.lastIndexOf('.');
     if (dot < 3) return null;
     const id = cookieValue.slice(2, dot);
     const given = Buffer.from(cookieValue.slice(dot + 1));
-    const expected = Buffer.from(createHmac('sha256', secret).update(id).digest('base64').replace(/=+$/, ''));
+    const expected = Buffer.from(sessionSignature(id, secret));
     return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
   };
 

@@ -17,6 +17,7 @@ import { type WarmUpReport, warmUp } from './warm-up.js';
 
 export { type GatewayConfig, gatewayConfigShape, loadGatewayConfig } from './config.js';
 export { resolveLanguage } from './language.js';
+export { sessionSignature } from './session/peek.js';
 export { spaHandlers } from './spa.js';
 export { upstreamFor } from './upstreams.js';
 

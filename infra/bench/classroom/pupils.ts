@@ -1,8 +1,9 @@
 /** The load's pupils: one browser tab each, behind their class's address. */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { hashPassword } from '@mathgames/auth/testing';
 import { GAME_TYPES } from '@mathgames/contracts';
+import { sessionSignature } from '@mathgames/gateway';
 import type { createPool } from '@mathgames/platform';
 import type { Stack } from '@mathgames/test-stack';
 import type { Redis } from 'ioredis';
@@ -196,10 +197,9 @@ export async function createPupils(
   for (let from = real.length; from < count; from += 2_000) {
     const batch = redis.pipeline();
     for (const pupil of pupils.slice(from, from + 2_000)) {
-      // express-session's ids are 24 random bytes, base64url; its cookie is "s:<id>.<HMAC-SHA256, no padding>".
+      // express-session's ids are 24 random bytes, base64url; its cookie is "s:<id>.<signature>".
       const sid = randomBytes(24).toString('base64url');
-      const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-      pupil.cookie = `mg.sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
+      pupil.cookie = `mg.sid=${encodeURIComponent(`s:${sid}.${sessionSignature(sid, secret)}`)}`;
       batch.set(
         `${prefix}sess:${sid}`,
         JSON.stringify({ ...template, uid: pupil.userId, createdAt: Date.now() }),

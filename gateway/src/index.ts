@@ -118,6 +118,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     app: service.app,
     listen: (port = config.PORT) => service.listen(port),
     async warmUp(port) {
+      // The readiness checks are read at every probe (createHttpService): this one stands while the warm-up plays.
       readiness['warm-up'] = () => Promise.reject(new Error('warming up'));
       try {
         const report = await warmUp(port, config, redis, logger);

@@ -16,6 +16,10 @@ export interface HttpServiceOptions {
   name: string;
   config: Pick<BaseConfig, 'INTERNAL_SECRET'> & { PORT?: number | undefined };
   logger: Logger;
+  /**
+   * `/readyz`'s checks by name, each rejecting when not ready. Read at every probe, so the caller may add and remove
+   * entries while the service runs (the gateway's warm-up is one while it plays).
+   */
   readiness?: Record<string, () => Promise<unknown>>;
   routes: (app: Express) => void;
   requireIdentity?: boolean;

@@ -214,6 +214,64 @@ describe('a listening HTTP service', () => {
   });
 });
 
+describe('readiness', () => {
+  it('answers each probe with the checks as they are now, and logs a failure when it starts and when it ends', async () => {
+    const lines: { level: number; msg: string; check?: string }[] = [];
+    const logger = createLogger('test', 'info', { write: (line: string) => lines.push(JSON.parse(line)) });
+    let up = true;
+    const readiness: Record<string, () => Promise<unknown>> = {
+      database: async () => {
+        if (!up) throw new Error('connection refused');
+      },
+    };
+    const service = createHttpService({
+      name: 'readiness-test',
+      config: loadConfig({}, { INTERNAL_SECRET: SECRET }),
+      logger,
+      readiness,
+      routes: () => {},
+    });
+    const { port } = (await service.listen(0)).address() as AddressInfo;
+    const probe = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      return {
+        status: res.status,
+        body: (await res.json()) as { status: string; checks?: Record<string, string> },
+      };
+    };
+    const logged = () =>
+      lines.filter((l) => l.msg.startsWith('readiness check')).map((l) => [l.msg, l.check]);
+    try {
+      expect((await probe()).status).toBe(200);
+      up = false;
+      for (let i = 0; i < 3; i++)
+        expect(await probe()).toEqual({
+          status: 503,
+          body: { status: 'unavailable', checks: { database: 'unavailable' } },
+        });
+      up = true;
+      expect((await probe()).status).toBe(200);
+      expect(logged()).toEqual([
+        ['readiness check failed', 'database'],
+        ['readiness check passes again', 'database'],
+      ]);
+      // A check added while the service runs counts from the next probe; taken out, it is gone from the next one.
+      readiness['warm-up'] = () => Promise.reject(new Error('warming up'));
+      expect((await probe()).body.checks).toEqual({ database: 'ok', 'warm-up': 'unavailable' });
+      delete readiness['warm-up'];
+      expect(await probe()).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
+      readiness['warm-up'] = () => Promise.reject(new Error('warming up'));
+      await probe();
+      expect(logged().filter(([, check]) => check === 'warm-up')).toEqual([
+        ['readiness check failed', 'warm-up'],
+        ['readiness check failed', 'warm-up'],
+      ]);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('an edge service with several accept sockets', () => {
   it('listens on one port with each of them, answers on all, fails on a port in use, and closes them all', async () => {
     // Node accepts one connection per listening socket per event-loop turn; the gateway listens with several so a

@@ -228,6 +228,9 @@ function readinessRoute(
   logger: Logger,
   closing: () => boolean,
 ) {
+  // Checks that failed at the last probe: a failure is logged when it starts and its end when it ends, not at every
+  // probe (an orchestrator probes every few seconds, every pod, for as long as an outage lasts).
+  const failing = new Set<string>();
   return async (_req: Request, res: Response) => {
     if (closing() || isShuttingDown()) {
       res.status(503).json({ status: 'shutting_down' });
@@ -241,14 +244,21 @@ function readinessRoute(
     let ready = true;
     results.forEach((result, i) => {
       const checkName = checks[i]![0];
-      if (result.status === 'fulfilled') report[checkName] = 'ok';
-      else {
+      if (result.status === 'fulfilled') {
+        report[checkName] = 'ok';
+        if (failing.delete(checkName)) logger.info({ check: checkName }, 'readiness check passes again');
+      } else {
         ready = false;
         // The body says which dependency failed, never why: error texts (hosts, users) stay in the log.
         report[checkName] = 'unavailable';
-        logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
+        if (!failing.has(checkName)) {
+          failing.add(checkName);
+          logger.warn({ check: checkName, err: (result.reason as Error)?.message }, 'readiness check failed');
+        }
       }
     });
+    // A check taken out while failing (the gateway's warm-up ending) is not failing any more.
+    for (const name of failing) if (!(name in readiness)) failing.delete(name);
     const status = ready ? 'ok' : 'unavailable';
     res.status(ready ? 200 : 503).json(checks.length > 0 ? { status, checks: report } : { status });
   };

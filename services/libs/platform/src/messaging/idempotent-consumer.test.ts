@@ -252,7 +252,13 @@ describe('an idempotent consumer with events arriving one by one', () => {
       await amqp.publish(EVENT, event, {}, { messageId: event.id });
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    await waitFor(() => transactionOf.size === events.length, { message: 'events not applied' });
+    // Waits for the batch's commit: `handle` notes its transaction before the consumer commits it, so the rows are
+    // read only once another connection sees every one of them.
+    await waitFor(
+      async () => (await Promise.all(events.map((e) => pointsOf(e.id)))).every((points) => points.length > 0),
+      { message: 'events not applied' },
+    );
+    expect(transactionOf.size).toBe(events.length);
     expect(new Set(transactionOf.values()).size).toBe(1);
     for (const event of events) expect(await pointsOf(event.id)).toEqual([event.points]);
   });

@@ -17,6 +17,7 @@ import {
 } from '@mathgames/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeSummaryRefreshes, requestSummaryRefresh } from './data-access/badges-repository.js';
 import { computeCompletedCounts } from './domain/badge-summary.js';
 import { startBadgeWorker } from './index.js';
 
@@ -140,4 +141,37 @@ describe('the badge summary cache', () => {
       await worker.close();
     }
   }, 60_000);
+
+  it('marks refreshes done without waiting for a transaction that holds one, so a retry never deadlocks with a batch', async () => {
+    const { pool } = environment;
+    const [low, high] = [7_201, 7_202];
+    const versionOf = async (userId: number) =>
+      (
+        await pool.query<{ version: string }>(
+          `SELECT version FROM badges.summary_refreshes WHERE user_id = $1`,
+          [userId],
+        )
+      ).rows[0]?.version;
+    const done = [
+      { userId: high, version: await requestSummaryRefresh(pool, high) },
+      { userId: low, version: await requestSummaryRefresh(pool, low) },
+    ];
+    // A badge-worker batch applying games of both users has requested the lower user's refresh and goes on to the
+    // higher one; meanwhile the retry marks both done, in its own order (requested_at's, here the higher first).
+    const batch = await pool.connect();
+    try {
+      await batch.query('BEGIN');
+      await requestSummaryRefresh(batch, low);
+      // Waiting here for the batch's row while holding the other one is what deadlocked with the batch's next step.
+      await completeSummaryRefreshes(pool, done);
+      await requestSummaryRefresh(batch, high);
+      await batch.query('COMMIT');
+    } finally {
+      batch.release();
+    }
+    // The higher request was done and asked again by the batch; the lower one, held by the batch, stays requested
+    // (its version grew), so its refresh is still applied.
+    expect(await versionOf(high)).toBe('1');
+    expect(await versionOf(low)).toBe(String(done[1]!.version + 1));
+  });
 });

@@ -180,13 +180,22 @@ export async function pendingSummaryRefreshes(
   return rows.map((r) => ({ userId: r.userId, version: Number(r.version) }));
 }
 
-/** Done: each row goes unless a later change asked again meanwhile (its version grew). */
+/**
+ * Done: each row goes unless a later change asked again meanwhile (its version grew). A row that a transaction holds
+ * is left as it is: that transaction is asking again (or rolls back, and the retry takes the row later). Waiting for
+ * it instead deadlocked: a badge-worker batch locks its users' rows one by one, and this statement, holding the rows
+ * it had deleted, waited for one the batch held while the batch came to one of them.
+ */
 export async function completeSummaryRefreshes(db: Db, done: readonly SummaryRefresh[]): Promise<void> {
   if (done.length === 0) return;
   await db.query(
-    `DELETE FROM badges.summary_refreshes r
-      USING unnest($1::int[], $2::bigint[]) AS d(user_id, version)
-      WHERE r.user_id = d.user_id AND r.version = d.version`,
+    `WITH free AS (
+       SELECT r.user_id FROM badges.summary_refreshes r
+         JOIN unnest($1::int[], $2::bigint[]) AS d(user_id, version)
+           ON r.user_id = d.user_id AND r.version = d.version
+          FOR UPDATE OF r SKIP LOCKED
+     )
+     DELETE FROM badges.summary_refreshes r USING free WHERE r.user_id = free.user_id`,
     [done.map((d) => d.userId), done.map((d) => d.version)],
   );
 }

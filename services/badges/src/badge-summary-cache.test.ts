@@ -18,7 +18,9 @@ import {
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeSummaryRefreshes, requestSummaryRefresh } from './data-access/badges-repository.js';
+import { createSummaryCache } from './data-access/summary-cache.js';
 import { computeCompletedCounts } from './domain/badge-summary.js';
+import { badgeSubscription } from './entry-points/consumers/badge-consumer.js';
 import { startBadgeWorker } from './index.js';
 
 /** The retry under test, shortened from production's SUMMARY_RETRY (every 30 s, requests older than 10 s). */
@@ -141,7 +143,9 @@ describe('the badge summary cache', () => {
       await worker.close();
     }
   }, 60_000);
+});
 
+describe("a user's badge rows under concurrent transactions", () => {
   it('marks refreshes done without waiting for a transaction that holds one, so a retry never deadlocks with a batch', async () => {
     const { pool } = environment;
     const [low, high] = [7_201, 7_202];
@@ -173,5 +177,61 @@ describe('the badge summary cache', () => {
     // (its version grew), so its refresh is still applied.
     expect(await versionOf(high)).toBe('1');
     expect(await versionOf(low)).toBe(String(done[1]!.version + 1));
+  });
+
+  it("applies two transactions of one pupil's games one after the other, whatever their topics, without a deadlock", async () => {
+    const { pool } = environment;
+    const userId = 7_301;
+    const subscription = badgeSubscription({
+      pool,
+      cache: createSummaryCache(redis, environment.env.REDIS_PREFIX!),
+      logger,
+    });
+    const game = (gameType: GameResultRecordedEvent['gameType']): GameResultRecordedEvent => ({
+      ...recorded(60),
+      userId,
+      gameType,
+    });
+    // Two badge-workers (or a batch and an event retried alone) apply games of one pupil at once, as a tablet that
+    // comes back online sends the games it kept: one transaction completes a badge of one topic (taking the pupil's
+    // summary request) and goes on to another topic; the other starts with that topic and completes a badge too.
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      await subscription.handle(game('toplama'), first);
+      const secondApplied = subscription.handle(game('çıkarma'), second).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      await waitFor(
+        async () =>
+          (
+            await pool.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n === 1,
+        { message: 'the second transaction never waited for the first' },
+      );
+      await subscription.handle(game('çıkarma'), first);
+      await first.query('COMMIT');
+      expect(await secondApplied).toBeNull();
+      await second.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const progress = await pool.query<{ game_type: string; progress: number }>(
+      `SELECT b.category AS game_type, max(ub.progress)::int AS progress
+         FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id
+        WHERE ub.user_id = $1 GROUP BY b.category ORDER BY 1`,
+      [userId],
+    );
+    expect(progress.rows).toEqual([
+      { game_type: 'toplama', progress: 60 },
+      { game_type: 'çıkarma', progress: 120 },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
-import { addProgress } from '../../data-access/badges-repository.js';
+import { addProgress, lockUserBadges } from '../../data-access/badges-repository.js';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
 
 export const BADGES_QUEUE = EVENT_QUEUES.badges.name;
@@ -19,14 +19,19 @@ export function badgeSubscription(deps: SummaryDeps) {
     batchOrder: (event) => event.userId,
     async handle(event, tx) {
       if (event.correctAnswers === 0) return;
-      const completed = await addProgress(
-        tx,
-        event.userId,
-        event.gameType,
-        event.difficulty,
-        event.correctAnswers,
-        new Date(event.playedAt),
-      );
+      // The user's lock is the first statement, sent before the first await (batchOrder's rule); the progress goes
+      // with it in the same round trip.
+      const [, completed] = await Promise.all([
+        lockUserBadges(tx, event.userId),
+        addProgress(
+          tx,
+          event.userId,
+          event.gameType,
+          event.difficulty,
+          event.correctAnswers,
+          new Date(event.playedAt),
+        ),
+      ]);
       if (completed) await refreshes.request(tx, event.id, event.userId);
     },
     afterCommit: (event) => refreshes.afterCommit(event.id),

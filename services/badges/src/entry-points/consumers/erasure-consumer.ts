@@ -1,5 +1,6 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
+import { lockUserBadges } from '../../data-access/badges-repository.js';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
 
 /**
@@ -10,6 +11,7 @@ export function badgeErasureSubscription(deps: SummaryDeps) {
   const refreshes = summaryRefreshesAfterCommit(deps);
   return subscribe(EVENT_QUEUES.badgesErasure, {
     async handle(event, tx) {
+      await lockUserBadges(tx, event.userId);
       await tx.query('DELETE FROM badges.user_badges WHERE user_id = $1', [event.userId]);
       await refreshes.request(tx, event.id, event.userId);
     },

@@ -52,20 +52,6 @@ export async function loadCatalogue(db: Db): Promise<CatalogueBadge[]> {
 }
 
 /**
- * Takes the user's badge lock until the transaction ends: every transaction that writes a user's badge rows takes it
- * first, so two of them (two badge-workers, a batch and an event retried alone, an erasure) take the user's rows one
- * after the other. Their rows differ by topic, so without it one that completed a badge of one topic (holding the
- * user's summary request) and went on to another deadlocked with one that began with that other topic.
- */
-export async function lockUserBadges(tx: Db, userId: number): Promise<void> {
-  await tx.query({
-    name: 'badges-lock-user',
-    text: 'SELECT pg_advisory_xact_lock(hashtext($1), $2)',
-    values: ['badges', userId],
-  });
-}
-
-/**
  * Adds correct answers to every badge of one (category, difficulty) and completes those that reach their
  * required count, stamping completedAt once. Runs in the consumer's transaction. Returns whether a badge was
  * completed by this change: only then do the user's completed counts (the polled summary) change.

@@ -1,10 +1,12 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { subscribe } from '@mathgames/platform';
-import { addProgress, lockUserBadges } from '../../data-access/badges-repository.js';
+import { lockForTransaction, subscribe } from '@mathgames/platform';
+import { addProgress } from '../../data-access/badges-repository.js';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
 
 export const BADGES_QUEUE = EVENT_QUEUES.badges.name;
 export const BADGES_CONSUMER = 'badge-worker';
+/** The advisory lock every transaction writing a user's badges takes first (the erasure's too). */
+export const BADGES_LOCK = 'badges';
 
 /**
  * Adds each game's correct answers to the 7 badges of its (type, difficulty), once per event id; once that
@@ -19,10 +21,10 @@ export function badgeSubscription(deps: SummaryDeps) {
     batchOrder: (event) => event.userId,
     async handle(event, tx) {
       if (event.correctAnswers === 0) return;
-      // The user's lock is the first statement, sent before the first await (batchOrder's rule); the progress goes
-      // with it in the same round trip.
+      // The user's badge lock first (their rows are per topic; see lockForTransaction), sent before the first await
+      // as batchOrder asks; the progress goes with it in the same round trip.
       const [, completed] = await Promise.all([
-        lockUserBadges(tx, event.userId),
+        lockForTransaction(tx, BADGES_LOCK, event.userId),
         addProgress(
           tx,
           event.userId,

@@ -1,7 +1,7 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { subscribe } from '@mathgames/platform';
-import { lockUserBadges } from '../../data-access/badges-repository.js';
+import { lockForTransaction, subscribe } from '@mathgames/platform';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
+import { BADGES_LOCK } from './badge-consumer.js';
 
 /**
  * A deleted account's badge progress goes, and its cached summary after the commit: the refresh is requested in
@@ -11,7 +11,7 @@ export function badgeErasureSubscription(deps: SummaryDeps) {
   const refreshes = summaryRefreshesAfterCommit(deps);
   return subscribe(EVENT_QUEUES.badgesErasure, {
     async handle(event, tx) {
-      await lockUserBadges(tx, event.userId);
+      await lockForTransaction(tx, BADGES_LOCK, event.userId);
       await tx.query('DELETE FROM badges.user_badges WHERE user_id = $1', [event.userId]);
       await refreshes.request(tx, event.id, event.userId);
     },

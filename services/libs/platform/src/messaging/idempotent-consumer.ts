@@ -60,8 +60,9 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
    * Runs inside the transaction that records the event id: writes here commit exactly once per event. With
    * `batchOrder`, on a pipelined pool (`createPool`'s default), the handlers of a batch's different keys run side by
    * side on its connection, one key's events in turn: a handler may read and write only its own key's rows, and its
-   * first statement, sent before its first await, must lock the row that orders the rest (the user's own row), so
-   * that batches of two replicas still take their locks in one order.
+   * first statement, sent before its first await, must take the key's lock that orders the rest (`lockForTransaction`
+   * on the user), so that batches of two replicas still take their locks in one order, and two transactions of one
+   * key (another replica's, an event retried alone) queue on it instead of locking the key's rows in other orders.
    */
   handle: (event: Event, client: pg.PoolClient) => Promise<void>;
   /**

@@ -1,5 +1,8 @@
-import type { GameResultRecordedEvent, SkillTally } from '@mathgames/contracts';
+import type { GameResultRecordedEvent, SkillId, SkillTally } from '@mathgames/contracts';
+import { withTransaction } from '@mathgames/platform';
+import { applyInterleaved } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressSubscription } from './entry-points/consumers/progress-consumer.js';
 import { type ClassesWorkerKit, gameRecorded, startClassesWorkerKit } from './test-support/worker-kit.js';
 
 let kit: ClassesWorkerKit;
@@ -72,5 +75,27 @@ describe('mastery per outcome in the class read model (classes-worker)', () => {
       game(303, [{ skill: 'mul-beyond-table', asked: 5, correct: 5 }], { gameType: 'çarpma' }),
     );
     expect(await masteryOf(303)).toEqual([]);
+  });
+});
+
+describe("one pupil's games applied by two classes-worker transactions at once", () => {
+  it("queue on the pupil's progress lock instead of deadlocking on mastery rows of different outcomes", async () => {
+    const userId = 304;
+    await kit.addPupil(userId);
+    const { handle } = progressSubscription('Europe/Istanbul');
+    const played = (skill: SkillId) => game(userId, [{ skill, asked: 5, correct: 5 }]);
+    // The pupil has played both outcomes before, so both transactions find (and lock) mastery rows.
+    for (const skill of ['add-within-10', 'estimate-add-sub'] as const)
+      await withTransaction(kit.env.pool, (tx) => handle(played(skill), tx));
+    await applyInterleaved(kit.env.pool, handle, [
+      played('add-within-10'),
+      played('estimate-add-sub'),
+      played('estimate-add-sub'),
+    ]);
+    const { rows } = await kit.env.pool.query<{ questions: number }>(
+      'SELECT questions_total AS questions FROM classes.pupil_progress WHERE user_id = $1',
+      [userId],
+    );
+    expect(rows[0]!.questions).toBe(25);
   });
 });

@@ -1,9 +1,19 @@
-import { GAME_TYPES, MISTAKE_KINDS, type ReviewCard } from '@mathgames/contracts';
-import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
+import { randomUUID } from 'node:crypto';
+import {
+  EVENT_TYPES,
+  GAME_TYPES,
+  type GameResultRecordedEvent,
+  MISTAKE_KINDS,
+  type ReviewCard,
+  type SkillId,
+} from '@mathgames/contracts';
+import { withTransaction } from '@mathgames/platform';
+import { applyInterleaved, createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAnnouncedGameResult } from './data-access/game-results-repository.js';
 import { gameResultRecordedEvent } from './domain/events.js';
 import { verifyGameResult } from './domain/verify-game-result.js';
+import { statisticsSubscription } from './entry-points/consumers/statistics-consumer.js';
 import { honestResult } from './test-support/fixtures.js';
 
 // The statement alone, on this file's own database: no service, no broker.
@@ -56,5 +66,39 @@ describe("one pupil's results stored at once (a device sending the games it kept
       [userId],
     );
     expect(rows[0]).toEqual({ results, cards: SHAPES.length });
+  });
+});
+
+describe("one pupil's games applied by two statistics transactions at once (two statistics-workers)", () => {
+  it("queue on the pupil's statistics lock instead of deadlocking on mastery rows of different outcomes", async () => {
+    const userId = 7002;
+    const { handle } = statisticsSubscription('Europe/Istanbul');
+    const game = (skill: SkillId): GameResultRecordedEvent => ({
+      id: randomUUID(),
+      type: EVENT_TYPES.gameResultRecorded,
+      createdAt: new Date().toISOString(),
+      resultId: 1,
+      userId,
+      gameType: 'toplama',
+      difficulty: 'kolay',
+      questionsCount: 5,
+      correctAnswers: 5,
+      totalTime: 100,
+      playedAt: new Date().toISOString(),
+      skills: [{ skill, asked: 5, correct: 5 }],
+    });
+    // The pupil has played both outcomes before, so both transactions find (and lock) mastery rows.
+    for (const skill of ['add-within-10', 'estimate-add-sub'] as const)
+      await withTransaction(env.pool, (tx) => handle(game(skill), tx));
+    await applyInterleaved(env.pool, handle, [
+      game('add-within-10'),
+      game('estimate-add-sub'),
+      game('estimate-add-sub'),
+    ]);
+    const { rows } = await env.pool.query<{ games: number }>(
+      'SELECT games FROM results.user_totals WHERE user_id = $1',
+      [userId],
+    );
+    expect(rows[0]!.games).toBe(5);
   });
 });

@@ -19,7 +19,7 @@ export async function applyInterleaved<Event>(
     await one.query('BEGIN');
     await other.query('BEGIN');
     await handle(first, one);
-    const otherApplied = handle(second, other).then(
+    const otherDone = handle(second, other).then(
       () => null,
       (err: unknown) => err,
     );
@@ -33,16 +33,17 @@ export async function applyInterleaved<Event>(
         ).rows[0]!.n === 1,
       { message: 'the second transaction never waited for the first' },
     );
-    const oneApplied = await handle(third, one).then(
+    const oneError = await handle(third, one).then(
       () => null,
       (err: unknown) => err,
     );
-    await one.query(oneApplied ? 'ROLLBACK' : 'COMMIT');
-    const otherError = await otherApplied;
+    await one.query(oneError ? 'ROLLBACK' : 'COMMIT');
+    const otherError = await otherDone;
     await other.query(otherError ? 'ROLLBACK' : 'COMMIT');
-    if (oneApplied ?? otherError) throw oneApplied ?? otherError;
+    if (oneError ?? otherError) throw oneError ?? otherError;
   } finally {
-    one.release();
-    other.release();
+    // Closed, not returned: a failure above may leave either one inside its transaction.
+    one.release(true);
+    other.release(true);
   }
 }

@@ -195,7 +195,7 @@ describe("a user's badge rows under concurrent transactions", () => {
     });
     // One transaction completes a badge of one topic (taking the pupil's summary request) and goes on to another
     // topic; the other starts with that topic and completes a badge too.
-    await applyInterleaved(pool, subscription.handle, [game('toplama'), game('çıkarma'), game('çıkarma')]);
+    await applyInterleaved(pool, subscription, [game('toplama'), game('çıkarma'), game('çıkarma')]);
     const progress = await pool.query<{ game_type: string; progress: number }>(
       `SELECT b.category AS game_type, max(ub.progress)::int AS progress
          FROM badges.user_badges ub JOIN badges.badges b ON b.id = ub.badge_id

@@ -82,12 +82,13 @@ describe("one pupil's games applied by two classes-worker transactions at once",
   it("queue on the pupil's progress lock instead of deadlocking on mastery rows of different outcomes", async () => {
     const userId = 304;
     await kit.addPupil(userId);
-    const { handle } = progressSubscription('Europe/Istanbul');
+    const subscription = progressSubscription('Europe/Istanbul');
+    const { handle } = subscription;
     const played = (skill: SkillId) => game(userId, [{ skill, asked: 5, correct: 5 }]);
     // The pupil has played both outcomes before, so both transactions find (and lock) mastery rows.
     for (const skill of ['add-within-10', 'estimate-add-sub'] as const)
       await withTransaction(kit.env.pool, (tx) => handle(played(skill), tx));
-    await applyInterleaved(kit.env.pool, handle, [
+    await applyInterleaved(kit.env.pool, subscription, [
       played('add-within-10'),
       played('estimate-add-sub'),
       played('estimate-add-sub'),

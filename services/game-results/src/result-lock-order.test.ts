@@ -72,7 +72,8 @@ describe("one pupil's results stored at once (a device sending the games it kept
 describe("one pupil's games applied by two statistics transactions at once (two statistics-workers)", () => {
   it("queue on the pupil's statistics lock instead of deadlocking on mastery rows of different outcomes", async () => {
     const userId = 7002;
-    const { handle } = statisticsSubscription('Europe/Istanbul');
+    const subscription = statisticsSubscription('Europe/Istanbul');
+    const { handle } = subscription;
     const game = (skill: SkillId): GameResultRecordedEvent => ({
       id: randomUUID(),
       type: EVENT_TYPES.gameResultRecorded,
@@ -90,7 +91,7 @@ describe("one pupil's games applied by two statistics transactions at once (two 
     // The pupil has played both outcomes before, so both transactions find (and lock) mastery rows.
     for (const skill of ['add-within-10', 'estimate-add-sub'] as const)
       await withTransaction(env.pool, (tx) => handle(game(skill), tx));
-    await applyInterleaved(env.pool, handle, [
+    await applyInterleaved(env.pool, subscription, [
       game('add-within-10'),
       game('estimate-add-sub'),
       game('estimate-add-sub'),

@@ -1,5 +1,5 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { lockForTransaction, subscribe } from '@mathgames/platform';
+import { subscribe } from '@mathgames/platform';
 import { addProgress } from '../../data-access/badges-repository.js';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
 
@@ -17,23 +17,19 @@ export const BADGES_LOCK = 'badges';
 export function badgeSubscription(deps: SummaryDeps) {
   const refreshes = summaryRefreshesAfterCommit(deps);
   return subscribe(EVENT_QUEUES.badges, {
-    // A batch touches its users' rows in user order: batches of two replicas never deadlock.
-    batchOrder: (event) => event.userId,
+    // The user's lock, taken with the claim: their badge rows are per topic, and two transactions of one user (two
+    // replicas' batches, an event retried alone, the erasure) queue on it instead of locking them in other orders.
+    lock: { namespace: BADGES_LOCK, key: (event) => event.userId },
     async handle(event, tx) {
       if (event.correctAnswers === 0) return;
-      // The user's badge lock first (their rows are per topic; see lockForTransaction), sent before the first await
-      // as batchOrder asks; the progress goes with it in the same round trip.
-      const [, completed] = await Promise.all([
-        lockForTransaction(tx, BADGES_LOCK, event.userId),
-        addProgress(
-          tx,
-          event.userId,
-          event.gameType,
-          event.difficulty,
-          event.correctAnswers,
-          new Date(event.playedAt),
-        ),
-      ]);
+      const completed = await addProgress(
+        tx,
+        event.userId,
+        event.gameType,
+        event.difficulty,
+        event.correctAnswers,
+        new Date(event.playedAt),
+      );
       if (completed) await refreshes.request(tx, event.id, event.userId);
     },
     afterCommit: (event) => refreshes.afterCommit(event.id),

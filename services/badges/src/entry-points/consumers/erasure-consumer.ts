@@ -1,5 +1,5 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { lockForTransaction, subscribe } from '@mathgames/platform';
+import { subscribe } from '@mathgames/platform';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
 import { BADGES_LOCK } from './badge-consumer.js';
 
@@ -10,8 +10,9 @@ import { BADGES_LOCK } from './badge-consumer.js';
 export function badgeErasureSubscription(deps: SummaryDeps) {
   const refreshes = summaryRefreshesAfterCommit(deps);
   return subscribe(EVENT_QUEUES.badgesErasure, {
+    // The badge-worker's lock: an erasure never meets a game's transaction of the same user halfway.
+    lock: { namespace: BADGES_LOCK, key: (event) => event.userId },
     async handle(event, tx) {
-      await lockForTransaction(tx, BADGES_LOCK, event.userId);
       await tx.query('DELETE FROM badges.user_badges WHERE user_id = $1', [event.userId]);
       await refreshes.request(tx, event.id, event.userId);
     },

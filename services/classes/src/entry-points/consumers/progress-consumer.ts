@@ -1,5 +1,5 @@
 import { EVENT_QUEUES, eventPoints, eventReceivedAt, weekStartKey } from '@mathgames/contracts';
-import { lockForTransaction, subscribe } from '@mathgames/platform';
+import { subscribe } from '@mathgames/platform';
 import { addGameToProgress } from '../../data-access/progress-repository.js';
 import { addPupilFactTries } from '../../data-access/pupil-facts-repository.js';
 import { pupilMastery } from '../../data-access/pupil-mastery-repository.js';
@@ -11,31 +11,27 @@ export const CLASSES_CONSUMER = EVENT_QUEUES.classes.worker;
 /** Folds each recorded game of a pupil into the class progress read model, once per event id. */
 export function progressSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.classes, {
-    // Only the pupil's own rows are written: batches in user order never deadlock.
-    batchOrder: (event) => event.userId,
+    // Only the pupil's own rows are written. The pupil's lock, taken with the claim: their rows of several outcomes
+    // and topics are locked by one game's transaction after another's, so two transactions of one pupil queue on it.
+    lock: { namespace: 'classes-progress', key: (event) => event.userId },
     async handle(event, tx) {
-      // The pupil's progress lock first, sent with the progress statement: their rows of several outcomes and topics
-      // are locked by one game's transaction after another's (lockForTransaction).
-      const [, locked] = await Promise.all([
-        lockForTransaction(tx, 'classes-progress', event.userId),
-        addGameToProgress(
-          tx,
-          {
-            userId: event.userId,
-            resultId: event.resultId,
-            gameType: event.gameType,
-            difficulty: event.difficulty,
-            questionsCount: event.questionsCount,
-            correctAnswers: event.correctAnswers,
-            points: eventPoints(event),
-            // Events recorded before mistake kinds existed carry none.
-            mistakes: event.mistakes ?? [],
-            playedAt: new Date(event.playedAt),
-            weekStart: weekStartKey(event.playedAt, timeZone),
-          },
-          pupilMastery.askedBy(event.skills),
-        ),
-      ]);
+      const locked = await addGameToProgress(
+        tx,
+        {
+          userId: event.userId,
+          resultId: event.resultId,
+          gameType: event.gameType,
+          difficulty: event.difficulty,
+          questionsCount: event.questionsCount,
+          correctAnswers: event.correctAnswers,
+          points: eventPoints(event),
+          // Events recorded before mistake kinds existed carry none.
+          mistakes: event.mistakes ?? [],
+          playedAt: new Date(event.playedAt),
+          weekStart: weekStartKey(event.playedAt, timeZone),
+        },
+        pupilMastery.askedBy(event.skills),
+      );
       await finishAssignmentsWith(tx, event);
       // Fact fluency, for the teacher's view of a pupil's matrix (older events carry no facts).
       await addPupilFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));

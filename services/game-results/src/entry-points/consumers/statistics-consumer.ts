@@ -1,5 +1,5 @@
 import { EVENT_QUEUES, eventPoints, eventReceivedAt } from '@mathgames/contracts';
-import { lockForTransaction, subscribe } from '@mathgames/platform';
+import { subscribe } from '@mathgames/platform';
 import { addFactTries } from '../../data-access/fact-fluency-repository.js';
 import { outcomeMastery } from '../../data-access/outcome-mastery-repository.js';
 import { addToReadModel } from '../../data-access/statistics-repository.js';
@@ -13,28 +13,24 @@ export const STATISTICS_CONSUMER = 'statistics-worker';
  */
 export function statisticsSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.statistics, {
-    // A batch touches its users' rows in user order: batches of two replicas never deadlock.
-    batchOrder: (event) => event.userId,
+    // The user's lock, taken with the claim: their rows of several outcomes and topics are locked by one game's
+    // transaction after another's, so two transactions of one user queue on it instead (and batches never deadlock).
+    lock: { namespace: 'statistics', key: (event) => event.userId },
     handle: async (event, tx) => {
-      // The user's statistics lock first, sent with the read model's statement: its rows of several outcomes and
-      // topics are locked by one game's transaction after another's (lockForTransaction).
-      const [, locked] = await Promise.all([
-        lockForTransaction(tx, 'statistics', event.userId),
-        addToReadModel(
-          tx,
-          {
-            userId: event.userId,
-            gameType: event.gameType,
-            questionsCount: event.questionsCount,
-            correctAnswers: event.correctAnswers,
-            points: eventPoints(event),
-            playedAt: new Date(event.playedAt),
-            mistakes: event.mistakes,
-          },
-          timeZone,
-          outcomeMastery.askedBy(event.skills),
-        ),
-      ]);
+      const locked = await addToReadModel(
+        tx,
+        {
+          userId: event.userId,
+          gameType: event.gameType,
+          questionsCount: event.questionsCount,
+          correctAnswers: event.correctAnswers,
+          points: eventPoints(event),
+          playedAt: new Date(event.playedAt),
+          mistakes: event.mistakes,
+        },
+        timeZone,
+        outcomeMastery.askedBy(event.skills),
+      );
       // Fact fluency: each answered basic fact's last tries (events from before response times carry none).
       await addFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
       // Mastery per outcome, by the server's clock (checks fall due days after mastering; a device's clock may lie),

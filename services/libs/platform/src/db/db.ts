@@ -16,21 +16,6 @@ export async function queryOne<Row extends pg.QueryResultRow>(
   return rows[0] ?? null;
 }
 
-/**
- * Takes the advisory lock of (`namespace`, `id`) until the transaction ends. Transactions that write one key's rows
- * of several kinds (a user's badges of two topics, a pupil's mastery of two outcomes) take it first and so queue on
- * it, instead of taking those rows in different orders and deadlocking: a batch holding a pupil's rows of one game
- * and going on to the next game's, and a transaction of that pupil's next game (another replica's, or an event
- * retried alone). A batched handler sends it before its first await (the idempotent consumer's `batchOrder`).
- */
-export async function lockForTransaction(tx: Db, namespace: string, id: number): Promise<void> {
-  await tx.query({
-    name: 'advisory-xact-lock',
-    text: 'SELECT pg_advisory_xact_lock(hashtext($1), $2)',
-    values: [namespace, id],
-  });
-}
-
 export interface PoolOptions {
   max?: number;
   /**

@@ -3,8 +3,8 @@ import type { EventQueue } from '@mathgames/contracts';
 import type { Span } from '@opentelemetry/api';
 import pg from 'pg';
 import { backoffDelay, sleep } from '../backoff.js';
-import { withTransaction, withTransactionOpenedBy } from '../db/db.js';
-import { classifyFailure } from '../failures.js';
+import { withTransactionOpenedBy } from '../db/db.js';
+import { classifyFailure, PermanentError } from '../failures.js';
 import { type Logger, runWithRequestId } from '../logger.js';
 import {
   consumerInFlight,
@@ -37,19 +37,22 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   consumer: string;
   prefetch?: number;
   /**
-   * Most events applied in one transaction (default 25, and 1 without `batchOrder`). Deliveries that arrive while a
+   * Most events applied in one transaction (default 25, and 1 without `lock`). Deliveries that arrive while a
    * batch is being applied, or within `batchLingerMs` of the first, wait for the next one; a full batch goes at once,
    * so a busy queue costs one transaction per batch. (`prefetch` must leave room for a batch in flight and a full one.)
    */
   maxBatch?: number;
   /**
-   * Batches apply their events in this key's order (e.g. the user id), so concurrent batches take row locks in one
-   * order and cannot deadlock each other. Only subscriptions that declare it are batched: the key must order every
-   * row the handler locks (per-user read models: the user id).
+   * Each event's key (the user id: a 32-bit integer) and the namespace of the keys' advisory locks. The statement
+   * that claims a transaction's events first takes the advisory lock (`namespace`, key) of each of their keys
+   * (`lockForTransaction`'s lock), in key order, so every transaction of one key (another replica's batch, an event
+   * retried alone, an erasure that takes the same lock) queues on it rather than locking the key's rows in another
+   * order; a handler may read and write only its own key's rows. Only subscriptions that declare it are batched,
+   * their events applied in key order.
    */
-  batchOrder?: (event: Event) => number | string;
+  lock?: { namespace: string; key: (event: Event) => number };
   /**
-   * With `batchOrder`: how long a batch that is not full waits for more deliveries (default 50 ms, counted from its
+   * With `lock`: how long a batch that is not full waits for more deliveries (default 50 ms, counted from its
    * oldest event). At a lesson's rate events come one by one, and a transaction per event cost its round trips and
    * wake-ups in every process on the path (issue 24). Events are applied that much later.
    */
@@ -57,12 +60,9 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   logger: Logger;
   retry?: RetryPolicy;
   /**
-   * Runs inside the transaction that records the event id: writes here commit exactly once per event. With
-   * `batchOrder`, on a pipelined pool (`createPool`'s default), the handlers of a batch's different keys run side by
-   * side on its connection, one key's events in turn: a handler may read and write only its own key's rows, and its
-   * first statement, sent before its first await, must take the key's lock that orders the rest (`lockForTransaction`
-   * on the user), so that batches of two replicas still take their locks in one order, and two transactions of one
-   * key (another replica's, an event retried alone) queue on it instead of locking the key's rows in other orders.
+   * Runs inside the transaction that records the event id, after its key's lock was taken: writes here commit
+   * exactly once per event. With `lock`, on a pipelined pool (`createPool`'s default), the handlers of a batch's
+   * different keys run side by side on its connection, one key's events in turn.
    */
   handle: (event: Event, client: pg.PoolClient) => Promise<void>;
   /**
@@ -88,7 +88,7 @@ type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };
 interface ConsumerContext<Event extends { id: string }> {
   readonly options: IdempotentConsumerOptions<Event>;
   readonly queue: string;
-  readonly table: string;
+  readonly claim: Claim;
   readonly retry: RetryPolicy;
   readonly stopping: AbortController;
   readonly applyInBatch: (event: Event, eventId: string) => Promise<Outcome>;
@@ -101,7 +101,7 @@ interface ConsumerContext<Event extends { id: string }> {
  * message and retries it in place with capped exponential backoff until it succeeds: no broker delivery count is
  * involved, so a long outage never parks a healthy event.
  *
- * Deliveries are applied in batches (with `batchOrder`; a batch waits up to `batchLingerMs` to fill): one
+ * Deliveries are applied in batches (with `lock`; a batch waits up to `batchLingerMs` to fill): one
  * transaction claims every event id of the batch in one statement and runs each claimed event's handler, so each
  * event's writes still commit together with its own processed_events row. If the batch transaction fails for any
  * reason, nothing of it committed and each of its events is applied on its own as above: one bad event is
@@ -111,17 +111,17 @@ export function startIdempotentConsumer<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
 ): { stop(): Promise<void> } {
   const queue = options.queue.name;
-  const table = `${assertSchemaName(options.schema)}.processed_events`;
+  const claim = claimOf(options, `${assertSchemaName(options.schema)}.processed_events`);
   const stopping = new AbortController();
   // Every held message waits on this signal during an outage: up to `prefetch` listeners at once, by design.
   setMaxListeners(0, stopping.signal);
   const context: ConsumerContext<Event> = {
     options,
     queue,
-    table,
+    claim,
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     stopping,
-    applyInBatch: batchApplier(options, table),
+    applyInBatch: batchApplier(options, claim),
   };
 
   const subscription = options.amqp.consume(
@@ -141,39 +141,70 @@ export function startIdempotentConsumer<Event extends { id: string }>(
 /** The claim statements prepared on each pool connection (the consumers of one process may share a pool). */
 const preparedClaims = new WeakMap<pg.PoolClient, Set<string>>();
 
+/** What opens a consumer's transactions: its claim statement's table and name, and its keys' lock namespace. */
+interface Claim {
+  table: string;
+  name: string;
+  consumer: string;
+  namespace: string;
+}
+
 /**
- * The statement that claims a batch's event ids for `consumer`, RETURNING those it claimed (the others were
- * applied before): an `EXECUTE`, so it can go with BEGIN in one round trip (simple protocol, literals only: the ids
- * are checked UUIDs, see eventIdOf), of a statement prepared on the connection the first time it claims there.
+ * The statement that takes the advisory lock (namespace, key) of each key in `keys`, in their order, then claims
+ * the event ids for the consumer, RETURNING those it claimed (the others were applied before). The locks are the
+ * one-time filter's InitPlan, evaluated before the first row is inserted (the plan shows it), so the claim costs no
+ * statement more than the insert. An `EXECUTE`, so it can go with BEGIN in one round trip (simple protocol, literals
+ * only: the ids are checked UUIDs, see eventIdOf, the keys integers), of a statement prepared on the connection the
+ * first time it claims there.
  */
 async function claimOn(
   client: pg.PoolClient,
-  { table, name }: { table: string; name: string },
-  consumer: string,
+  { table, name, consumer, namespace }: Claim,
   ids: string[],
+  keys: number[],
 ): Promise<string> {
   const prepared = preparedClaims.get(client) ?? new Set<string>();
   if (!prepared.has(name)) {
     await client.query(
-      `PREPARE ${name} (text, uuid[]) AS INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2)
+      `PREPARE ${name} (text, uuid[], text, int[]) AS INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2)
+       WHERE (SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtext($3), k) FROM unnest($4) k) locked) >= 0
        ON CONFLICT DO NOTHING RETURNING event_id`,
     );
     preparedClaims.set(client, prepared.add(name));
   }
-  return `EXECUTE ${name} (${pg.escapeLiteral(consumer)}, '{${ids.join(',')}}')`;
+  return `EXECUTE ${name} (${pg.escapeLiteral(consumer)}, '{${ids.join(',')}}', ${pg.escapeLiteral(namespace)}, '{${keys.join(',')}}')`;
+}
+
+/** The event's lock key (none without `lock`); one that is no 32-bit integer is a bug the event cannot outlive. */
+function keyOf<Event extends { id: string }>(
+  options: IdempotentConsumerOptions<Event>,
+  event: Event,
+): number[] {
+  if (!options.lock) return [];
+  const key = options.lock.key(event);
+  if (!Number.isInteger(key) || Math.abs(key) >= 2 ** 31)
+    throw new PermanentError(`lock key ${key} is no int4`);
+  return [key];
+}
+
+function claimOf<Event extends { id: string }>(
+  options: IdempotentConsumerOptions<Event>,
+  table: string,
+): Claim {
+  const { consumer, schema, lock } = options;
+  return { table, name: `claim_events_${schema}`, consumer, namespace: lock?.namespace ?? '' };
 }
 
 /** Collects deliveries into batches, each applied in one transaction; returns how to hand one event in. */
 function batchApplier<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
-  table: string,
+  claim: Claim,
 ): (event: Event, eventId: string) => Promise<Outcome> {
-  const { pool, consumer } = options;
-  const claim = { table, name: `claim_events_${options.schema}` };
-  // Batching is for subscriptions that declare their lock order: without it, two batches could take the same
+  const { pool } = options;
+  // Batching is for subscriptions that declare their keys' lock: without it, two batches could take the same
   // rows in opposite orders and deadlock, so each event keeps a transaction of its own.
-  const maxBatch = options.batchOrder ? Math.max(1, options.maxBatch ?? 25) : 1;
-  const lingerMs = options.batchOrder ? (options.batchLingerMs ?? 50) : 0;
+  const maxBatch = options.lock ? Math.max(1, options.maxBatch ?? 25) : 1;
+  const lingerMs = options.lock ? (options.batchLingerMs ?? 50) : 0;
   const waiting: Array<{ event: Event; eventId: string; at: number; settle: (outcome: Outcome) => void }> =
     [];
   // One batch in flight: deliveries that arrive while it is applied wait and form the next, so batches grow with the
@@ -182,14 +213,15 @@ function batchApplier<Event extends { id: string }>(
   let applying = false;
 
   async function applyBatch(batch: typeof waiting): Promise<boolean[]> {
-    // Each event's key once (without batchOrder a batch holds one event), then the batch in key order.
+    // Each event's key once (without a lock a batch holds one event), then the batch in key order.
     const ordered = batch
-      .map((entry, i) => ({ entry, i, key: options.batchOrder?.(entry.event) ?? i }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+      .map((entry, i) => ({ entry, i, key: keyOf(options, entry.event)[0] ?? i }))
+      .sort((a, b) => a.key - b.key || a.i - b.i);
     const ids = batch.map((e) => e.eventId);
+    const keys = options.lock ? [...new Set(ordered.map((item) => item.key))] : [];
     return withTransactionOpenedBy<{ event_id: string }, boolean[]>(
       pool,
-      (client) => claimOn(client, claim, consumer, ids),
+      (client) => claimOn(client, claim, ids, keys),
       async (rows, client) => {
         const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
         const applied = new Array<boolean>(batch.length).fill(false);
@@ -268,17 +300,18 @@ async function applyAlone<Event extends { id: string }>(
   event: Event,
   eventId: string,
 ): Promise<boolean> {
-  const { options, table } = context;
-  return withTransaction(options.pool, async (client) => {
-    // Claim first: a concurrent duplicate blocks on the key until this transaction ends, then skips.
-    const claimed = await client.query(
-      `INSERT INTO ${table} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [options.consumer, eventId],
-    );
-    if (claimed.rowCount === 0) return false;
-    await options.handle(event, client);
-    return true;
-  });
+  const { options, claim } = context;
+  // Claimed first, with its key's lock: a concurrent duplicate blocks on the event id until this transaction ends,
+  // then skips.
+  return withTransactionOpenedBy<{ event_id: string }, boolean>(
+    options.pool,
+    (client) => claimOn(client, claim, [eventId], keyOf(options, event)),
+    async (rows, client) => {
+      if (rows.length === 0) return false;
+      await options.handle(event, client);
+      return true;
+    },
+  );
 }
 
 async function handleMessage<Event extends { id: string }>(

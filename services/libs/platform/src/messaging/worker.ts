@@ -30,8 +30,8 @@ export interface EventSubscription<Event extends AnyEvent = AnyEvent> {
   readonly prefetch?: number | undefined;
   /** Most events applied in one transaction (see startIdempotentConsumer). */
   readonly maxBatch?: number | undefined;
-  /** Order of events within a batch, so concurrent batches lock rows in one order (e.g. by user id). */
-  readonly batchOrder?: ((event: Event) => number | string) | undefined;
+  /** Each event's key (the user id) and its advisory lock's namespace: batches, each key's lock taken first. */
+  readonly lock?: { namespace: string; key: (event: Event) => number } | undefined;
 }
 
 export function subscribe<Event extends AnyEvent>(
@@ -226,7 +226,7 @@ function startEventConsumers(
       // Room for a batch of 25 being applied, the next one filling and deliveries already on their way.
       prefetch: subscription.prefetch ?? 64,
       ...(subscription.maxBatch ? { maxBatch: subscription.maxBatch } : {}),
-      ...(subscription.batchOrder ? { batchOrder: subscription.batchOrder } : {}),
+      ...(subscription.lock ? { lock: subscription.lock } : {}),
       logger,
       ...(options.retry ? { retry: options.retry } : {}),
       handle: subscription.handle,

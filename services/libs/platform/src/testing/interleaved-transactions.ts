@@ -1,28 +1,48 @@
 import type pg from 'pg';
 import { waitFor } from './wait-for.js';
 
+/** A subscription's part that applies an event: its handler and the lock of the event's key (worker's subscribe). */
+interface Applying<Event> {
+  handle: (event: Event, tx: pg.PoolClient) => Promise<unknown>;
+  lock?: { namespace: string; key: (event: Event) => number } | undefined;
+}
+
+/**
+ * Takes the advisory lock (`namespace`, `key`) until the transaction ends: the lock the idempotent consumer's claim
+ * takes for each key of its transaction (its test shows a claim waiting for this one).
+ */
+export async function lockForTransaction(tx: pg.PoolClient, namespace: string, key: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [namespace, key]);
+}
+
 /**
  * Two transactions of one key's events at once, as two replicas of a consumer (or a batch and an event retried
- * alone) run them when a device sends the games it kept offline: the first applies `first`, the second applies
+ * alone) run them when a device sends the games it kept offline: each opened as the idempotent consumer opens it
+ * (the subscription's key lock first, when it declares one), the first applies `first`, the second applies
  * `second` (and must wait for the first), then the first goes on to `third`. Both commit, or the first error (a
  * deadlock: `40P01`) is thrown after both rolled back. For handlers whose rows of one key differ by kind (topic,
  * outcome), so that `second` and `third` touch rows the first event did not.
  */
 export async function applyInterleaved<Event>(
   pool: pg.Pool,
-  handle: (event: Event, tx: pg.PoolClient) => Promise<unknown>,
+  { handle, lock }: Applying<Event>,
   [first, second, third]: readonly [Event, Event, Event],
 ): Promise<void> {
   const one = await pool.connect();
   const other = await pool.connect();
+  const open = async (tx: pg.PoolClient, event: Event) => {
+    await tx.query('BEGIN');
+    if (lock) await lockForTransaction(tx, lock.namespace, lock.key(event));
+  };
   try {
-    await one.query('BEGIN');
-    await other.query('BEGIN');
+    await open(one, first);
     await handle(first, one);
-    const otherDone = handle(second, other).then(
-      () => null,
-      (err: unknown) => err,
-    );
+    const otherDone = open(other, second)
+      .then(() => handle(second, other))
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     await waitFor(
       async () =>
         (

@@ -11,6 +11,7 @@ import { createAmqpClient, createLogger, loadConfig } from '@mathgames/platform'
 import {
   applyInterleaved,
   createTestEnvironment,
+  gameRecorded,
   startTcpProxy,
   type TcpProxy,
   type TestEnvironment,
@@ -54,19 +55,13 @@ const pendingRefreshes = async (): Promise<number> =>
   ).rows[0].n;
 
 function recorded(correctAnswers: number): GameResultRecordedEvent {
-  return {
-    id: randomUUID(),
-    type: EVENT_TYPES.gameResultRecorded,
-    createdAt: new Date().toISOString(),
-    resultId: 1,
-    userId: USER,
+  return gameRecorded(USER, {
     gameType: 'çarpma',
     difficulty: 'orta',
     questionsCount: correctAnswers,
     correctAnswers,
     totalTime: 100,
-    playedAt: new Date().toISOString(),
-  };
+  });
 }
 
 describe('the badge summary cache', () => {

@@ -21,6 +21,7 @@ import {
 } from '@mathgames/platform';
 import {
   createTestEnvironment,
+  gameRecorded,
   TEST_INTERNAL_SECRET,
   type TestEnvironment,
   unsettledMessages,
@@ -55,21 +56,13 @@ async function get<T>(
 }
 
 function recorded(userId: number, correctAnswers: number, overrides: Partial<GameResultRecordedEvent> = {}) {
-  const event: GameResultRecordedEvent = {
-    id: randomUUID(),
-    type: EVENT_TYPES.gameResultRecorded,
-    createdAt: new Date().toISOString(),
-    resultId: 1,
-    userId,
+  return gameRecorded(userId, {
     gameType: 'çarpma',
     difficulty: 'zor',
     questionsCount: 20,
     correctAnswers,
-    totalTime: 60,
-    playedAt: new Date().toISOString(),
     ...overrides,
-  };
-  return event;
+  });
 }
 
 const publish = (event: GameResultRecordedEvent) =>

@@ -1,7 +1,7 @@
 import { type GameResultRecordedEvent, pointsFor } from '@mathgames/contracts';
-import type { TestEnvironment } from '@mathgames/platform/testing';
+import { gameRecorded, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClassesWorkerKit, gameRecorded, startClassesWorkerKit } from './test-support/worker-kit.js';
+import { type ClassesWorkerKit, startClassesWorkerKit } from './test-support/worker-kit.js';
 
 let kit: ClassesWorkerKit;
 let env: TestEnvironment;

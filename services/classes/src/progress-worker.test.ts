@@ -1,8 +1,8 @@
 import { type GameResultRecordedEvent, pointsFor, weekStartKey } from '@mathgames/contracts';
-import type { TestEnvironment } from '@mathgames/platform/testing';
+import { gameRecorded, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_HISTORY_LIMIT } from './data-access/progress-repository.js';
-import { type ClassesWorkerKit, gameRecorded, startClassesWorkerKit } from './test-support/worker-kit.js';
+import { type ClassesWorkerKit, startClassesWorkerKit } from './test-support/worker-kit.js';
 
 let kit: ClassesWorkerKit;
 let env: TestEnvironment;

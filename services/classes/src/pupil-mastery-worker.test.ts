@@ -1,9 +1,9 @@
 import type { GameResultRecordedEvent, SkillId, SkillTally } from '@mathgames/contracts';
 import { withTransaction } from '@mathgames/platform';
-import { applyInterleaved } from '@mathgames/platform/testing';
+import { applyInterleaved, gameRecorded } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressSubscription } from './entry-points/consumers/progress-consumer.js';
-import { type ClassesWorkerKit, gameRecorded, startClassesWorkerKit } from './test-support/worker-kit.js';
+import { type ClassesWorkerKit, startClassesWorkerKit } from './test-support/worker-kit.js';
 
 let kit: ClassesWorkerKit;
 

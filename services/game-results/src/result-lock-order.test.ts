@@ -8,7 +8,12 @@ import {
   type SkillId,
 } from '@mathgames/contracts';
 import { withTransaction } from '@mathgames/platform';
-import { applyInterleaved, createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
+import {
+  applyInterleaved,
+  createTestEnvironment,
+  gameRecorded,
+  type TestEnvironment,
+} from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAnnouncedGameResult } from './data-access/game-results-repository.js';
 import { gameResultRecordedEvent } from './domain/events.js';
@@ -74,20 +79,13 @@ describe("one pupil's games applied by two statistics transactions at once (two 
     const userId = 7002;
     const subscription = statisticsSubscription('Europe/Istanbul');
     const { handle } = subscription;
-    const game = (skill: SkillId): GameResultRecordedEvent => ({
-      id: randomUUID(),
-      type: EVENT_TYPES.gameResultRecorded,
-      createdAt: new Date().toISOString(),
-      resultId: 1,
-      userId,
-      gameType: 'toplama',
-      difficulty: 'kolay',
-      questionsCount: 5,
-      correctAnswers: 5,
-      totalTime: 100,
-      playedAt: new Date().toISOString(),
-      skills: [{ skill, asked: 5, correct: 5 }],
-    });
+    const game = (skill: SkillId) =>
+      gameRecorded(userId, {
+        questionsCount: 5,
+        correctAnswers: 5,
+        totalTime: 100,
+        skills: [{ skill, asked: 5, correct: 5 }],
+      });
     // The pupil has played both outcomes before, so both transactions find (and lock) mastery rows.
     for (const skill of ['add-within-10', 'estimate-add-sub'] as const)
       await withTransaction(env.pool, (tx) => handle(game(skill), tx));

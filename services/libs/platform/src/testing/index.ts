@@ -1,5 +1,6 @@
 export * from './amqp-inspect.js';
 export * from './free-ports.js';
+export * from './game-events.js';
 export * from './interleaved-transactions.js';
 export * from './private-services.js';
 export * from './rabbitmq-vhost.js';

@@ -11,6 +11,7 @@ import {
   amqp,
   EVENT,
   environment,
+  insertPoints,
   pointsConsumer,
   pointsOf,
   QUEUE,
@@ -41,10 +42,7 @@ describe('consumers of one process sharing a pool', () => {
         consumer,
         lock: { namespace: 'points-test', key: (event) => event.points },
         async handle(event, client) {
-          await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
-            event.id,
-            event.points,
-          ]);
+          await insertPoints(client, event);
         },
       }),
     );
@@ -79,10 +77,7 @@ describe('an idempotent consumer with events arriving one by one', () => {
       lock: { namespace: 'points-test', key: (event) => event.points },
       batchLingerMs: 500,
       async handle(event, client) {
-        await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
-          event.id,
-          event.points,
-        ]);
+        await insertPoints(client, event);
         const { rows } = await client.query<{ tx: string }>('SELECT txid_current()::text AS tx');
         transactionOf.set(event.id, rows[0]!.tx);
       },
@@ -121,10 +116,7 @@ describe('an idempotent consumer with a backlog', () => {
       lock: { namespace: 'points-test', key: (event) => event.points },
       retry: { baseDelayMs: 5, maxDelayMs: 40 },
       async handle(event, client) {
-        await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
-          event.id,
-          event.points,
-        ]);
+        await insertPoints(client, event);
         if (event.id === bad.id) throw new PermanentError('negative points');
         const { rows } = await client.query<{ tx: string }>('SELECT txid_current()::text AS tx');
         transactionOf.set(event.id, rows[0]!.tx);
@@ -231,10 +223,7 @@ describe("an idempotent consumer with its keys' lock", () => {
       lock: { namespace: 'points-test', key: (e) => e.points },
       retry: { baseDelayMs: 5, maxDelayMs: 40 },
       async handle(e, client) {
-        await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
-          e.id,
-          e.points,
-        ]);
+        await insertPoints(client, e);
         tries += 1;
         if (tries > 1) return;
         // The batch holds the key's lock before its handler runs: the other transaction waits for it.

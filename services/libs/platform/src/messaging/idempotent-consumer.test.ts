@@ -13,6 +13,7 @@ import {
   EVENT,
   environment,
   type eventSchema,
+  insertPoints,
   pointsConsumer,
   pointsOf,
   QUEUE,
@@ -42,10 +43,7 @@ function start(fail: (event: z.infer<typeof eventSchema>) => void = () => {}) {
     retry: { baseDelayMs: 5, maxDelayMs: 40 },
     async handle(event, client) {
       attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
-      await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
-        event.id,
-        event.points,
-      ]);
+      await insertPoints(client, event);
       fail(event);
     },
   });

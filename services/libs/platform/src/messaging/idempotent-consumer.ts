@@ -44,11 +44,11 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   maxBatch?: number;
   /**
    * Each event's key (the user id: a 32-bit integer) and the namespace of the keys' advisory locks. The statement
-   * that claims a transaction's events first takes the advisory lock (`namespace`, key) of each of their keys
-   * (`lockForTransaction`'s lock), in key order, so every transaction of one key (another replica's batch, an event
-   * retried alone, an erasure that takes the same lock) queues on it rather than locking the key's rows in another
-   * order; a handler may read and write only its own key's rows. Only subscriptions that declare it are batched,
-   * their events applied in key order.
+   * that claims a transaction's events first takes each of their keys' lock,
+   * `pg_advisory_xact_lock(hashtext(namespace), key)`, in key order, so every transaction of one key (another
+   * replica's batch, an event retried alone, an erasure that takes the same lock) queues on it rather than locking
+   * the key's rows in another order; a handler may read and write only its own key's rows. Only subscriptions that
+   * declare it are batched, their events applied in key order.
    */
   lock?: { namespace: string; key: (event: Event) => number };
   /**

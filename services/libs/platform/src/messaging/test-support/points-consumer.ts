@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../../logger.js';
@@ -63,4 +64,15 @@ export async function pointsOf(id: string): Promise<number[]> {
     id,
   ]);
   return rows.map((r) => r.points);
+}
+
+/** A handler's write: the event's points, in its transaction. */
+export async function insertPoints(
+  client: pg.PoolClient,
+  event: { id: string; points: number },
+): Promise<void> {
+  await client.query(`INSERT INTO ${SCHEMA}.points (event_id, points) VALUES ($1, $2)`, [
+    event.id,
+    event.points,
+  ]);
 }

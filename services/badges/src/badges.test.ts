@@ -7,6 +7,7 @@ import {
   BADGE_COUNTS_PATH,
   type BadgeSummary,
   badgeSummaryCacheKey,
+  EVENT_QUEUES,
   EVENT_TYPES,
   type GameResultRecordedEvent,
   type UserBadgeItem,
@@ -78,7 +79,13 @@ beforeAll(async () => {
   env = await createTestEnvironment();
   service = createBadgesService(env.config);
   worker = startBadgeWorker(env.config);
-  publisher = createAmqpClient({ url: env.config.AMQP_URL, logger: createLogger('test', 'warn') });
+  // The badge queue declared before the first publish: an event sent before the worker declared it would be
+  // unroutable, dropped by the exchange (the first worker test then waited 10 s for it on a busy box).
+  publisher = createAmqpClient({
+    url: env.config.AMQP_URL,
+    logger: createLogger('test', 'warn'),
+    queues: [EVENT_QUEUES.badges],
+  });
   await publisher.ready();
   const server = await service.listen(0);
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -49,7 +49,7 @@ export const consumerInFlight = new Gauge({
 
 export const consumerMessagesTotal = new Counter({
   name: 'consumer_messages_total',
-  help: 'Messages handled, by queue and outcome (applied, duplicate, invalid, dead-lettered)',
+  help: 'Messages handled, by queue and outcome (applied, duplicate, erased, invalid, dead-lettered)',
   labelNames: ['queue', 'outcome'] as const,
   registers: [metricsRegistry],
 });

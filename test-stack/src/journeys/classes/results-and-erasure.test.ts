@@ -1,27 +1,34 @@
 import {
+  ALL_EVENT_QUEUES,
   type ClassDashboard,
   type ClassJoin,
   type ClassProgress,
   type ClassPupil,
   type ClassPupilsResponse,
+  EVENT_TYPES,
   levelForPoints,
   type PupilProgressDetail,
   pointsFor,
   type TeacherClassResponse,
   translate,
 } from '@mathgames/contracts';
-import { waitFor } from '@mathgames/platform/testing';
+import { createAmqpClient, createLogger } from '@mathgames/platform';
+import { gameRecorded, waitFor } from '@mathgames/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { addPupils, createClass, saveGame, signInPupil } from './classes-api.js';
 import { type Browser, useClassesStack } from './classes-stack.js';
 
 const world = useClassesStack({ everything: true }, ['Erasing_Teacher']);
 
-/** Every table of every schema with a user_id column: a row of `userId` in any of them is a row left behind. */
+/**
+ * Every table of every schema with a user_id column: a row of `userId` in any of them is a row left behind. Each
+ * schema's `erased_users` is the erasure's own record (the id and when, purged after 7 days; see `erasedIn`).
+ */
 async function rowsLeft(userId: number): Promise<Record<string, number>> {
   const { rows: tables } = await world.stack.pool.query<{ schema: string; table: string }>(
     `SELECT table_schema AS schema, table_name AS table FROM information_schema.columns
       WHERE column_name = 'user_id' AND table_schema IN ('auth', 'results', 'badges', 'classes')
+        AND table_name <> 'erased_users'
       ORDER BY 1, 2`,
   );
   const left: Record<string, number> = {};
@@ -42,6 +49,55 @@ async function rowsLeft(userId: number): Promise<Record<string, number>> {
       ])
     ).rowCount ?? 0;
   return left;
+}
+
+/** The schemas whose erasure recorded `userId` as erased, so that their events still on the way are skipped. */
+async function erasedIn(userId: number): Promise<string[]> {
+  const { rows } = await world.stack.pool.query<{ schema: string }>(
+    `SELECT 'results' AS schema FROM results.erased_users WHERE user_id = $1
+     UNION ALL SELECT 'badges' FROM badges.erased_users WHERE user_id = $1
+     UNION ALL SELECT 'classes' FROM classes.erased_users WHERE user_id = $1
+     ORDER BY 1`,
+    [userId],
+  );
+  return rows.map((r) => r.schema);
+}
+
+/**
+ * After `userId`'s erasure: each of the three schemas recorded them as erased, and a game of theirs still on its way
+ * (a backlog, an outage, a retry) that reaches the three workers now is claimed by each and writes nothing again.
+ */
+async function lateGameWritesNothing(userId: number): Promise<void> {
+  expect(await erasedIn(userId)).toEqual(['badges', 'classes', 'results']);
+  const late = gameRecorded(userId, { correctAnswers: 10 });
+  const publisher = createAmqpClient({
+    url: world.stack.env.AMQP_URL!,
+    logger: createLogger('late', 'warn'),
+    queues: ALL_EVENT_QUEUES,
+  });
+  try {
+    await publisher.ready();
+    await publisher.publish(EVENT_TYPES.gameResultRecorded, late, {}, { messageId: late.id });
+  } finally {
+    await publisher.close();
+  }
+  await waitFor(
+    async () => {
+      const { rows } = await world.stack.pool.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM results.processed_events WHERE event_id = $1)
+              + (SELECT count(*) FROM badges.processed_events WHERE event_id = $1)
+              + (SELECT count(*) FROM classes.processed_events WHERE event_id = $1) AS n`,
+        [late.id],
+      );
+      return Number(rows[0]!.n) === 3;
+    },
+    { timeoutMs: 20_000, message: 'the late game was not claimed by the three workers' },
+  );
+  const left = await rowsLeft(userId);
+  expect(
+    Object.values(left).every((n) => n === 0),
+    JSON.stringify(left),
+  ).toBe(true);
 }
 
 /** Signs the pupil in with their pictures on a fresh browser and saves a five-question addition game, the first wrong unless all five are right. */
@@ -222,6 +278,7 @@ describe('erasure', () => {
       },
       { timeoutMs: 20_000, message: 'rows of the deleted pupil remain' },
     );
+    await lateGameWritesNothing(pupil.id);
     const left = await rowsLeft(pupil.id);
     expect(Object.keys(left)).toEqual(
       expect.arrayContaining([

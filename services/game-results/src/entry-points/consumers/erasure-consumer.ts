@@ -1,5 +1,6 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
+import { STATISTICS_LOCK } from './statistics-consumer.js';
 
 // Every results table keyed by user (the erasure test checks each table with a user_id column).
 const ERASED_TABLES = [
@@ -16,11 +17,17 @@ const ERASED_TABLES = [
 
 /**
  * A deleted account's results, history counts, statistics, mistakes, review schedule, fact tries, mastery per outcome
- * and already-published result events go, once.
+ * and already-published result events go, once; the account is recorded as erased, so a game of it still on its way
+ * to the statistics-worker is skipped (the idempotent consumer's `lock`).
  */
 export function erasureSubscription() {
   return subscribe(EVENT_QUEUES.statisticsErasure, {
+    // The statistics consumer's lock: the erasure and a game of the same user never run halfway through each other.
+    lock: { namespace: STATISTICS_LOCK, key: (event) => event.userId },
     async handle(event, tx) {
+      await tx.query('INSERT INTO results.erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+        event.userId,
+      ]);
       for (const table of ERASED_TABLES)
         await tx.query(`DELETE FROM results.${table} WHERE user_id = $1`, [event.userId]);
       await tx.query(

@@ -6,6 +6,8 @@ import { addToReadModel } from '../../data-access/statistics-repository.js';
 
 export const STATISTICS_QUEUE = EVENT_QUEUES.statistics.name;
 export const STATISTICS_CONSUMER = 'statistics-worker';
+/** The advisory lock of a user's statistics: every transaction writing them (the erasure's too) takes it first. */
+export const STATISTICS_LOCK = 'statistics';
 
 /**
  * Folds each recorded game into the user's totals, per-type totals, per-day counts, fact tries and mastery per
@@ -15,7 +17,7 @@ export function statisticsSubscription(timeZone: string) {
   return subscribe(EVENT_QUEUES.statistics, {
     // The user's lock, taken with the claim: their rows of several outcomes and topics are locked by one game's
     // transaction after another's, so two transactions of one user queue on it instead (and batches never deadlock).
-    lock: { namespace: 'statistics', key: (event) => event.userId },
+    lock: { namespace: STATISTICS_LOCK, key: (event) => event.userId },
     handle: async (event, tx) => {
       const locked = await addToReadModel(
         tx,

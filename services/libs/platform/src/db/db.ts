@@ -77,24 +77,25 @@ export function withTransactionRolledBack<T>(
 }
 
 /**
- * `withTransaction` whose first statement goes in one round trip with its BEGIN, and whose rows `fn` gets.
- * `opening` returns that statement for the connection the transaction got (it may prepare one there first). It is
- * sent in the simple protocol, which has no parameters: it may hold only literals the caller has validated or
- * escaped (pg's `escapeLiteral`). For the short transactions run once per event, where a round trip (two socket
- * writes and two wake-ups) costs more than the statement's own work (issue 24).
+ * `withTransaction` whose first statements go in one round trip with its BEGIN, and whose results `fn` gets (one per
+ * statement, in order; each statement runs with a snapshot of its own, so one sees what committed while an earlier
+ * one waited for a lock). `opening` returns them for the connection the transaction got (it may prepare some there
+ * first). They are sent in the simple protocol, which has no parameters: they may hold only literals the caller has
+ * validated or escaped (pg's `escapeLiteral`). For the short transactions run once per event, where a round trip (two
+ * socket writes and two wake-ups) costs more than the statement's own work (issue 24).
  */
-export function withTransactionOpenedBy<Row extends pg.QueryResultRow, T>(
+export function withTransactionOpenedBy<T>(
   pool: pg.Pool,
   opening: (client: pg.PoolClient) => Promise<string>,
-  fn: (rows: Row[], client: pg.PoolClient) => Promise<T>,
+  fn: (results: pg.QueryResult[], client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   return transaction(
     pool,
     async (client) => `BEGIN; ${await opening(client)}`,
     (client, begun) => {
-      // Two statements answer with one result each: BEGIN's, then the opening statement's.
-      const results = begun as unknown as pg.QueryResult<Row>[];
-      return fn(results[1]?.rows ?? [], client);
+      // Several statements answer with one result each: BEGIN's, then the opening statements' (one or more).
+      const results = begun as unknown as pg.QueryResult[];
+      return fn(results.slice(1), client);
     },
   );
 }

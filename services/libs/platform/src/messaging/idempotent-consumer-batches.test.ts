@@ -8,6 +8,7 @@ import { waitFor } from '../testing/wait-for.js';
 import { deadLetterQueue } from './amqp/topology.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
 import {
+  advisoryLockWaits,
   amqp,
   EVENT,
   environment,
@@ -210,13 +211,6 @@ describe("an idempotent consumer with its keys' lock", () => {
     // Another transaction taking that key's lock: an erasure of the user, another replica's transaction.
     const holder = await environment.pool.connect();
     let holderLocked: Promise<void> | undefined;
-    const advisoryWaits = async () =>
-      (
-        await environment.pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
-        )
-      ).rows[0]!.n;
     let tries = 0;
     const consumer = startIdempotentConsumer({
       ...pointsConsumer(),
@@ -229,7 +223,7 @@ describe("an idempotent consumer with its keys' lock", () => {
         // The batch holds the key's lock before its handler runs: the other transaction waits for it.
         await holder.query('BEGIN');
         holderLocked = lockForTransaction(holder, 'points-test', key);
-        await waitFor(async () => (await advisoryWaits()) === 1, {
+        await waitFor(async () => (await advisoryLockWaits()) === 1, {
           message: "the batch's claim did not take the key's lock",
         });
         throw new Error('failed once: the event is retried alone');
@@ -241,7 +235,7 @@ describe("an idempotent consumer with its keys' lock", () => {
       // The batch rolled back and the other transaction took the lock; the event retried alone waits for it.
       await waitFor(() => holderLocked !== undefined, { message: 'the event never reached its handler' });
       await holderLocked;
-      await waitFor(async () => (await advisoryWaits()) === 1, {
+      await waitFor(async () => (await advisoryLockWaits()) === 1, {
         message: "the event retried alone did not wait for its key's lock",
       });
       expect(tries).toBe(1);
@@ -252,6 +246,49 @@ describe("an idempotent consumer with its keys' lock", () => {
       expect(tries).toBe(2);
     } finally {
       holder.release(true);
+    }
+  });
+});
+
+describe("an idempotent consumer with its keys' lock, for a user erased meanwhile", () => {
+  it('claims and skips an event whose user was erased, even when the erasure committed while the claim waited', async () => {
+    const key = 535_353;
+    const event = { id: randomUUID(), points: key };
+    // The erasure: holds the user's lock, records them as erased, and commits only once the claim waits for it.
+    const erasure = await environment.pool.connect();
+    try {
+      await erasure.query('BEGIN');
+      await lockForTransaction(erasure, 'points-test', key);
+      await erasure.query(`INSERT INTO ${SCHEMA}.erased_users (user_id) VALUES ($1)`, [key]);
+      let handled = 0;
+      const consumer = startIdempotentConsumer({
+        ...pointsConsumer(),
+        lock: { namespace: 'points-test', key: (e) => e.points },
+        async handle(e, client) {
+          handled += 1;
+          await insertPoints(client, e);
+        },
+      });
+      stopsAfterTest(consumer);
+      await amqp.publish(EVENT, event, {}, { messageId: event.id });
+      await waitFor(async () => (await advisoryLockWaits()) === 1, {
+        message: "the claim did not wait for the user's lock",
+      });
+      await erasure.query('COMMIT');
+      // Claimed (a redelivery is a duplicate), never handled: nothing of the user is written again.
+      await waitFor(
+        async () =>
+          (
+            await environment.pool.query(`SELECT 1 FROM ${SCHEMA}.processed_events WHERE event_id = $1`, [
+              event.id,
+            ])
+          ).rowCount === 1,
+        { message: 'the event was never claimed' },
+      );
+      expect(handled).toBe(0);
+      expect(await pointsOf(event.id)).toEqual([]);
+    } finally {
+      erasure.release(true);
     }
   });
 });

@@ -1,10 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import type { EventQueue } from '@mathgames/contracts';
 import type { Span } from '@opentelemetry/api';
-import pg from 'pg';
+import type pg from 'pg';
 import { backoffDelay, sleep } from '../backoff.js';
 import { withTransactionOpenedBy } from '../db/db.js';
-import { classifyFailure, PermanentError } from '../failures.js';
+import { classifyFailure } from '../failures.js';
 import { type Logger, runWithRequestId } from '../logger.js';
 import {
   consumerInFlight,
@@ -14,7 +14,7 @@ import {
 } from '../metrics.js';
 import { inSpan, SpanKind, TRACEPARENT_HEADER } from '../tracing/trace-context.js';
 import type { AmqpClient, ConsumeMessage, DeliveryControl } from './amqp/client.js';
-import { assertSchemaName } from './outbox/outbox.js';
+import { type Claim, claimOf, claimOn, type KeyLock, keyOf, openedWith } from './claim.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -47,10 +47,12 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
    * that claims a transaction's events first takes each of their keys' lock,
    * `pg_advisory_xact_lock(hashtext(namespace), key)`, in key order, so every transaction of one key (another
    * replica's batch, an event retried alone, an erasure that takes the same lock) queues on it rather than locking
-   * the key's rows in another order; a handler may read and write only its own key's rows. Only subscriptions that
-   * declare it are batched, their events applied in key order.
+   * the key's rows in another order; a handler may read and write only its own key's rows. An event whose key the
+   * schema's erasure recorded (`<schema>.erased_users`, written in the erasure's transaction, which takes the same
+   * lock) is claimed and never handled: a user's events still on their way never write their rows again. Only
+   * subscriptions that declare it are batched, their events applied in key order.
    */
-  lock?: { namespace: string; key: (event: Event) => number };
+  lock?: KeyLock<Event>;
   /**
    * With `lock`: how long a batch that is not full waits for more deliveries (default 50 ms, counted from its
    * oldest event). At a lesson's rate events come one by one, and a transaction per event cost its round trips and
@@ -81,8 +83,14 @@ function eventIdOf(event: unknown, messageId: unknown): string | null {
   return null;
 }
 
-/** How one delivery's first attempt went in its batch: applied (or a duplicate), or failed. */
-type Outcome = { applied: boolean } | { failed: unknown; alone: boolean };
+/**
+ * What became of a claimed delivery: applied; a duplicate (applied before); or erased (its user's erasure came first:
+ * claimed, never handled).
+ */
+type Applied = 'applied' | 'duplicate' | 'erased';
+
+/** How one delivery's first attempt went in its batch: applied, a duplicate or erased, or failed. */
+type Outcome = { applied: Applied } | { failed: unknown; alone: boolean };
 
 /** What the functions below share of one consumer. */
 interface ConsumerContext<Event extends { id: string }> {
@@ -111,7 +119,7 @@ export function startIdempotentConsumer<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
 ): { stop(): Promise<void> } {
   const queue = options.queue.name;
-  const claim = claimOf(options, `${assertSchemaName(options.schema)}.processed_events`);
+  const claim = claimOf(options);
   const stopping = new AbortController();
   // Every held message waits on this signal during an outage: up to `prefetch` listeners at once, by design.
   setMaxListeners(0, stopping.signal);
@@ -138,63 +146,6 @@ export function startIdempotentConsumer<Event extends { id: string }>(
   };
 }
 
-/** The claim statements prepared on each pool connection (the consumers of one process may share a pool). */
-const preparedClaims = new WeakMap<pg.PoolClient, Set<string>>();
-
-/** What opens a consumer's transactions: its claim statement's table and name, and its keys' lock namespace. */
-interface Claim {
-  table: string;
-  name: string;
-  consumer: string;
-  namespace: string;
-}
-
-/**
- * The statement that takes the advisory lock (namespace, key) of each key in `keys`, in their order, then claims
- * the event ids for the consumer, RETURNING those it claimed (the others were applied before). The locks are the
- * one-time filter's InitPlan, evaluated before the first row is inserted (the plan shows it), so the claim costs no
- * statement more than the insert. An `EXECUTE`, so it can go with BEGIN in one round trip (simple protocol, literals
- * only: the ids are checked UUIDs, see eventIdOf, the keys integers), of a statement prepared on the connection the
- * first time it claims there.
- */
-async function claimOn(
-  client: pg.PoolClient,
-  { table, name, consumer, namespace }: Claim,
-  ids: string[],
-  keys: number[],
-): Promise<string> {
-  const prepared = preparedClaims.get(client) ?? new Set<string>();
-  if (!prepared.has(name)) {
-    await client.query(
-      `PREPARE ${name} (text, uuid[], text, int[]) AS INSERT INTO ${table} (consumer, event_id) SELECT $1, unnest($2)
-       WHERE (SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtext($3), k) FROM unnest($4) k) locked) >= 0
-       ON CONFLICT DO NOTHING RETURNING event_id`,
-    );
-    preparedClaims.set(client, prepared.add(name));
-  }
-  return `EXECUTE ${name} (${pg.escapeLiteral(consumer)}, '{${ids.join(',')}}', ${pg.escapeLiteral(namespace)}, '{${keys.join(',')}}')`;
-}
-
-/** The event's lock key (none without `lock`); one that is no 32-bit integer is a bug the event cannot outlive. */
-function keyOf<Event extends { id: string }>(
-  options: IdempotentConsumerOptions<Event>,
-  event: Event,
-): number[] {
-  if (!options.lock) return [];
-  const key = options.lock.key(event);
-  if (!Number.isInteger(key) || Math.abs(key) >= 2 ** 31)
-    throw new PermanentError(`lock key ${key} is no int4`);
-  return [key];
-}
-
-function claimOf<Event extends { id: string }>(
-  options: IdempotentConsumerOptions<Event>,
-  table: string,
-): Claim {
-  const { consumer, schema, lock } = options;
-  return { table, name: `claim_events_${schema}`, consumer, namespace: lock?.namespace ?? '' };
-}
-
 /** Collects deliveries into batches, each applied in one transaction; returns how to hand one event in. */
 function batchApplier<Event extends { id: string }>(
   options: IdempotentConsumerOptions<Event>,
@@ -212,24 +163,28 @@ function batchApplier<Event extends { id: string }>(
   // COMMIT; issue 24.)
   let applying = false;
 
-  async function applyBatch(batch: typeof waiting): Promise<boolean[]> {
+  async function applyBatch(batch: typeof waiting): Promise<Applied[]> {
     // Each event's key once (without a lock a batch holds one event), then the batch in key order.
     const ordered = batch
-      .map((entry, i) => ({ entry, i, key: keyOf(options, entry.event)[0] ?? i }))
+      .map((entry, i) => ({ entry, i, key: keyOf(options.lock, entry.event)[0] ?? i }))
       .sort((a, b) => a.key - b.key || a.i - b.i);
     const ids = batch.map((e) => e.eventId);
     const keys = options.lock ? [...new Set(ordered.map((item) => item.key))] : [];
-    return withTransactionOpenedBy<{ event_id: string }, boolean[]>(
+    return withTransactionOpenedBy<Applied[]>(
       pool,
       (client) => claimOn(client, claim, ids, keys),
-      async (rows, client) => {
-        const claimed = new Set(rows.map((r) => r.event_id.toLowerCase()));
-        const applied = new Array<boolean>(batch.length).fill(false);
+      async (results, client) => {
+        const { claimed, erased } = openedWith(results);
+        const applied = new Array<Applied>(batch.length).fill('duplicate');
         // The claimed events in runs of one key each (ordered puts equal keys side by side).
         const runs: Array<typeof ordered> = [];
         for (const item of ordered) {
           // A repeated id within the batch was claimed once: its first delivery applies it, the others are duplicates.
           if (!claimed.delete(item.entry.eventId.toLowerCase())) continue;
+          if (erased.has(item.key)) {
+            applied[item.i] = 'erased';
+            continue;
+          }
           const run = runs.at(-1);
           if (run && run[0]!.key === item.key) run.push(item);
           else runs.push([item]);
@@ -237,7 +192,7 @@ function batchApplier<Event extends { id: string }>(
         const applyRun = async (run: typeof ordered) => {
           for (const { entry, i } of run) {
             await options.handle(entry.event, client);
-            applied[i] = true;
+            applied[i] = 'applied';
           }
         };
         if (!client.pipeline) {
@@ -299,17 +254,20 @@ async function applyAlone<Event extends { id: string }>(
   context: ConsumerContext<Event>,
   event: Event,
   eventId: string,
-): Promise<boolean> {
+): Promise<Applied> {
   const { options, claim } = context;
+  const keys = keyOf(options.lock, event);
   // Claimed first, with its key's lock: a concurrent duplicate blocks on the event id until this transaction ends,
   // then skips.
-  return withTransactionOpenedBy<{ event_id: string }, boolean>(
+  return withTransactionOpenedBy<Applied>(
     options.pool,
-    (client) => claimOn(client, claim, [eventId], keyOf(options, event)),
-    async (rows, client) => {
-      if (rows.length === 0) return false;
+    (client) => claimOn(client, claim, [eventId], keys),
+    async (results, client) => {
+      const { claimed, erased } = openedWith(results);
+      if (claimed.size === 0) return 'duplicate';
+      if (keys.some((key) => erased.has(key))) return 'erased';
       await options.handle(event, client);
-      return true;
+      return 'applied';
     },
   );
 }
@@ -390,20 +348,20 @@ async function applyWithRetries<Event extends { id: string }>(
   const { logger } = options;
   for (let attempt = 0; ; attempt++) {
     try {
-      let applied: boolean;
+      let applied: Applied;
       if (attempt === 0 && first && 'applied' in first) applied = first.applied;
       else if (attempt === 0 && first && 'failed' in first && first.alone) throw first.failed;
       else applied = await applyAlone(context, event, eventId);
-      consumerMessagesTotal.inc({ queue, outcome: applied ? 'applied' : 'duplicate' });
+      consumerMessagesTotal.inc({ queue, outcome: applied });
       span.setAttributes({
         'messaging.message.id': eventId,
-        'mathgames.event.outcome': applied ? 'applied' : 'duplicate',
+        'mathgames.event.outcome': applied,
         'mathgames.event.attempts': attempt + 1,
       });
-      if (!applied) logger.debug({ eventId }, 'duplicate event skipped');
+      if (applied !== 'applied') logger.debug({ eventId, outcome: applied }, 'event skipped');
       if (attempt > 0) logger.info({ eventId, attempts: attempt + 1 }, 'event applied after retries');
       control.ack();
-      if (applied && options.afterCommit) {
+      if (applied === 'applied' && options.afterCommit) {
         await options.afterCommit(event).catch((err: unknown) => {
           logger.warn({ err, eventId }, 'after-commit step failed');
         });

@@ -12,6 +12,7 @@ import { amqpQueueMessages } from '../metrics.js';
 import { createRedis } from '../redis.js';
 import { type AmqpClient, createAmqpClient } from './amqp/client.js';
 import { createWorker, type JobRetryPolicy } from './bullmq.js';
+import type { KeyLock } from './claim.js';
 import { type RetryPolicy, startIdempotentConsumer } from './idempotent-consumer.js';
 
 type AnyEvent = { id: string };
@@ -31,7 +32,7 @@ export interface EventSubscription<Event extends AnyEvent = AnyEvent> {
   /** Most events applied in one transaction (see startIdempotentConsumer). */
   readonly maxBatch?: number | undefined;
   /** Each event's key (the user id) and its advisory lock's namespace: batches, each key's lock taken first. */
-  readonly lock?: { namespace: string; key: (event: Event) => number } | undefined;
+  readonly lock?: KeyLock<Event> | undefined;
 }
 
 export function subscribe<Event extends AnyEvent>(
@@ -150,7 +151,11 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       ? startHousekeeping({
           pool: context.pool,
           schema: options.schema,
-          rules: [{ table: 'processed_events', column: 'processed_at' }],
+          rules: [
+            { table: 'processed_events', column: 'processed_at' },
+            // Per-user consumers skip the events of users their schema erased, for as long as duplicates are known.
+            ...(events.some((s) => s.lock) ? [{ table: 'erased_users', column: 'erased_at' }] : []),
+          ],
           retentionDays: options.retentionDays ?? 7,
           logger,
         })

@@ -1,10 +1,11 @@
 import type pg from 'pg';
+import type { KeyLock } from '../messaging/claim.js';
 import { waitFor } from './wait-for.js';
 
 /** A subscription's part that applies an event: its handler and the lock of the event's key (worker's subscribe). */
 interface Applying<Event> {
   handle: (event: Event, tx: pg.PoolClient) => Promise<unknown>;
-  lock?: { namespace: string; key: (event: Event) => number } | undefined;
+  lock?: KeyLock<Event> | undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { quoteIdent } from '../db/db.js';
 
 /**
- * Creates `<schema>.outbox` and `<schema>.processed_events` exactly as docs/conventions.md defines them, for
+ * Creates `<schema>.outbox`, `<schema>.processed_events` and `<schema>.erased_users` exactly as docs/conventions.md defines them, for
  * platform's own tests (services get theirs from migrations).
  */
 export async function createMessagingTables(pool: pg.Pool, schema: string): Promise<void> {
@@ -29,6 +29,10 @@ export async function createMessagingTables(pool: pg.Pool, schema: string): Prom
       event_id uuid NOT NULL,
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, event_id)
+    );
+    CREATE TABLE IF NOT EXISTS ${s}.erased_users (
+      user_id integer PRIMARY KEY,
+      erased_at timestamptz NOT NULL DEFAULT now()
     );
   `);
 }

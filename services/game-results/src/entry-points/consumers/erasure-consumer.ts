@@ -17,8 +17,8 @@ const ERASED_TABLES = [
 
 /**
  * A deleted account's results, history counts, statistics, mistakes, review schedule, fact tries, mastery per outcome
- * and already-published result events go, once; the account is recorded as erased, so a game of it still on its way
- * to the statistics-worker is skipped (the idempotent consumer's `lock`).
+ * and result events (published or still waiting) go, once; the account is recorded as erased, so a game of it still
+ * on its way to the statistics-worker is skipped (the idempotent consumer's `lock`).
  */
 export function erasureSubscription() {
   return subscribe(EVENT_QUEUES.statisticsErasure, {
@@ -30,10 +30,9 @@ export function erasureSubscription() {
       ]);
       for (const table of ERASED_TABLES)
         await tx.query(`DELETE FROM results.${table} WHERE user_id = $1`, [event.userId]);
-      await tx.query(
-        `DELETE FROM results.outbox WHERE published_at IS NOT NULL AND (payload->>'userId')::int = $1`,
-        [event.userId],
-      );
+      // Published or not: a row still waiting (the broker away, a relay stopped while holding its lease) would be
+      // published after the erasure and then kept 7 days.
+      await tx.query(`DELETE FROM results.outbox WHERE (payload->>'userId')::int = $1`, [event.userId]);
     },
   });
 }

@@ -21,6 +21,7 @@ export * from './mail-token.js';
 export * from './messaging/amqp/client.js';
 export * from './messaging/amqp/topology.js';
 export * from './messaging/bullmq.js';
+export { markUserErased } from './messaging/claim.js';
 export * from './messaging/idempotent-consumer.js';
 export * from './messaging/outbox/outbox.js';
 export * from './messaging/outbox/outbox-relay.js';

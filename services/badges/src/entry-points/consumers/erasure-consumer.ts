@@ -1,5 +1,5 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { subscribe } from '@mathgames/platform';
+import { markUserErased, subscribe } from '@mathgames/platform';
 import { type SummaryDeps, summaryRefreshesAfterCommit } from '../../domain/badge-summary.js';
 import { BADGES_LOCK } from './badge-consumer.js';
 
@@ -14,9 +14,7 @@ export function badgeErasureSubscription(deps: SummaryDeps) {
     // The badge-worker's lock: an erasure never meets a game's transaction of the same user halfway.
     lock: { namespace: BADGES_LOCK, key: (event) => event.userId },
     async handle(event, tx) {
-      await tx.query('INSERT INTO badges.erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        event.userId,
-      ]);
+      await markUserErased(tx, 'badges', event.userId);
       await tx.query('DELETE FROM badges.user_badges WHERE user_id = $1', [event.userId]);
       await refreshes.request(tx, event.id, event.userId);
     },

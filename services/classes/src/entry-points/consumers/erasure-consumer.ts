@@ -1,5 +1,5 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { subscribe } from '@mathgames/platform';
+import { markUserErased, subscribe } from '@mathgames/platform';
 import { PROGRESS_LOCK } from './progress-consumer.js';
 
 /**
@@ -13,9 +13,7 @@ export function classesErasureSubscription() {
     lock: { namespace: PROGRESS_LOCK, key: (event) => event.userId },
     maxBatch: 1,
     async handle(event, tx) {
-      await tx.query('INSERT INTO classes.erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        event.userId,
-      ]);
+      await markUserErased(tx, 'classes', event.userId);
       await tx.query('DELETE FROM classes.pupils WHERE user_id = $1', [event.userId]);
       await tx.query('DELETE FROM classes.classes WHERE teacher_id = $1', [event.userId]);
     },

@@ -1,5 +1,5 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { subscribe } from '@mathgames/platform';
+import { markUserErased, subscribe } from '@mathgames/platform';
 import { STATISTICS_LOCK } from './statistics-consumer.js';
 
 // Every results table keyed by user (the erasure test checks each table with a user_id column).
@@ -25,9 +25,7 @@ export function erasureSubscription() {
     // The statistics consumer's lock: the erasure and a game of the same user never run halfway through each other.
     lock: { namespace: STATISTICS_LOCK, key: (event) => event.userId },
     async handle(event, tx) {
-      await tx.query('INSERT INTO results.erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        event.userId,
-      ]);
+      await markUserErased(tx, 'results', event.userId);
       for (const table of ERASED_TABLES)
         await tx.query(`DELETE FROM results.${table} WHERE user_id = $1`, [event.userId]);
       // Published or not: a row still waiting (the broker away, a relay stopped while holding its lease) would be

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Db } from '../db/db.js';
 import { PermanentError } from '../failures.js';
 import { assertSchemaName } from './outbox/outbox.js';
 
@@ -94,4 +95,15 @@ export function claimOf<Event>({
     namespace: lock?.namespace ?? '',
     erased: lock ? { table: `${quoted}.erased_users`, name: `erased_users_${schema}` } : null,
   };
+}
+
+/**
+ * Records `userId` as erased in `schema`, in its erasure's transaction: from its commit on, the schema's per-user
+ * consumers (`lock`) claim and skip that user's events instead of writing their rows again.
+ */
+export async function markUserErased(tx: Db, schema: string, userId: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${assertSchemaName(schema)}.erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+    [userId],
+  );
 }

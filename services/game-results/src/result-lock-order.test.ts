@@ -1,12 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  EVENT_TYPES,
-  GAME_TYPES,
-  type GameResultRecordedEvent,
-  MISTAKE_KINDS,
-  type ReviewCard,
-  type SkillId,
-} from '@mathgames/contracts';
+import { GAME_TYPES, MISTAKE_KINDS, type ReviewCard, type SkillId } from '@mathgames/contracts';
 import { withTransaction } from '@mathgames/platform';
 import {
   applyInterleaved,

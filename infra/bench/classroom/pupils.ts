@@ -1,6 +1,7 @@
 /** The load's pupils: one browser tab each, behind their class's address. */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { hashPassword } from '@mathgames/auth/testing';
 import { GAME_TYPES } from '@mathgames/contracts';
 import { sessionSignature } from '@mathgames/gateway';
@@ -29,79 +30,140 @@ export class Pupil {
     readonly userId: number,
     readonly email: string,
     readonly gameType: string,
-    private readonly agent: http.Agent,
+    readonly agent: http.Agent,
   ) {}
 
   async call(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
     const started = performance.now();
-    // When the class's pool gave the call a connection, and when that connection was up (a new one connects).
-    let assigned: number | null = null;
-    let connected: number | null = null;
     const body = json === undefined ? undefined : JSON.stringify(json);
-    const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
-      (resolve) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port: this.baseUrl.port,
-            path,
-            method,
-            agent: this.agent,
-            headers: {
-              'x-lang': 'tr',
-              ...(this.cookie ? { cookie: this.cookie } : {}),
-              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-              ...headers,
-            },
-          },
-          (incoming) => {
-            const chunks: Buffer[] = [];
-            incoming.on('data', (c: Buffer) => chunks.push(c));
-            incoming.on('end', () =>
-              resolve({
-                status: incoming.statusCode ?? 0,
-                headers: incoming.headers,
-                text: Buffer.concat(chunks).toString('utf8'),
-              }),
-            );
-            incoming.on('error', () => resolve({ status: 0, headers: {}, text: 'response aborted' }));
-          },
-        );
-        req.once('socket', (socket) => {
-          assigned = performance.now();
-          if (!socket.connecting) connected = assigned;
-          else socket.once('connect', () => (connected = performance.now()));
-        });
-        // A deadline for the whole call, waiting for a free connection included: every loop ends on time.
-        const deadline = setTimeout(() => req.destroy(new Error(TIMED_OUT)), REQUEST_TIMEOUT_MS);
-        req.once('close', () => clearTimeout(deadline));
-        // A refused or reset connection is an outcome to count (status 0), never an exception in a pupil's loop.
-        req.on('error', (err) => resolve({ status: 0, headers: {}, text: err.message }));
-        req.end(body);
-      },
-    );
-    const ended = performance.now();
-    const elapsed = ended - started;
-    // Where the time went: waiting for one of the class's connections, opening one, then the product's answer.
-    const queued = (assigned ?? ended) - started;
-    const connecting = assigned === null ? 0 : (connected ?? ended) - assigned;
-    const setCookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('mg.sid='));
-    if (setCookie) this.cookie = setCookie.split(';', 1)[0]!;
-    const etag = res.headers.etag;
-    return {
-      status: res.status,
-      etag: typeof etag === 'string' ? etag : null,
-      text: res.text,
-      elapsed,
-      queued,
-      connecting,
-    };
+    const deadline = started + REQUEST_TIMEOUT_MS;
+    // A browser sends a request again when a kept-alive connection it reused turns out closed by the server
+    // before any answer (Chromium's HttpNetworkTransaction::ShouldResendRequest: connection reset, closed or an
+    // empty response, on a reused connection; POSTs too), at most twice: the page never sees that error. Node's
+    // agent does not, so the tabs do it here and count it apart (`staleIdleMs`), with how long the connection had
+    // been idle: one the gateway closed after its keep-alive timeout just as the tab reused it.
+    const stale: number[] = [];
+    for (;;) {
+      const attempt = await send(this, method, path, body, headers, deadline);
+      if (attempt.staleIdleMs !== null && stale.length < 2) {
+        stale.push(attempt.staleIdleMs);
+        continue;
+      }
+      const ended = performance.now();
+      const setCookie = (attempt.headers['set-cookie'] ?? []).find((c) => c.startsWith('mg.sid='));
+      if (setCookie) this.cookie = setCookie.split(';', 1)[0]!;
+      const etag = attempt.headers.etag;
+      return {
+        status: attempt.status,
+        etag: typeof etag === 'string' ? etag : null,
+        text: attempt.text,
+        elapsed: ended - started,
+        // Where the last attempt's time went: waiting for one of the class's connections, opening one, then the
+        // product's answer.
+        queued: attempt.queued,
+        connecting: attempt.connecting,
+        staleIdleMs: stale,
+      };
+    }
   }
 
   async logIn(): Promise<void> {
     const login = await this.call('POST', '/api/auth/login', { email: this.email, password: PASSWORD });
     if (login.status !== 200) throw new Error(`login ${this.email}: ${login.status} ${login.text}`);
   }
+}
+
+/** When each connection of the tabs' agents last finished an answer (a reused connection's idle time). */
+const lastAnswered = new WeakMap<Socket, number>();
+/** The errors a browser answers by sending again when they end a reused connection before any answer. */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ENOTCONN']);
+const isStale = (err: NodeJS.ErrnoException) =>
+  STALE_CONNECTION.has(err.code ?? '') || err.message === 'socket hang up';
+
+/**
+ * One attempt of a tab's call, ended by the answer, a network error or `deadline` (every loop ends on time; the
+ * wait for a free connection counts). `staleIdleMs`: the attempt died on a reused connection before any answer
+ * (a browser's case for sending again), and how long that connection had been idle.
+ */
+function send(
+  pupil: Pupil,
+  method: string,
+  path: string,
+  body: string | undefined,
+  headers: Record<string, string>,
+  deadline: number,
+) {
+  const started = performance.now();
+  // When the class's pool gave the call a connection, and when that connection was up (a new one connects).
+  let assigned: number | null = null;
+  let connected: number | null = null;
+  let idleMs = 0;
+  let connection: Socket | null = null;
+  return new Promise<{
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    text: string;
+    staleIdleMs: number | null;
+    queued: number;
+    connecting: number;
+  }>((resolve) => {
+    const done = (
+      status: number,
+      headers: http.IncomingHttpHeaders,
+      text: string,
+      staleIdleMs: number | null,
+    ) => {
+      const ended = performance.now();
+      resolve({
+        status,
+        headers,
+        text,
+        staleIdleMs,
+        queued: (assigned ?? ended) - started,
+        connecting: assigned === null ? 0 : (connected ?? ended) - assigned,
+      });
+    };
+    let answered = false;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: pupil.baseUrl.port,
+        path,
+        method,
+        agent: pupil.agent,
+        headers: {
+          'x-lang': 'tr',
+          ...(pupil.cookie ? { cookie: pupil.cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+      },
+      (incoming) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        incoming.on('data', (c: Buffer) => chunks.push(c));
+        incoming.on('end', () => {
+          if (connection) lastAnswered.set(connection, performance.now());
+          done(incoming.statusCode ?? 0, incoming.headers, Buffer.concat(chunks).toString('utf8'), null);
+        });
+        incoming.on('error', () => done(0, {}, 'response aborted', null));
+      },
+    );
+    req.once('socket', (socket) => {
+      connection = socket;
+      assigned = performance.now();
+      idleMs = assigned - (lastAnswered.get(socket) ?? assigned);
+      if (!socket.connecting) connected = assigned;
+      else socket.once('connect', () => (connected = performance.now()));
+    });
+    const timer = setTimeout(() => req.destroy(new Error(TIMED_OUT)), Math.max(0, deadline - started));
+    req.once('close', () => clearTimeout(timer));
+    // A refused or reset connection is an outcome to count (status 0), never an exception in a pupil's loop.
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      done(0, {}, err.message, req.reusedSocket && !answered && isStale(err) ? idleMs : null),
+    );
+    req.end(body);
+  });
 }
 
 const JOIN_CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -37,7 +37,7 @@ export function describeErrors(errors: Map<string, number>): string {
 export class Recorder {
   private readonly samples = new Map<
     string,
-    { latencies: number[]; windows: number[][]; errors: Map<string, number> }
+    { latencies: number[]; windows: number[][]; errors: Map<string, number>; staleIdleMs: number[] }
   >();
   private readonly started = performance.now();
   private ended: number | null = null;
@@ -70,16 +70,24 @@ export class Recorder {
   /** One call: its time, and when not `ok` its status (no answer: 'timeout' at the deadline, else the socket error). */
   record(
     endpoint: string,
-    call: { elapsed: number; status: number; text: string; queued: number; connecting: number },
+    call: {
+      elapsed: number;
+      status: number;
+      text: string;
+      queued: number;
+      connecting: number;
+      staleIdleMs: number[];
+    },
     ok: boolean,
   ): void {
     const { elapsed, status } = call;
     let s = this.samples.get(endpoint);
     if (!s) {
-      s = { latencies: [], windows: [], errors: new Map() };
+      s = { latencies: [], windows: [], errors: new Map(), staleIdleMs: [] };
       this.samples.set(endpoint, s);
     }
     s.latencies.push(elapsed);
+    s.staleIdleMs.push(...call.staleIdleMs);
     if (!ok) {
       const kind =
         status !== 0 ? String(status) : call.text === TIMED_OUT ? 'timeout' : `network (${call.text})`;
@@ -125,7 +133,7 @@ export class Recorder {
           percentile(s.latencies, 50),
         ).padStart(9)}  p99 ${ms(percentile(s.latencies, 99)).padStart(9)}  n ${
           s.latencies.length
-        }  errors ${describeErrors(s.errors)}`,
+        }  errors ${describeErrors(s.errors)}${staleLine(s.staleIdleMs)}`,
       );
       // The first 10 s hold every tab's first, cold call (no session or counts in any cache yet): shown apart.
       const byWindow = Array.from(s.windows, (w) => (w ? percentile(w, 99).toFixed(0) : '-'));
@@ -150,6 +158,13 @@ export class Recorder {
       );
     }
   }
+}
+
+/** The tabs' resends on a kept-alive connection found closed (pupils.ts), with the idle times that closed them. */
+function staleLine(idleMs: number[]): string {
+  if (idleMs.length === 0) return '';
+  const seconds = idleMs.map((ms) => ms / 1000);
+  return `; sent again on a reused connection closed before any answer, as a browser does: ${idleMs.length} (the connection idle ${Math.min(...seconds).toFixed(1)}-${Math.max(...seconds).toFixed(1)} s)`;
 }
 
 export const failures: string[] = [];

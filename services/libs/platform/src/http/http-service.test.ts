@@ -264,6 +264,7 @@ describe('readiness', () => {
       await probe();
       expect(logged().filter(([, check]) => check === 'warm-up')).toEqual([
         ['readiness check failed', 'warm-up'],
+        ['readiness check removed while failing', 'warm-up'],
         ['readiness check failed', 'warm-up'],
       ]);
     } finally {

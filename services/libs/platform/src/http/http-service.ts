@@ -257,8 +257,12 @@ function readinessRoute(
         }
       }
     });
-    // A check taken out while failing (the gateway's warm-up ending) is not failing any more.
-    for (const name of failing) if (!(name in readiness)) failing.delete(name);
+    // A check taken out while failing (the gateway's warm-up ending) is not failing any more: said once, as its end.
+    for (const name of failing)
+      if (!(name in readiness)) {
+        failing.delete(name);
+        logger.info({ check: name }, 'readiness check removed while failing');
+      }
     const status = ready ? 'ok' : 'unavailable';
     res.status(ready ? 200 : 503).json(checks.length > 0 ? { status, checks: report } : { status });
   };

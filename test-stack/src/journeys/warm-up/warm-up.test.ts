@@ -5,7 +5,11 @@ import { type Stack, startStack } from '../../stack.js';
 
 /**
  * The gateway's start: it plays its warm-up lesson through the real stack (every deployable its own process,
- * from its built entry point) and reports ready only after it, and nothing of that play stays.
+ * from its built entry point) and reports ready only after it, and nothing of that play stays. The gateway measured
+ * is one started again while the services run, as a rollout replaces a pod: at the stack's own start every process
+ * starts at once, and a gateway that listens before badges or game-results answers ends its warm-up at its first
+ * unanswered call, by design (docs/operations.md, "Pods that just started"; it made this test fail once on a busy
+ * box, 32 calls).
  */
 describe('a gateway that just started warms up before it is ready', () => {
   let stack: Stack;
@@ -33,9 +37,14 @@ describe('a gateway that just started warms up before it is ready', () => {
         }
       },
     });
+    const gateway = stack.replicas.gateway![0]!;
+    await gateway.process.stop();
+    gatewayLines.length = 0;
+    readyDuringWarmUp = undefined;
+    await gateway.start();
     pool = createPool(stack.env.DATABASE_URL!);
     redis = new Redis(stack.env.REDIS_URL!);
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     await pool?.end();

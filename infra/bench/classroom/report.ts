@@ -163,7 +163,7 @@ export class Recorder {
 /** The tabs' resends on a kept-alive connection found closed (pupils.ts), with the idle times that closed them. */
 function staleLine(idleMs: number[]): string {
   if (idleMs.length === 0) return '';
-  const seconds = idleMs.map((ms) => ms / 1000);
+  const seconds = idleMs.map((idle) => idle / 1000);
   return `; sent again on a reused connection closed before any answer, as a browser does: ${idleMs.length} (the connection idle ${Math.min(...seconds).toFixed(1)}-${Math.max(...seconds).toFixed(1)} s)`;
 }
 

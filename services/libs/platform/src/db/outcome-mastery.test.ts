@@ -1,5 +1,6 @@
 import type { SkillTally } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockWaits } from '../testing/interleaved-transactions.js';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
 import { waitFor } from '../testing/wait-for.js';
 import { withTransaction } from './db.js';
@@ -81,13 +82,7 @@ describe('outcomeMasteryKeeper', () => {
         () => 'applied',
         (err: Error) => err.message,
       );
-      await waitFor(async () => {
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return rows[0]!.n > 0;
-      });
+      await waitFor(async () => (await lockWaits(pool)) > 0);
       await first.query('COMMIT');
       expect(await second).toMatch(/changed while a game was applied/);
     } finally {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createPool } from '../db/db.js';
 import { PermanentError } from '../failures.js';
 import { drainQueue, queueDepth } from '../testing/amqp-inspect.js';
-import { lockForTransaction } from '../testing/interleaved-transactions.js';
+import { lockForTransaction, lockWaits } from '../testing/interleaved-transactions.js';
 import { waitFor } from '../testing/wait-for.js';
 import { deadLetterQueue } from './amqp/topology.js';
+import { markUserErased } from './claim.js';
 import { startIdempotentConsumer } from './idempotent-consumer.js';
 import {
-  advisoryLockWaits,
   amqp,
   EVENT,
   environment,
@@ -223,7 +223,7 @@ describe("an idempotent consumer with its keys' lock", () => {
         // The batch holds the key's lock before its handler runs: the other transaction waits for it.
         await holder.query('BEGIN');
         holderLocked = lockForTransaction(holder, 'points-test', key);
-        await waitFor(async () => (await advisoryLockWaits()) === 1, {
+        await waitFor(async () => (await lockWaits(environment.pool, 'advisory')) === 1, {
           message: "the batch's claim did not take the key's lock",
         });
         throw new Error('failed once: the event is retried alone');
@@ -235,7 +235,7 @@ describe("an idempotent consumer with its keys' lock", () => {
       // The batch rolled back and the other transaction took the lock; the event retried alone waits for it.
       await waitFor(() => holderLocked !== undefined, { message: 'the event never reached its handler' });
       await holderLocked;
-      await waitFor(async () => (await advisoryLockWaits()) === 1, {
+      await waitFor(async () => (await lockWaits(environment.pool, 'advisory')) === 1, {
         message: "the event retried alone did not wait for its key's lock",
       });
       expect(tries).toBe(1);
@@ -259,7 +259,7 @@ describe("an idempotent consumer with its keys' lock, for a user erased meanwhil
     try {
       await erasure.query('BEGIN');
       await lockForTransaction(erasure, 'points-test', key);
-      await erasure.query(`INSERT INTO ${SCHEMA}.erased_users (user_id) VALUES ($1)`, [key]);
+      await markUserErased(erasure, SCHEMA, key);
       let handled = 0;
       const consumer = startIdempotentConsumer({
         ...pointsConsumer(),
@@ -271,7 +271,7 @@ describe("an idempotent consumer with its keys' lock, for a user erased meanwhil
       });
       stopsAfterTest(consumer);
       await amqp.publish(EVENT, event, {}, { messageId: event.id });
-      await waitFor(async () => (await advisoryLockWaits()) === 1, {
+      await waitFor(async () => (await lockWaits(environment.pool, 'advisory')) === 1, {
         message: "the claim did not wait for the user's lock",
       });
       await erasure.query('COMMIT');

@@ -44,16 +44,9 @@ export async function applyInterleaved<Event>(
         () => null,
         (err: unknown) => err,
       );
-    await waitFor(
-      async () =>
-        (
-          await pool.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          )
-        ).rows[0]!.n === 1,
-      { message: 'the second transaction never waited for the first' },
-    );
+    await waitFor(async () => (await lockWaits(pool)) === 1, {
+      message: 'the second transaction never waited for the first',
+    });
     const oneError = await handle(third, one).then(
       () => null,
       (err: unknown) => err,
@@ -67,4 +60,17 @@ export async function applyInterleaved<Event>(
     one.release(true);
     other.release(true);
   }
+}
+
+/**
+ * How many of this database's connections wait for a lock now; `advisory`: for an advisory lock only (a key's lock
+ * that a consumer's claim takes), not a row's.
+ */
+export async function lockWaits(pool: pg.Pool, kind?: 'advisory'): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND ($1::text IS NULL OR wait_event = $1)`,
+    [kind ?? null],
+  );
+  return rows[0]!.n;
 }

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { quoteIdent } from '../db/db.js';
 
 /**
- * Creates `<schema>.outbox`, `<schema>.processed_events` and `<schema>.erased_users` exactly as docs/conventions.md defines them, for
- * platform's own tests (services get theirs from migrations).
+ * Creates `<schema>.outbox`, `<schema>.processed_events` and `<schema>.erased_users` exactly as docs/conventions.md
+ * defines them, for platform's own tests (services get theirs from migrations).
  */
 export async function createMessagingTables(pool: pg.Pool, schema: string): Promise<void> {
   const s = quoteIdent(schema);

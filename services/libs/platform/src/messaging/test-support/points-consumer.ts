@@ -76,12 +76,3 @@ export async function insertPoints(
     event.points,
   ]);
 }
-
-/** How many of this database's connections wait for an advisory lock. */
-export async function advisoryLockWaits(): Promise<number> {
-  const { rows } = await environment.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
-  );
-  return rows[0]!.n;
-}

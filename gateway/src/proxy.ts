@@ -101,10 +101,9 @@ export function createProxies(
     const proxy = make(name);
     return (req, res, next) => {
       asUpstreamRequest(req, config.INTERNAL_SECRET);
-      // The body was read before admission (body-gate.ts), so the request stream has ended: http-proxy's
-      // `req.pipe(proxyReq)` sends the kept body instead (headers, Content-Length or chunked, are the client's and
-      // the body is exactly what it declared). Not the 'proxyReq' hook: it fires when an upstream socket is
-      // assigned, after the pipe has already ended a request that waited for one.
+      // The body was read before admission (body-gate.ts), so the request stream has ended: the proxy's (httpxy's)
+      // `req.pipe(proxyReq)`, once an upstream socket is assigned, sends the kept body instead (headers, Content-Length
+      // or chunked, are the client's and the body is exactly what it declared).
       const body = bodyOf(req);
       if (body) {
         req.pipe = (<T extends NodeJS.WritableStream>(destination: T): T => {

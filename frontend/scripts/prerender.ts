@@ -21,9 +21,9 @@ const OG_LOCALE = { tr: 'tr_TR', en: 'en_GB' } as const;
 
 // The router is bundled in its browser build (see vite.config.ts), which registers itself on `self`.
 (globalThis as { self?: unknown }).self ??= globalThis;
-// A pre-rendered page is the same for every visitor and reads no storage. Node 26 has a localStorage global that, read
-// without --localstorage-file, prints an ExperimentalWarning and gives undefined; none at all, as the app's code
-// expects where storage is missing (its reads are guarded).
+// A pre-rendered page is the same for every visitor and reads no storage. Node 26's own localStorage global, read
+// without --localstorage-file, prints an ExperimentalWarning; the pages render with none, which the app's guarded
+// storage reads already expect.
 Object.defineProperty(globalThis, 'localStorage', { value: undefined, configurable: true });
 
 type Prerender = typeof import('../src/prerender.js');

@@ -82,6 +82,9 @@ export function gameResultsService(secret: string): HttpService {
   });
 }
 
+/** The one code the stand-in classes service knows a class by. */
+export const STAND_IN_JOIN_CODE = 'KT7M4P';
+
 export function classesService(secret: string): HttpService {
   return createHttpService({
     name: 'classes',
@@ -90,6 +93,14 @@ export function classesService(secret: string): HttpService {
     routes(app) {
       app.get('/api/classes', (req, res) => {
         res.json({ userId: requireUser(req), items: [] });
+      });
+      // The join lookup: one class behind JOIN_CODE, with its pupils' names; any other code names no class.
+      app.get('/api/classes/join/:code', (req, res) => {
+        if (req.params.code !== STAND_IN_JOIN_CODE) {
+          res.status(404).json({ code: 'join_code_not_found', field: 'code' });
+          return;
+        }
+        res.json({ className: '3-C', pupils: [{ id: 1, name: 'Ada' }] });
       });
       app.post('/api/classes/:classId/join-code', (req, res) => {
         // A service other than auth cannot steer sessions: this directive must be ignored.

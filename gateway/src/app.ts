@@ -4,6 +4,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError } from './http-errors.js';
 import { resolveLanguage } from './language.js';
+import { refuseOtherSpellings } from './limits/canonical-path.js';
 import type { RateLimits } from './limits/rate-limit.js';
 import { tagApiRequest } from './request-context.js';
 import { createCrossSiteCheck, securityHeaders } from './security.js';
@@ -34,6 +35,8 @@ export function gatewayRoutes(deps: GatewayRoutesDeps) {
   return (app: Express) => {
     app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
     app.use(securityHeaders(config));
+    // One canonical spelling of every /api path before any budget or route (docs/decisions/0040-one-canonical-api-path.md).
+    app.use(refuseOtherSpellings);
 
     app.use('/api', tagApiRequest, (req: Request, res: Response, next: NextFunction) => {
       if (isCrossSite(req)) return sendJsonError(res, 403, 'forbidden', req.lang);

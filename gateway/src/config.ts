@@ -25,8 +25,12 @@ export const gatewayConfigShape = {
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   // Credential endpoints (login, register, forgot/reset password) per IP per 15 minutes.
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().positive().default(150),
-  // Class codes that named no open class, from every address together, per 15 minutes (the join lookup; each
-  // such code also spends a credential point of its address). Past it, addresses that missed lately get 429.
+  // Class codes that named no open class, per address (IPv6: per /64) per 15 minutes: past it that address's join
+  // lookups get 429. A budget of its own, apart from login and the password mails (docs/decisions/0041-sign-in-budgets-per-address.md).
+  RATE_LIMIT_JOIN_MISSES_PER_ADDRESS_PER_15_MINUTES: z.coerce.number().int().positive().default(150),
+  // The same, from every address together: past it nobody is refused, but lookups from addresses that missed
+  // lately are slowed by JOIN_SLOW_MS and counted (`gateway_join_lookups_slowed_total`, the alert
+  // ClassCodeGuessingWide) so an operator looks.
   RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES: z.coerce.number().int().positive().default(3000),
   // Upstream socket inactivity (not total time: a slow photo upload that keeps sending is fine).
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),

@@ -42,6 +42,16 @@ export const readingBodies = new Gauge({
   registers: [metricsRegistry],
 });
 
+/**
+ * Join lookups slowed because codes naming no class, from every address together, passed
+ * RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES: someone guesses class codes from many addresses (docs/decisions/0041-sign-in-budgets-per-address.md).
+ */
+export const joinLookupsSlowed = new Counter({
+  name: 'gateway_join_lookups_slowed_total',
+  help: 'Class code lookups slowed because codes naming no class from all addresses together passed their budget',
+  registers: [metricsRegistry],
+});
+
 /** The `route` label of a request the gateway answers through Express. */
 export function targetOf(req: Request): string {
   const path = req.originalUrl.split('?', 1)[0]!;

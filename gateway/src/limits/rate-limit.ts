@@ -13,10 +13,19 @@ const CREDENTIAL_PATHS = new Set([
   '/api/auth/reset-password',
 ]);
 
-/** The join lookup: a class code typed in, answered with the class and a ticket, or 404 for no open class. */
+/**
+ * The join lookup: a class code typed in, answered with the class and a ticket, or 404 for no open class. A HEAD
+ * is a GET without its body (Express routes it to the GET handler), so every budget counts it as one. The path is
+ * the canonical one: the gateway refuses every other spelling first (canonical-path.ts).
+ */
 const JOIN_LOOKUP = /^\/api\/classes\/join\/[^/]+$/;
-export const isJoinLookup = (method: string, path: string) =>
-  method.toUpperCase() === 'GET' && JOIN_LOOKUP.test(path);
+export const isJoinLookup = (method: string, path: string) => isGet(method) && JOIN_LOOKUP.test(path);
+
+/** GET or HEAD: one and the same read for every budget. */
+export const isGet = (method: string) => {
+  const m = method.toUpperCase();
+  return m === 'GET' || m === 'HEAD';
+};
 
 /** The bucket of a client address: IPv4 itself, IPv6 its /64 (one rule, in platform, shared with auth). */
 export const clientKey = addressBucket;
@@ -39,14 +48,22 @@ export interface RateLimits {
    */
   checkPoll(ip: string): number | null;
   /**
-   * A class code lookup (issue 23): refused while the address's credential budget is spent, or while the
-   * district-wide budget of codes that named no class is spent and this address has named such a code lately.
-   * Fails open if Redis errors.
+   * A class code lookup: refused (seconds to wait) only while this address's own budget of codes that named no
+   * class is spent; `slow` while the budget of all addresses together is spent and this address has named such a
+   * code lately (slowed and counted, never refused: docs/decisions/0041-sign-in-budgets-per-address.md). Fails
+   * open if Redis errors.
    */
-  checkJoinLookup(ip: string): Promise<number | null>;
-  /** A code that named no open class: spends one credential point of the address and one of the miss budget. */
+  checkJoinLookup(ip: string): Promise<JoinLookupVerdict>;
+  /** A code that named no open class: one point of the address's join-miss budget and one of all addresses'. */
   joinMissed(ip: string): void;
   close(): void;
+}
+
+export interface JoinLookupVerdict {
+  /** Seconds until the address may look up again, or null. */
+  wait: number | null;
+  /** The all-address budget is spent and this address missed lately: answer it, slowly. */
+  slow: boolean;
 }
 
 /** How often the poll's counted calls are added to Redis. */
@@ -85,8 +102,8 @@ export function createRateLimits(
     duration: 15 * 60,
   });
 
-  // Codes that named no class, every address together (a guesser spreading over many addresses), and per address
-  // (who has guessed lately, refused first once the district-wide budget is spent).
+  // Codes that named no class: per address (its own budget, apart from login and the password mails), and every
+  // address together (a guesser spreading over many addresses: slowed and alerted on, never refused).
   const joinMisses = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${config.REDIS_PREFIX}rl:join-misses`,
@@ -96,7 +113,7 @@ export function createRateLimits(
   const joinMissesOf = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${config.REDIS_PREFIX}rl:join-missed`,
-    points: Number.MAX_SAFE_INTEGER,
+    points: config.RATE_LIMIT_JOIN_MISSES_PER_ADDRESS_PER_15_MINUTES,
     duration: 15 * 60,
   });
   const EVERYONE = 'all';
@@ -127,27 +144,19 @@ export function createRateLimits(
     async checkJoinLookup(ip) {
       const key = counterKey(ip);
       try {
-        const [mine, everyone, missed] = await Promise.all([
-          credentials.get(key),
-          joinMisses.get(EVERYONE),
-          joinMissesOf.get(key),
-        ]);
-        if (mine && mine.consumedPoints >= config.RATE_LIMIT_AUTH_PER_15_MINUTES) return waitOf(mine);
-        if (
-          everyone &&
-          everyone.consumedPoints >= config.RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES &&
-          (missed?.consumedPoints ?? 0) > 0
-        )
-          return waitOf(everyone);
-        return null;
+        const [everyone, missed] = await Promise.all([joinMisses.get(EVERYONE), joinMissesOf.get(key)]);
+        const own = missed?.consumedPoints ?? 0;
+        if (missed && own >= config.RATE_LIMIT_JOIN_MISSES_PER_ADDRESS_PER_15_MINUTES)
+          return { wait: waitOf(missed), slow: false };
+        const spent = (everyone?.consumedPoints ?? 0) >= config.RATE_LIMIT_JOIN_MISSES_PER_15_MINUTES;
+        return { wait: null, slow: spent && own > 0 };
       } catch (err) {
         onError(err);
-        return null;
+        return { wait: null, slow: false };
       }
     },
     joinMissed(ip) {
       const key = counterKey(ip);
-      void spend(credentials, key);
       void spend(joinMissesOf, key);
       void spend(joinMisses, EVERYONE);
     },

@@ -94,7 +94,12 @@ const joinSpellings = (c: string) => [
 ];
 
 /** The budgeted credential routes and other spellings of each. */
-const credentialRoutes = ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password', '/api/auth/reset-password'];
+const credentialRoutes = [
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+];
 const credentialSpellings = (route: string) => {
   const [, api, service, action] = route.split('/');
   return [

@@ -1,8 +1,16 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { NextFunction, Request, Response } from 'express';
 import { sendRateLimited } from '../http-errors.js';
 import { isJoinLookup, type RateLimits } from '../limits/rate-limit.js';
+import { joinLookupsSlowed } from '../metrics.js';
 import { upstreamFor } from '../upstreams.js';
 import type { SessionLayer } from './layer.js';
+
+/**
+ * How long a join lookup waits while codes naming no class, from every address together, are past their budget
+ * and its address has named such a code lately (docs/decisions/0041-sign-in-budgets-per-address.md).
+ */
+export const JOIN_SLOW_MS = 1_000;
 
 /**
  * Every /api request (but the badge poll, answered before Express) spends its rate-limit budget and learns who
@@ -24,8 +32,13 @@ export function createSessionGate(sessions: SessionLayer, rateLimits: RateLimits
           sessions.peek(req.headers.cookie),
         ]);
         if (wait !== null) return sendRateLimited(res, req.lang, wait);
-        if (joinWait !== null) return sendRateLimited(res, req.lang, joinWait);
-        // A code that named no open class counts as a guess (issue 23).
+        if (joinWait?.wait != null) return sendRateLimited(res, req.lang, joinWait.wait);
+        if (joinWait?.slow) {
+          // Codes from every address together passed their budget: slowed and counted, never refused (0041).
+          joinLookupsSlowed.inc();
+          await delay(JOIN_SLOW_MS);
+        }
+        // A code that named no open class counts as a guess (operations: "Guessing at a class's sign-in").
         if (joinLookup) res.once('finish', () => res.statusCode === 404 && rateLimits.joinMissed(ip));
         if (!session || !sessions.dueForTouch(session)) {
           req.userId = session?.userId ?? null;

@@ -118,6 +118,10 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   let others: http.Server[] = [];
 
   const app = express();
+  // One spelling per route: `/a/B` is not `/a/b` and `/a/b/` is not `/a/b`, so a budget or check keyed on a path
+  // cannot be stepped around by another spelling (docs/decisions/0040-one-canonical-api-path.md).
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.disable('x-powered-by');
   app.set('etag', false);
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { createBudgetLimiter } from '@mathgames/platform';
+import { createBudgetLimiter, metricsRegistry } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
+import { Counter } from 'prom-client';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** A refusal: how many seconds until the caller may try again. */
@@ -36,13 +37,27 @@ export const LIMITS = {
   photoUploadUser: { points: 20, durationSeconds: 60 * 60 },
   /**
    * Wrong QR secrets (192 random bits: guessing is hopeless, so these bound load and noise, never a pupil): per
-   * address a class's worth of old cards, and from everywhere together.
+   * address a class's worth of old cards (past it that address's wrong secrets get 429), and from everywhere
+   * together (past it wrong secrets are slowed and counted, nobody is refused; a right secret never is).
    */
   pupilLinkIp: { points: 30, durationSeconds: 15 * 60 },
   pupilLinkAll: { points: 3000, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimitName = keyof typeof LIMITS;
+
+/**
+ * How long a wrong QR secret waits for its answer while the budget of all addresses is spent: slows a flood from
+ * many addresses without refusing anyone (docs/decisions/0041-sign-in-budgets-per-address.md).
+ */
+export const GLOBAL_BUDGET_SLOW_MS = 1_000;
+
+/** Wrong QR secrets answered slowly because all addresses together passed `pupilLinkAll` (the alert SignInGuessingWide). */
+export const wrongLinksSlowed = new Counter({
+  name: 'auth_pupil_link_wrong_slowed_total',
+  help: 'Wrong pupil QR secrets answered slowly because wrong secrets from all addresses together passed their budget',
+  registers: [metricsRegistry],
+});
 
 /** How long a device that logged in successfully stays exempt from the per-account login budget. */
 export const KNOWN_DEVICE_SECONDS = 30 * 24 * 60 * 60;

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type PicturePassword,
   PUPIL_SIGN_IN_LIMITS,
@@ -27,6 +28,7 @@ import {
   signInTroubleOf,
 } from '../data-access/pupils.js';
 import { findUserById, recordLogin } from '../data-access/users.js';
+import { GLOBAL_BUDGET_SLOW_MS, wrongLinksSlowed } from './abuse-limits.js';
 import { toCurrentUser } from './current-user.js';
 import { type AuthDeps, throwIfLimited } from './deps.js';
 import { userDeletedEvent } from './events.js';
@@ -265,23 +267,28 @@ export async function revokeSignInLink(ctx: AuthDeps, userId: number): Promise<v
 }
 
 /**
- * Signs a pupil in by their personal link. A wrong secret touches no pupil (192 random bits cannot be guessed, and
- * a pause would let anyone lock a child out by their id): it spends the caller's address budget and a budget of all
- * addresses together, and the answer is the same whether or not the id is a pupil's. A right link signs in even
- * while wrong pictures pause the pupil: the card in the child's hand is the proof.
+ * Signs a pupil in by their personal link. A right secret is never refused: the card in the child's hand is the
+ * proof, also while wrong pictures pause the pupil or while other addresses flood wrong secrets. A wrong secret
+ * touches no pupil (192 random bits cannot be guessed, and a pause would let anyone lock a child out by their
+ * id): it is refused once its address has spent its own budget of wrong secrets, and spends a budget of all
+ * addresses together that, once spent, slows wrong secrets and is counted for the operator, never refuses anyone
+ * (docs/decisions/0041-sign-in-budgets-per-address.md). The answer is the same whether or not the id is a pupil's.
  */
 export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequest, ip: string) {
-  const budgets = { pupilLinkIp: addressBucket(ip), pupilLinkAll: 'all' };
-  throwIfLimited(await ctx.limits.check({ pupilLinkIp: budgets.pupilLinkIp }));
-  // The budget of all addresses, once spent, refuses only addresses that have sent a wrong secret themselves:
-  // a flood from many addresses slows the flooders, never a classroom whose cards are right.
-  const everyone = await ctx.limits.check({ pupilLinkAll: budgets.pupilLinkAll });
-  if (everyone && (await ctx.limits.spent('pupilLinkIp', budgets.pupilLinkIp)) > 0) throwIfLimited(everyone);
+  const address = addressBucket(ip);
   const pupilId = Number(input.secret.slice(0, input.secret.indexOf('.')));
   const stored = await signInLinkHashOf(ctx.pool, pupilId);
   const given = linkHash(input.secret);
   if (!stored || !timingSafeEqual(stored, given)) {
-    await ctx.limits.consume(budgets);
+    throwIfLimited(await ctx.limits.check({ pupilLinkIp: address }));
+    const [, everyone] = await Promise.all([
+      ctx.limits.consume({ pupilLinkIp: address }),
+      ctx.limits.consume({ pupilLinkAll: 'all' }),
+    ]);
+    if (everyone) {
+      wrongLinksSlowed.inc();
+      await delay(GLOBAL_BUDGET_SLOW_MS);
+    }
     throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
   }
   const outcome = await withTransaction(ctx.pool, async (tx) => {

@@ -32,18 +32,27 @@ describe("the gateway's credential budget", () => {
     const tab = tight.browser('en');
     // Another spelling never reaches auth, so it neither tries a password nor is answered as a login.
     for (const path of spellings) {
-      const reply = await tab.post<{ code: string }>(path, { email: 'nobody@example.com', password: 'x-x-x-x' });
+      const reply = await tab.post<{ code: string }>(path, {
+        email: 'nobody@example.com',
+        password: 'x-x-x-x',
+      });
       expect(`${reply.status} ${reply.body.code}`, path).toBe('404 not_found');
     }
     for (let n = 0; n < GATEWAY_CREDENTIAL_BUDGET; n++) {
-      const reply = await tab.post('/api/auth/login', { email: `nobody-${n}@example.com`, password: 'x-x-x-x' });
+      const reply = await tab.post('/api/auth/login', {
+        email: `nobody-${n}@example.com`,
+        password: 'x-x-x-x',
+      });
       expect(reply.status).not.toBe(429);
     }
     const refused = await tab.post('/api/auth/login', { email: 'nobody@example.com', password: 'x-x-x-x' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     for (const path of spellings) {
-      const reply = await tab.post<{ code: string }>(path, { email: 'nobody@example.com', password: 'x-x-x-x' });
+      const reply = await tab.post<{ code: string }>(path, {
+        email: 'nobody@example.com',
+        password: 'x-x-x-x',
+      });
       expect(`${reply.status} ${reply.body.code}`, path).toBe('404 not_found');
     }
   });

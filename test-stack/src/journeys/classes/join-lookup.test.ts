@@ -1,4 +1,5 @@
-// Issue 23, item 6: the join lookup is budgeted and shows no surname.
+// The join lookup is budgeted per address on its one canonical path and shows no surname (operations: "Guessing at
+// a class's sign-in"; docs/decisions/0040-one-canonical-api-path.md, 0041-sign-in-budgets-per-address.md).
 import {
   type ClassJoin,
   type ClassPupilsResponse,
@@ -15,7 +16,7 @@ const SCHOOL = '203.0.113.21';
 
 type Answer = CurrentUser & { code?: string; message?: string; field?: string };
 
-/** The gateway's defaults: credential points per address, and codes that name no class in all, per 15 minutes. */
+/** The gateway's defaults: codes that name no class per address, and in all, per 15 minutes. */
 const PER_ADDRESS = 150;
 const DISTRICT = 3000;
 
@@ -64,32 +65,73 @@ describe('item 6: the join lookup', () => {
     expect(JSON.stringify(join.body)).not.toMatch(/Yıldız|Yurt/);
   });
 
-  it('spends the credential budget on codes that name no class: 150 from one address, then 429 for it alone', async () => {
+  it("spends the address's own budget of codes that name no class: 150 from one address, then 429 for it alone; its logins are untouched", async () => {
     const guesser = '198.51.100.70';
     await guess(guesser, PER_ADDRESS);
     await refused(guesser);
     const answer = await lookup(guesser, joinCode);
     expect(answer.body.code).toBe('rate_limited');
     expect(answer.body.message).toMatch(/^Too many tries\. Please try again in \d+ seconds\.$/);
-    // The school, and the guesser's own login budget is the same one: it is spent too.
+    // The school is served; and join misses are a budget of their own, so the address's logins are not refused
+    // (a class's typos never lock its teachers out: docs/decisions/0041-sign-in-budgets-per-address.md).
     expect((await lookup(SCHOOL, joinCode)).status).toBe(200);
     const login = await world.stack
       .browser('en', guesser)
       .post<Answer>('/api/auth/login', { email: 'nobody@example.com', password: 'correct horse' });
-    expect(login.status).toBe(429);
+    expect(login.status).toBe(401);
   });
 
-  it('once codes from many addresses spend the district-wide budget, refuses who guessed, not who typed a right code', async () => {
-    // 3,000 misses per 15 minutes in all: the guesser above spent 150; 19 more addresses spend the rest.
-    for (let n = 0; n < DISTRICT / PER_ADDRESS - 1; n++) await guess(`198.51.101.${n + 1}`, PER_ADDRESS);
-    // A new address that mistypes once is answered (its first miss), then refused like every guesser.
+  it('counts or refuses every other spelling of the lookup (case, trailing slash, //, escapes, dots, HEAD): none answers a refused address', async () => {
+    const guesser = '198.51.100.71';
+    await guess(guesser, PER_ADDRESS);
+    await refused(guesser);
+    const spellings = [
+      ['GET', `/api/classes/join/${joinCode}/`],
+      ['GET', `/api/classes/JOIN/${joinCode}`],
+      ['GET', `/api/Classes/join/${joinCode}`],
+      ['GET', `/api/classes//join/${joinCode}`],
+      ['GET', `/api/classes/join//${joinCode}`],
+      ['GET', `/api/classes/%6Aoin/${joinCode}`],
+      ['GET', `/api/classes%2Fjoin/${joinCode}`],
+      ['HEAD', `/api/classes/join/${joinCode}`],
+      ['HEAD', `/api/classes/join/${joinCode}/`],
+    ] as const;
+    const tab = world.stack.browser('en', guesser);
+    for (const [method, path] of spellings) {
+      const answer = await tab.request<Answer & { pupils?: unknown }>(method, path);
+      expect([404, 429], `${method} ${path}`).toContain(answer.status);
+      expect(answer.body.pupils, `${method} ${path}`).toBeUndefined();
+      if (answer.status === 404 && method === 'GET')
+        expect(answer.body.code, `${method} ${path}`).toBe('not_found');
+    }
+    // A fresh address: every other spelling is no path (the HEAD of the canonical one is the lookup itself).
+    const fresh = world.stack.browser('en', '198.51.100.72');
+    for (const [method, path] of spellings.filter(([m, p]) => m === 'GET' || p.endsWith('/'))) {
+      const answer = await fresh.request<Answer & { pupils?: unknown }>(method, path);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.pupils, `${method} ${path}`).toBeUndefined();
+    }
+    // Misses sent as HEAD spend the same budget as GET.
+    const header = world.stack.browser('en', '198.51.100.73');
+    for (let n = 0; n < PER_ADDRESS; n++) await header.request('HEAD', `/api/classes/join/${noClass()}`);
+    await refused('198.51.100.73');
+  });
+
+  it('once codes from many addresses spend the all-address budget, refuses nobody for it: a school where a child mistyped is served', async () => {
+    // 3,000 misses per 15 minutes in all: the guessers above spent 300; 18 more addresses spend the rest.
+    for (let n = 0; n < DISTRICT / PER_ADDRESS - 2; n++) await guess(`198.51.101.${n + 1}`, PER_ADDRESS);
+    // An address that mistypes once, then types the right code, is served (slowed, and counted for the operator).
     const late = '198.51.102.1';
     await guess(late, 1);
-    await refused(late);
+    const served = await lookup(late, joinCode);
+    expect(served.status).toBe(200);
+    expect(served.body.className).toBe('3-C');
     // A pupil at home who types the right code first is served; so is the school.
     const home = await lookup('198.51.102.2', joinCode);
     expect(home.status).toBe(200);
     expect(home.body.className).toBe('3-C');
     expect((await lookup(SCHOOL, joinCode)).status).toBe(200);
+    // Each guesser is still refused for its own misses.
+    await refused('198.51.101.1');
   }, 180_000);
 });

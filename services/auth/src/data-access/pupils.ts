@@ -28,7 +28,8 @@ export async function insertPupil(
 /** A new hash also lifts any lockout: the teacher handed out new pictures. */
 export async function replacePictureHash(db: Db, userId: number, pictureHash: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE auth.pupil_credentials SET picture_hash = $2, failed_attempts = 0, locked_until = NULL
+    `UPDATE auth.pupil_credentials SET picture_hash = $2, failed_attempts = 0, locked_until = NULL,
+            day_failures = 0, day_started_at = NULL
       WHERE user_id = $1`,
     [userId, pictureHash],
   );
@@ -55,17 +56,111 @@ export interface PupilCredential {
   pictureHash: string;
   failedAttempts: number;
   lockedUntil: Date | null;
+  /** Wrong tries in the pupil's current day (0 once it is over) and when that day began. */
+  dayFailures: number;
+  dayStartedAt: Date | null;
 }
 
+/** A day's counts: those of a day that began `windowSeconds` or more ago are over. */
+const DAY_FAILURES = (windowParam: string) =>
+  `CASE WHEN day_started_at > now() - make_interval(secs => ${windowParam}) THEN day_failures ELSE 0 END`;
+
 /** Locks the row: concurrent guesses for one pupil are counted one after another. */
-export async function lockPupilCredential(db: Db, userId: number): Promise<PupilCredential | null> {
+export async function lockPupilCredential(
+  db: Db,
+  userId: number,
+  dayWindowSeconds: number,
+): Promise<PupilCredential | null> {
   const { rows } = await db.query<PupilCredential>(
     `SELECT user_id AS "userId", class_id AS "classId", picture_hash AS "pictureHash",
-            failed_attempts AS "failedAttempts", locked_until AS "lockedUntil"
+            failed_attempts AS "failedAttempts", locked_until AS "lockedUntil",
+            ${DAY_FAILURES('$2')} AS "dayFailures", day_started_at AS "dayStartedAt"
        FROM auth.pupil_credentials WHERE user_id = $1 FOR UPDATE`,
-    [userId],
+    [userId, dayWindowSeconds],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Counts a wrong guess in the pupil's day (the 24 hours from the first wrong try of it): returns the day's count
+ * and when it began. Only the teacher's unlock, reset or a new card clears it, never the child's sign-in.
+ */
+export async function recordPupilDayFailure(
+  db: Db,
+  userId: number,
+  dayWindowSeconds: number,
+): Promise<{ dayFailures: number; dayStartedAt: Date } | null> {
+  const { rows } = await db.query<{ dayFailures: number; dayStartedAt: Date }>(
+    `UPDATE auth.pupil_credentials
+        SET day_failures = ${DAY_FAILURES('$2')} + 1,
+            day_started_at = CASE WHEN day_started_at > now() - make_interval(secs => $2) THEN day_started_at
+                                  ELSE now() END
+      WHERE user_id = $1 RETURNING day_failures AS "dayFailures", day_started_at AS "dayStartedAt"`,
+    [userId, dayWindowSeconds],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts a wrong try at the class from a place outside the school in the class's day; returns the day's count and
+ * when it began.
+ */
+export async function recordClassOutsideFailure(
+  db: Db,
+  classId: number,
+  dayWindowSeconds: number,
+): Promise<{ failures: number; dayStartedAt: Date }> {
+  const { rows } = await db.query<{ failures: number; dayStartedAt: Date }>(
+    `INSERT INTO auth.class_sign_in_days (class_id, day_started_at, outside_failures) VALUES ($1, now(), 1)
+     ON CONFLICT (class_id) DO UPDATE SET
+       outside_failures = CASE WHEN auth.class_sign_in_days.day_started_at > now() - make_interval(secs => $2)
+                               THEN auth.class_sign_in_days.outside_failures + 1 ELSE 1 END,
+       day_started_at = CASE WHEN auth.class_sign_in_days.day_started_at > now() - make_interval(secs => $2)
+                             THEN auth.class_sign_in_days.day_started_at ELSE now() END
+     RETURNING outside_failures AS failures, day_started_at AS "dayStartedAt"`,
+    [classId, dayWindowSeconds],
+  );
+  return rows[0]!;
+}
+
+/** The class's wrong tries from outside the school in its current day (0 and null when none). */
+export async function classOutsideDayOf(
+  db: Db,
+  classId: number,
+  dayWindowSeconds: number,
+): Promise<{ failures: number; dayStartedAt: Date | null }> {
+  const { rows } = await db.query<{ failures: number; dayStartedAt: Date }>(
+    `SELECT outside_failures AS failures, day_started_at AS "dayStartedAt" FROM auth.class_sign_in_days
+      WHERE class_id = $1 AND day_started_at > now() - make_interval(secs => $2)`,
+    [classId, dayWindowSeconds],
+  );
+  return rows[0] ?? { failures: 0, dayStartedAt: null };
+}
+
+/** How many of the class's pupils have `cap` or more wrong tries in their current day. */
+export async function pupilsAtDayCap(
+  db: Db,
+  classId: number,
+  cap: number,
+  dayWindowSeconds: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM auth.pupil_credentials
+      WHERE class_id = $1 AND day_started_at > now() - make_interval(secs => $3) AND day_failures >= $2`,
+    [classId, cap, dayWindowSeconds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The teacher's unlock: the pause, the consecutive count and the day's count go. */
+export async function unlockPupilCredential(db: Db, userId: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE auth.pupil_credentials
+        SET failed_attempts = 0, locked_until = NULL, day_failures = 0, day_started_at = NULL
+      WHERE user_id = $1`,
+    [userId],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /**
@@ -90,6 +185,7 @@ export async function recordPupilFailure(
   return rows[0]?.lockedUntil ?? null;
 }
 
+/** A right guess: the consecutive count and its pause go; the day's count stays (only the teacher clears it). */
 export async function clearPupilFailures(db: Db, userId: number): Promise<boolean> {
   const { rowCount } = await db.query(
     'UPDATE auth.pupil_credentials SET failed_attempts = 0, locked_until = NULL WHERE user_id = $1',
@@ -189,9 +285,12 @@ export async function clearClassSignInTrouble(db: Db, classId: number): Promise<
     [classId],
   );
   await db.query(
-    'UPDATE auth.pupil_credentials SET failed_attempts = 0, locked_until = NULL WHERE class_id = $1',
+    `UPDATE auth.pupil_credentials
+        SET failed_attempts = 0, locked_until = NULL, day_failures = 0, day_started_at = NULL
+      WHERE class_id = $1`,
     [classId],
   );
+  await db.query('DELETE FROM auth.class_sign_in_days WHERE class_id = $1', [classId]);
 }
 
 /** Tickets the classes service issued before now stop working (a new code, joining closed, a reset). */

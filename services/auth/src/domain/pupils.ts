@@ -1,15 +1,18 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  PICTURE_PASSWORD_LENGTH,
   type PicturePassword,
   PUPIL_SIGN_IN_LIMITS,
   type PupilLinkLoginRequest,
   type PupilLoginRequest,
   picturePasswordFromBytes,
+  twoPictureCardsValid,
 } from '@mathgames/contracts';
 import { AppError, addressBucket, type Db, verifyJoinTicket, withTransaction } from '@mathgames/platform';
 import { announceUserDeleted } from '../data-access/outbox.js';
 import {
+  classOutsideDayOf,
   clearClassSignInTrouble,
   clearPupilFailures,
   deletePupil,
@@ -17,7 +20,10 @@ import {
   lockPupilCredential,
   markPlaceInside,
   type PupilCredential,
+  pupilsAtDayCap,
+  recordClassOutsideFailure,
   recordPlaceFailure,
+  recordPupilDayFailure,
   recordPupilFailure,
   renamePupil,
   replacePictureHash,
@@ -26,6 +32,7 @@ import {
   signInLinkHashOf,
   signInPlaceOf,
   signInTroubleOf,
+  unlockPupilCredential,
 } from '../data-access/pupils.js';
 import { findUserById, recordLogin } from '../data-access/users.js';
 import { GLOBAL_BUDGET_SLOW_MS, wrongLinksSlowed } from './abuse-limits.js';
@@ -115,9 +122,34 @@ function paused(code: 'pupil_locked' | 'class_sign_in_paused', until: Date): App
   });
 }
 
-type SignInOutcome = { ok: false; lockedUntil: Date | null } | { ok: true; userId: number };
+type SignInOutcome =
+  | { ok: false; lockedUntil: Date | null; dayEndsAt?: Date | null }
+  | { ok: true; userId: number };
 
-/** A wrong picture guess counts against the pupil it named; the pause it may have started comes back. */
+const DAY_SECONDS = PUPIL_SIGN_IN_LIMITS.dayWindowSeconds;
+/** When a day that began at `startedAt` ends. */
+const dayEnd = (startedAt: Date) => new Date(startedAt.getTime() + DAY_SECONDS * 1000);
+
+/** Refused for the rest of a day: the pupil's or the class's outside places' daily cap is reached (0042). */
+function cappedToday(
+  code: 'pupil_pictures_paused_today' | 'class_outside_paused_today',
+  until: Date,
+): AppError {
+  return new AppError(429, code, code, undefined, {
+    vars: { minutes: minutesUntil(until), seconds: Math.ceil((until.getTime() - Date.now()) / 1000) },
+  });
+}
+
+/** When the pupil's day cap of wrong tries lifts, or null while it is not reached. */
+const pupilCappedUntil = (credential: PupilCredential) =>
+  credential.dayStartedAt && credential.dayFailures >= PUPIL_SIGN_IN_LIMITS.pupilDailyFailures
+    ? dayEnd(credential.dayStartedAt)
+    : null;
+
+/**
+ * A wrong picture guess counts against the pupil it named, in a row (the pause it may have started comes back)
+ * and in the pupil's day (which the child's own sign-in does not clear).
+ */
 async function wrongPictures(tx: Db, credential: PupilCredential): Promise<SignInOutcome> {
   const limits = PUPIL_SIGN_IN_LIMITS;
   const lockedUntil = await recordPupilFailure(tx, credential.userId, {
@@ -125,7 +157,9 @@ async function wrongPictures(tx: Db, credential: PupilCredential): Promise<SignI
     lockSeconds: limits.pupilLockSeconds,
     maxLockSeconds: limits.pupilMaxLockSeconds,
   });
-  return { ok: false, lockedUntil };
+  const day = await recordPupilDayFailure(tx, credential.userId, DAY_SECONDS);
+  const dayEndsAt = day && day.dayFailures >= limits.pupilDailyFailures ? dayEnd(day.dayStartedAt) : null;
+  return { ok: false, lockedUntil, dayEndsAt };
 }
 
 async function rightGuess(tx: Db, credential: PupilCredential): Promise<SignInOutcome> {
@@ -136,6 +170,8 @@ async function rightGuess(tx: Db, credential: PupilCredential): Promise<SignInOu
 /** Answers a pupil sign-in; the guess that reached the limit already hears about the pause. */
 async function signedIn(ctx: AuthDeps, outcome: SignInOutcome, wrong: () => AppError) {
   if (!outcome.ok) {
+    if (outcome.dayEndsAt && outcome.dayEndsAt > new Date())
+      throw cappedToday('pupil_pictures_paused_today', outcome.dayEndsAt);
     if (outcome.lockedUntil && outcome.lockedUntil > new Date())
       throw paused('pupil_locked', outcome.lockedUntil);
     throw wrong();
@@ -181,16 +217,29 @@ export async function signInPupil(
   if (where.ticketsValidAfter && ticket.issuedAtMs <= where.ticketsValidAfter.getTime())
     throw ticketInvalid();
   if (where.lockedUntil) throw paused('class_sign_in_paused', where.lockedUntil);
+  // The class's day of wrong tries from outside the school: reached, outside places wait, the school does not.
+  if (!where.inside) {
+    const day = await classOutsideDayOf(ctx.pool, classId, DAY_SECONDS);
+    if (day.dayStartedAt && day.failures >= limits.classOutsideDailyFailures)
+      throw cappedToday('class_outside_paused_today', dayEnd(day.dayStartedAt));
+  }
+  // Two pictures (72 values) sign nobody in after the date the teacher was warned of (TWO_PICTURE_CARDS_END).
+  if (input.pictures.length < PICTURE_PASSWORD_LENGTH && !twoPictureCardsValid())
+    throw new AppError(401, 'pupil_card_expired', 'pupil_card_expired', 'pictures');
   // Read without holding a lock (a row lock held through the slow hash would queue a class signing in at once).
-  const found = await lockPupilCredential(ctx.pool, input.pupilId);
+  const found = await lockPupilCredential(ctx.pool, input.pupilId, DAY_SECONDS);
   const credential = found?.classId === classId ? found : null;
+  const cappedUntil = credential ? pupilCappedUntil(credential) : null;
+  if (cappedUntil) throw cappedToday('pupil_pictures_paused_today', cappedUntil);
   if (credential?.lockedUntil && credential.lockedUntil > new Date())
     throw paused('pupil_locked', credential.lockedUntil);
   // Equal cost for a pupil of another class or none: one verification either way.
   const valid = await verifyPassword(credential?.pictureHash ?? null, pictureSecret(input.pictures));
   const outcome = await withTransaction(ctx.pool, async (tx) => {
     // Now counted one after another: a guess racing others that paused the pupil meanwhile hears the pause only.
-    const now = credential ? await lockPupilCredential(tx, credential.userId) : null;
+    const now = credential ? await lockPupilCredential(tx, credential.userId, DAY_SECONDS) : null;
+    const nowCapped = now ? pupilCappedUntil(now) : null;
+    if (nowCapped) throw cappedToday('pupil_pictures_paused_today', nowCapped);
     if (now?.lockedUntil && now.lockedUntil > new Date()) throw paused('pupil_locked', now.lockedUntil);
     if (!credential || !now || !valid || now.pictureHash !== credential.pictureHash) {
       await recordPlaceFailure(
@@ -209,6 +258,7 @@ export async function signInPupil(
               lockSeconds: limits.outsideLockSeconds,
             },
       );
+      if (!where.inside) await recordClassOutsideFailure(tx, classId, DAY_SECONDS);
       // A pupil of another class is not this ticket's to pause.
       return now ? wrongPictures(tx, now) : { ok: false as const, lockedUntil: null };
     }
@@ -227,15 +277,35 @@ export async function retireTickets(ctx: AuthDeps, classId: number): Promise<voi
   await retireClassTickets(ctx.pool, classId);
 }
 
-/** Where and how often the class's pictures were guessed wrong lately; "inside" is a place its pupils sign in from. */
+/**
+ * Where and how often the class's pictures were guessed wrong lately ("inside" is a place its pupils sign in
+ * from), the class's day of wrong tries from outside the school against its cap, and how many pupils reached
+ * their own daily cap.
+ */
 export async function classSignInTrouble(ctx: AuthDeps, classId: number) {
-  const places = await signInTroubleOf(ctx.pool, classId);
-  return places.map((p) => ({
-    inside: p.inside,
-    failures: p.failures,
-    lastFailureAt: p.lastFailureAt.toISOString(),
-    pausedUntil: p.pausedUntil?.toISOString() ?? null,
-  }));
+  const limits = PUPIL_SIGN_IN_LIMITS;
+  const [places, outside, capped] = await Promise.all([
+    signInTroubleOf(ctx.pool, classId),
+    classOutsideDayOf(ctx.pool, classId, DAY_SECONDS),
+    pupilsAtDayCap(ctx.pool, classId, limits.pupilDailyFailures, DAY_SECONDS),
+  ]);
+  return {
+    places: places.map((p) => ({
+      inside: p.inside,
+      failures: p.failures,
+      lastFailureAt: p.lastFailureAt.toISOString(),
+      pausedUntil: p.pausedUntil?.toISOString() ?? null,
+    })),
+    outsideToday: {
+      failures: outside.failures,
+      cap: limits.classOutsideDailyFailures,
+      until:
+        outside.dayStartedAt && outside.failures >= limits.classOutsideDailyFailures
+          ? dayEnd(outside.dayStartedAt).toISOString()
+          : null,
+    },
+    pupilsCappedToday: capped,
+  };
 }
 
 /** The teacher's one-click reset: counts and pauses go, and the class's tickets (the code changes in classes). */
@@ -246,8 +316,9 @@ export async function resetClassSignInTrouble(ctx: AuthDeps, classId: number): P
   });
 }
 
+/** The teacher's unlock: the pause and the pupil's day of wrong tries go. */
 export async function unlockPupil(ctx: AuthDeps, userId: number): Promise<void> {
-  if (!(await clearPupilFailures(ctx.pool, userId))) throw notFound();
+  if (!(await unlockPupilCredential(ctx.pool, userId))) throw notFound();
 }
 
 const linkHash = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
@@ -292,7 +363,7 @@ export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequ
     throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
   }
   const outcome = await withTransaction(ctx.pool, async (tx) => {
-    const credential = await lockPupilCredential(tx, pupilId);
+    const credential = await lockPupilCredential(tx, pupilId, DAY_SECONDS);
     if (!credential) return { ok: false as const, lockedUntil: null };
     return rightGuess(tx, credential);
   });

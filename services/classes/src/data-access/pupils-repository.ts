@@ -57,6 +57,15 @@ export async function findPupilOfTeacher(
 }
 
 /** The pupils got new cards: remember how many pictures each has now. */
+/** How many pictures a pupil of the class taps (null when the pupil is not in that class). */
+export async function pictureCountOf(db: Db, classId: number, pupilId: number): Promise<number | null> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT picture_count AS n FROM classes.pupils WHERE class_id = $1 AND user_id = $2',
+    [classId, pupilId],
+  );
+  return rows[0]?.n ?? null;
+}
+
 export async function setPictureCounts(db: Db, cards: { id: number; pictureCount: number }[]): Promise<void> {
   await db.query(
     `UPDATE classes.pupils p SET picture_count = c.n

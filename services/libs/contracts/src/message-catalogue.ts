@@ -174,6 +174,11 @@ const tr = {
   pupil_pictures_wrong: 'Resimler doğru değil. Bir daha dene!',
   pupil_locked: 'Çok fazla deneme oldu. {{minutes}} dakika bekle ya da öğretmenine söyle.',
   class_sign_in_paused: 'Bu sınıfta çok fazla yanlış deneme oldu. {{minutes}} dakika sonra tekrar dene.',
+  pupil_pictures_paused_today:
+    'Bugün resimlerle çok fazla yanlış deneme oldu. QR kartını kullan ya da öğretmenine söyle.',
+  class_outside_paused_today:
+    'Bu sınıfa okul dışından bugün çok fazla yanlış deneme oldu. QR kartını kullan ya da yarın tekrar dene.',
+  pupil_card_expired: 'Bu kartın süresi doldu. Öğretmeninden yeni bir kart iste.',
   pupil_unlocked: 'Öğrencinin kilidi açıldı',
   pupil_link_invalid: 'Bu QR kod artık geçerli değil. Öğretmenine söyle.',
   pupil_link_created: 'Yeni QR kod hazır; eski QR kod artık çalışmaz',
@@ -355,6 +360,10 @@ const en: Record<MessageKey, string> = {
   pupil_pictures_wrong: 'Those pictures are not right. Try again!',
   pupil_locked: 'Too many tries. Wait {{minutes}} minutes or tell your teacher.',
   class_sign_in_paused: 'Too many wrong tries in this class. Try again in {{minutes}} minutes.',
+  pupil_pictures_paused_today: 'Too many wrong pictures today. Use your QR card or tell your teacher.',
+  class_outside_paused_today:
+    'Too many wrong tries for this class from outside school today. Use your QR card or try again tomorrow.',
+  pupil_card_expired: 'This card has expired. Ask your teacher for a new one.',
   pupil_unlocked: 'The pupil can sign in again',
   pupil_link_invalid: 'This QR code does not work any more. Tell your teacher.',
   pupil_link_created: 'A new QR code is ready; the old one no longer works',

@@ -1,3 +1,4 @@
+import { TWO_PICTURE_CARDS_END } from '@mathgames/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -69,24 +70,53 @@ export function SignInTroublePanel({ classId }: { classId: number }) {
         </Button>
       </>
     );
+  const outside = query.data?.outsideToday;
+  const capped = query.data?.pupilsCappedToday ?? 0;
   return (
     <Card>
       <h2 className="text-xl font-extrabold text-slate-900">{t('trouble.title')}</h2>
       <p className="mt-1 text-base text-slate-700">{t('trouble.intro')}</p>
+      {outside?.until && (
+        <p
+          role="status"
+          className="mt-2 rounded-2xl bg-amber-50 p-3 text-base font-bold text-amber-950"
+          data-testid="outside-capped"
+        >
+          {t('trouble.outsideCapped', { count: outside.failures, time: time(outside.until, i18n.language) })}
+        </p>
+      )}
+      {capped > 0 && (
+        <p
+          role="status"
+          className="mt-2 rounded-2xl bg-amber-50 p-3 text-base font-bold text-amber-950"
+          data-testid="pupils-capped"
+        >
+          {t('trouble.pupilsCapped', { count: capped })}
+        </p>
+      )}
       <div className="mt-2">{body}</div>
     </Card>
   );
 }
 
-/** Pupils whose card still has two pictures: the teacher is asked to print new (three-picture) cards. */
+/**
+ * Pupils whose card still has two pictures, by name, and the date from which such cards stop signing in
+ * (TWO_PICTURE_CARDS_END): the teacher is asked to print new (three-picture) cards.
+ */
 export function OldCardsNotice({ classId }: { classId: number }) {
-  const { t } = useTranslation('teacher');
+  const { t, i18n } = useTranslation('teacher');
   const query = useQuery(classPupilsQueryOptions(classId));
-  const old = query.data?.items.filter((p) => p.oldCard).length ?? 0;
-  if (old === 0) return null;
+  const old = query.data?.items.filter((p) => p.oldCard) ?? [];
+  if (old.length === 0) return null;
+  const date = new Date(TWO_PICTURE_CARDS_END).toLocaleDateString(i18n.language, { dateStyle: 'long' });
   return (
     <Card className="border-amber-300 bg-amber-50" data-testid="old-cards-notice">
-      <p className="text-lg font-bold text-amber-950">{t('trouble.oldCards', { count: old })}</p>
+      <p className="text-lg font-bold text-amber-950">{t('trouble.oldCards', { count: old.length, date })}</p>
+      <ul className="mt-2 list-disc pl-6 text-base text-amber-950" aria-label={t('trouble.oldCardsList')}>
+        {old.map((pupil) => (
+          <li key={pupil.id}>{pupil.name}</li>
+        ))}
+      </ul>
       <Link
         to="/teacher/classes/$classId/cards"
         params={{ classId: String(classId) }}

@@ -1,4 +1,10 @@
-import type { ClassJoin, CurrentUser, PupilLinkLoginRequest, PupilLoginRequest } from '@mathgames/contracts';
+import type {
+  ClassJoin,
+  CurrentUser,
+  PupilCard,
+  PupilLinkLoginRequest,
+  PupilLoginRequest,
+} from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
@@ -7,6 +13,18 @@ export const classJoinQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['/api/classes/join', code] as const,
     queryFn: ({ signal }) => api.get<ClassJoin>(`/api/classes/join/${encodeURIComponent(code)}`, signal),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * `POST /api/classes/pupil-card`: how many pictures the chosen pupil taps, asked with the code's ticket (the roster
+ * says nothing about cards).
+ */
+export const pupilCardQueryOptions = (ticket: string, pupilId: number) =>
+  queryOptions({
+    queryKey: ['/api/classes/pupil-card', ticket, pupilId] as const,
+    queryFn: () => api.post<PupilCard>('/api/classes/pupil-card', { ticket, pupilId }),
     retry: false,
     staleTime: 5 * 60_000,
   });

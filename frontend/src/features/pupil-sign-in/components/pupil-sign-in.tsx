@@ -10,7 +10,7 @@ import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n/i18n.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
-import { classJoinQueryOptions, pupilLogin } from '../api/class-join.js';
+import { classJoinQueryOptions, pupilCardQueryOptions, pupilLogin } from '../api/class-join.js';
 
 type Pupil = ClassJoin['pupils'][number];
 
@@ -73,13 +73,16 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // How many pictures this pupil taps comes with the ticket, not with the roster (three, or two on an old card).
+  const card = useQuery(pupilCardQueryOptions(join.ticket, pupil.id));
+  const pictureCount = card.data?.pictureCount;
 
   async function tap(picture: PupilPicture) {
-    if (busy || picked.includes(picture)) return;
+    if (busy || pictureCount === undefined || picked.includes(picture)) return;
     const next = [...picked, picture];
     setPicked(next);
     setError(null);
-    if (next.length < pupil.pictureCount) return;
+    if (next.length < pictureCount) return;
     setBusy(true);
     try {
       const user = await pupilLogin({ ticket: join.ticket, pupilId: pupil.id, pictures: next });
@@ -102,8 +105,23 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
         {t('pictures.title', { name: pupil.name })}
       </h1>
       <p className="mt-2 text-lg text-slate-700">{t('pictures.intro')}</p>
+      {card.isError && (
+        <div role="alert" className="mt-4 rounded-2xl bg-red-50 p-4 text-lg font-bold text-red-900">
+          <p data-testid="card-error">{serverMessage(card.error, message('generic_error'))}</p>
+          <Button variant="outline" className="mt-3" onClick={() => card.refetch()}>
+            {t('pictures.retry')}
+          </Button>
+        </div>
+      )}
+      {card.isPending && (
+        <div aria-busy="true" className="mt-4 flex justify-center gap-4">
+          <Skeleton className="size-20" />
+          <Skeleton className="size-20" />
+          <Skeleton className="size-20" />
+        </div>
+      )}
       <div className="mt-4 flex justify-center gap-4" aria-live="polite" data-testid="picked">
-        {Array.from({ length: pupil.pictureCount }, (_, slot) => (
+        {Array.from({ length: pictureCount ?? 0 }, (_, slot) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions
             key={slot}
@@ -135,7 +153,7 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
             <button
               type="button"
               onClick={() => tap(picture)}
-              disabled={busy}
+              disabled={busy || pictureCount === undefined}
               aria-pressed={picked.includes(picture)}
               aria-label={names[picture]}
               className="flex aspect-square w-full items-center justify-center rounded-3xl border-2 border-slate-200 bg-white p-2 hover:border-brand-600 focus-visible:border-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50"

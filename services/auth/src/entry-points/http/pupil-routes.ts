@@ -70,7 +70,7 @@ export function pupilRoutes(ctx: AuthDeps, internalSecret: string) {
 
     app.get('/internal/classes/:classId/sign-in-trouble', async (req, res) => {
       requireUser(req);
-      res.json(classSignInTroubleSchema.parse({ places: await classSignInTrouble(ctx, classIdOf(req)) }));
+      res.json(classSignInTroubleSchema.parse(await classSignInTrouble(ctx, classIdOf(req))));
     });
 
     app.post('/internal/classes/:classId/sign-in-trouble/reset', async (req, res) => {

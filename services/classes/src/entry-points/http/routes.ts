@@ -2,13 +2,15 @@ import {
   type ClassJoin,
   createClassRequestSchema,
   joinCodeSchema,
+  type PupilCard,
+  pupilCardRequestSchema,
   signInNames,
   updateClassRequestSchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser, signJoinTicket } from '@mathgames/platform';
+import { AppError, requireUser, signJoinTicket, verifyJoinTicket } from '@mathgames/platform';
 import type { Express } from 'express';
 import { findJoinableClass } from '../../data-access/classes-repository.js';
-import { listPupilsOfClass } from '../../data-access/pupils-repository.js';
+import { listPupilsOfClass, pictureCountOf } from '../../data-access/pupils-repository.js';
 import { classDashboard, pupilProgressDetail } from '../../domain/class-dashboard.js';
 import { classProgress, removeAllPupilsOfClass } from '../../domain/class-pupils.js';
 import type { ClassesDeps } from '../../domain/deps.js';
@@ -42,8 +44,21 @@ export function classesRoutes(ctx: ClassesDeps) {
         classId: found.id,
         className: found.name,
         ticket: signJoinTicket(found.id, ctx.internalSecret),
-        pupils: pupils.map((p, i) => ({ id: p.id, name: names[i]!, pictureCount: p.pictureCount })),
+        // No picture count: nothing before a ticket says who still has a two-picture card (0042).
+        pupils: pupils.map((p, i) => ({ id: p.id, name: names[i]! })),
       };
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(body);
+    });
+
+    // The picture step, with the ticket of the class's code: how many pictures the chosen pupil taps. A bad or
+    // old ticket, or a pupil of another class, is the same 401 (docs/decisions/0042-picture-password-daily-caps.md).
+    app.post('/api/classes/pupil-card', async (req, res) => {
+      const input = pupilCardRequestSchema.parse(req.body);
+      const ticket = verifyJoinTicket(input.ticket, ctx.internalSecret);
+      const count = ticket ? await pictureCountOf(ctx.pool, ticket.classId, input.pupilId) : null;
+      if (count === null) throw new AppError(401, 'join_ticket_invalid', 'join_ticket_invalid', 'ticket');
+      const body: PupilCard = { pictureCount: count };
       res.setHeader('Cache-Control', 'no-store');
       res.json(body);
     });

@@ -19,7 +19,28 @@ export const PUPIL_SIGN_IN_LIMITS = {
   outsideFailures: 10,
   outsideWindowSeconds: 60 * 60,
   outsideLockSeconds: 60 * 60,
+  /**
+   * Wrong picture tries per pupil per day from anywhere: past it the pupil's pictures are refused until the day
+   * (24 hours from its first wrong try) ends. The child's own sign-in does not reset it; the teacher's unlock
+   * does, and the QR card always works (docs/decisions/0042-picture-password-daily-caps.md).
+   */
+  pupilDailyFailures: 15,
+  /**
+   * Wrong picture tries per class per day from places outside the school, all together: past it every outside
+   * place is refused the class's pictures until the day ends, the school is not, and the teacher is told.
+   */
+  classOutsideDailyFailures: 20,
+  dayWindowSeconds: 24 * 60 * 60,
 } as const;
+
+/**
+ * From this moment a two-picture card (72 values, printed before three of twelve) signs nobody in: the teacher
+ * sees the date and the pupils still on such cards, and reprints (docs/decisions/0042-picture-password-daily-caps.md).
+ */
+export const TWO_PICTURE_CARDS_END = '2027-02-01T00:00:00.000Z';
+
+/** Whether two-picture cards still sign in at `now`. */
+export const twoPictureCardsValid = (now: Date = new Date()) => now < new Date(TWO_PICTURE_CARDS_END);
 
 /** The teacher's sign-in trouble panel: wrong picture tries per place (never an address), the latest first. */
 export const classSignInTroubleSchema = z
@@ -33,6 +54,14 @@ export const classSignInTroubleSchema = z
         pausedUntil: z.string().nullable(),
       }),
     ),
+    /** The class's daily cap of wrong tries from outside the school: reached, outside places wait until `until`. */
+    outsideToday: z.object({
+      failures: z.number().int().nonnegative(),
+      cap: z.number().int().positive(),
+      until: z.string().nullable(),
+    }),
+    /** How many of the class's pupils have reached their daily cap of wrong pictures (the unlock clears it). */
+    pupilsCappedToday: z.number().int().nonnegative(),
   })
   .meta({ id: 'ClassSignInTrouble' });
 export type ClassSignInTrouble = z.infer<typeof classSignInTroubleSchema>;
@@ -48,13 +77,39 @@ export const classJoinSchema = z
         id: z.number().int().positive(),
         /** Given names and the surname's first letter(s) (signInNames): the code is on the board. */
         name: z.string(),
-        /** How many pictures this pupil taps: 3, or 2 for a card printed before three. */
-        pictureCount: z.number().int().min(2).max(PICTURE_PASSWORD_LENGTH),
+        // No picture count: nothing before a ticket says which pupils still have two-picture cards (0042).
       }),
     ),
   })
   .meta({ id: 'ClassJoin' });
 export type ClassJoin = z.infer<typeof classJoinSchema>;
+
+/** The picture step asks, with its ticket, how many pictures the chosen pupil taps. */
+export const pupilCardRequestSchema = z
+  .object(
+    {
+      ticket: z
+        .string({ error: k('join_ticket_invalid') })
+        .min(1, k('join_ticket_invalid'))
+        .max(200, k('join_ticket_invalid')),
+      pupilId: z
+        .number({ error: k('validation_error') })
+        .int()
+        .positive()
+        .max(2_147_483_647),
+    },
+    { error: k('validation_error') },
+  )
+  .meta({ id: 'PupilCardRequest' });
+export type PupilCardRequest = z.infer<typeof pupilCardRequestSchema>;
+
+export const pupilCardSchema = z
+  .object({
+    /** How many pictures this pupil taps: 3, or 2 for a card printed before three (until TWO_PICTURE_CARDS_END). */
+    pictureCount: z.number().int().min(2).max(PICTURE_PASSWORD_LENGTH),
+  })
+  .meta({ id: 'PupilCard' });
+export type PupilCard = z.infer<typeof pupilCardSchema>;
 
 export const pupilLoginRequestSchema = z
   .object(

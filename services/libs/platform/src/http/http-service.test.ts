@@ -202,7 +202,9 @@ describe('an HTTP service built with createHttpService', () => {
       expect(await res.json()).toMatchObject({ code: 'not_found' });
     }
     // A HEAD is still the GET route without its body.
-    expect((await fetch(`${base}/api/me`, { method: 'HEAD', headers: signed(pupil, 'HEAD') })).status).toBe(200);
+    expect((await fetch(`${base}/api/me`, { method: 'HEAD', headers: signed(pupil, 'HEAD') })).status).toBe(
+      200,
+    );
   });
 });
 

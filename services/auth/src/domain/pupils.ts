@@ -170,10 +170,11 @@ async function rightGuess(tx: Db, credential: PupilCredential): Promise<SignInOu
 /** Answers a pupil sign-in; the guess that reached the limit already hears about the pause. */
 async function signedIn(ctx: AuthDeps, outcome: SignInOutcome, wrong: () => AppError) {
   if (!outcome.ok) {
-    if (outcome.dayEndsAt && outcome.dayEndsAt > new Date())
-      throw cappedToday('pupil_pictures_paused_today', outcome.dayEndsAt);
+    // A pause this guess started is told first (it names its minutes); the day's cap holds from the next try.
     if (outcome.lockedUntil && outcome.lockedUntil > new Date())
       throw paused('pupil_locked', outcome.lockedUntil);
+    if (outcome.dayEndsAt && outcome.dayEndsAt > new Date())
+      throw cappedToday('pupil_pictures_paused_today', outcome.dayEndsAt);
     throw wrong();
   }
   const user = await findUserById(ctx.pool, outcome.userId);

@@ -24,7 +24,7 @@ export const PUPIL_SIGN_IN_LIMITS = {
    * (24 hours from its first wrong try) ends. The child's own sign-in does not reset it; the teacher's unlock
    * does, and the QR card always works (docs/decisions/0042-picture-password-daily-caps.md).
    */
-  pupilDailyFailures: 15,
+  pupilDailyFailures: 10,
   /**
    * Wrong picture tries per class per day from places outside the school, all together: past it every outside
    * place is refused the class's pictures until the day ends, the school is not, and the teacher is told.

@@ -12,8 +12,8 @@ describe('two-picture cards', () => {
   });
 
   it('the daily caps leave a forgetful child room and bound an outside guesser well below a pupil per week', () => {
-    // A child who forgot their pictures gets three pauses' worth of tries (5, 10, 15) before the day's cap.
-    expect(PUPIL_SIGN_IN_LIMITS.pupilDailyFailures).toBe(3 * PUPIL_SIGN_IN_LIMITS.pupilFailures);
+    // A child who forgot their pictures gets two pauses' worth of tries (5 and 10) before the day's cap.
+    expect(PUPIL_SIGN_IN_LIMITS.pupilDailyFailures).toBe(2 * PUPIL_SIGN_IN_LIMITS.pupilFailures);
     // Outside the school, a 25-pupil class of 3-of-12 cards (1,320 values): at most cap/1,320 per day.
     const perDay = PUPIL_SIGN_IN_LIMITS.classOutsideDailyFailures / 1320;
     expect(perDay).toBeLessThan(0.02);

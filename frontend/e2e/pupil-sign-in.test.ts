@@ -40,6 +40,8 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
       await page.waitForURL(`${e2e.stack.baseUrl}/class/${code}`);
       await page.getByRole('button', { name: pupil.name }).click();
       if (first) {
+        // The picture step asks, with its ticket, how many pictures to collect (the roster does not say).
+        await page.getByTestId('picked').locator(':scope > span').first().waitFor();
         expect(await accessibilityProblems(page)).toEqual([]);
         // Twelve pictures, each a target of at least 48 px a small finger hits; three slots to fill.
         const grid = page.locator('button[data-testid^="picture-"]');

@@ -39,9 +39,9 @@ export function isCanonicalApiPath(path: string): boolean {
   return true;
 }
 
-/** Whether a path is some spelling of an /api path: the gateway answers it, never the web app. */
+/** Whether a path is some spelling of an /api path (`/API/…`, `//api/…`, `/%61pi/…`): the gateway answers it. */
 function looksLikeApi(path: string): boolean {
-  return path.toLowerCase().startsWith('/api') || normalisePath(path).startsWith('/api');
+  return /^\/api(?:$|[/\\%?])/i.test(path) || /^\/api(?:$|\/)/.test(normalisePath(path));
 }
 
 /**

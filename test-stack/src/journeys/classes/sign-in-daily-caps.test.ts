@@ -10,9 +10,10 @@ import {
   PUPIL_SIGN_IN_LIMITS,
   type PupilSignInLinkResponse,
   type TeacherClassResponse,
+  TWO_PICTURE_CARDS_END,
   translate,
 } from '@mathgames/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Browser, useClassesStack } from './classes-stack.js';
 
 type Answer = CurrentUser & { code?: string; message?: string; field?: string };
@@ -129,5 +130,34 @@ describe('daily caps on wrong pictures', () => {
     await world.teacher.post(`/api/classes/${cls.id}/sign-in-trouble/reset`);
     const after = await world.teacher.get<ClassSignInTrouble>(`/api/classes/${cls.id}/sign-in-trouble`);
     expect(after.body.outsideToday).toMatchObject({ failures: 0, until: null });
+  });
+
+  it('a two-picture card signs in until TWO_PICTURE_CARDS_END and nobody from then on', async () => {
+    const place = '203.0.113.63';
+    const cls = await newClass('Caps-3', ['Irmak', 'Jale'], place);
+    const pupil = cls.pupils[1]!;
+    // A card printed before three pictures: two of the first nine, hashed as auth always has.
+    const { hashPassword } = await import('@mathgames/auth/testing');
+    const old = ['moon', 'fish'] as const;
+    await world.stack.pool.query('UPDATE auth.pupil_credentials SET picture_hash = $2 WHERE user_id = $1', [
+      pupil.id,
+      await hashPassword(old.join(':')),
+    ]);
+    const school = world.stack.browser('en', place);
+    expect((await picturesSignIn(school, await ticketOf(school, cls.code), pupil.id, old)).status).toBe(200);
+    // The services run in this process: their clock is moved to the end date (Date only; timers stay real).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(TWO_PICTURE_CARDS_END) });
+    try {
+      const later = world.stack.browser('en', place);
+      const refused = await picturesSignIn(later, await ticketOf(later, cls.code), pupil.id, old);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({
+        code: 'pupil_card_expired',
+        field: 'pictures',
+        message: translate('pupil_card_expired', 'en'),
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -47,21 +47,24 @@ lint: node_modules/.package-lock.json
 migrate: node_modules/.package-lock.json
 	npm run migrate
 
-# Moves parked (dead-lettered) events back to their queues after a fix; docs/operations.md.
+# Moves parked (dead-lettered) events back to their queues after a fix; docs/operations/dead-letters.md.
 replay-dead-letters: node_modules/.package-lock.json
 	npm run replay-dead-letters -- $(QUEUE)
 
 build-web: node_modules/.package-lock.json
 	npm run build -w @mathgames/frontend
 
+# Prints the figures and keeps a copy in .tmp/bench/ (ignored): dated runs live there, never in the docs
+# (docs/operations/capacity.md says how to read them).
 bench: node_modules/.package-lock.json
-	npm run bench
+	@mkdir -p .tmp/bench
+	set -o pipefail; npm run bench 2>&1 | tee .tmp/bench/bench-$$(date -u +%Y%m%dT%H%M%SZ)-$$(git rev-parse --short HEAD 2>/dev/null || echo nogit).txt
 
 lighthouse: node_modules/.package-lock.json
 	npm run lighthouse
 
 # The image built from ./Dockerfile with podman (on a stand-in base made from Debian's packages here) and run as the
-# dev overlay's pods against this machine's stores, then a browser journey; needs root. docs/operations.md "The image".
+# dev overlay's pods against this machine's stores, then a browser journey; needs root. docs/operations/image.md "The image".
 image-test: node_modules/.package-lock.json
 	infra/image/image-test.sh
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make image-test`: builds the image from ./Dockerfile with podman and runs the migrate Job and every Deployment of
 # the rendered dev overlay as containers of it, under their pod specs, against this machine's Postgres, Redis and
-# RabbitMQ, then a browser journey against them (docs/operations.md "The image"). Needs root (podman, debootstrap);
+# RabbitMQ, then a browser journey against them (docs/operations/image.md "The image"). Needs root (podman, debootstrap);
 # installs what is missing. Exits non-zero on any failure. IMAGE names the tag built (localhost/mathgames/app:local).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

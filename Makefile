@@ -74,17 +74,17 @@ up:
 down:
 	docker compose down
 
-# How many test files run at once (README, CI): 2 uses this 2-core machine's idle time (most files wait on
+# How many test files run at once (docs/testing.md, "CI"; docs/decisions/0027-two-test-files-at-once.md): 2 uses this 2-core machine's idle time (most files wait on
 # outages, backoff or a browser); 1 runs them one at a time. Each file keeps its own database, Redis prefix,
 # vhost and (e2e) whole stack either way.
 TEST_WORKERS ?= 2
 E2E_WORKERS ?= 2
 # The statistics consumer's database outage in `make test`: 45 s outlasts the consumer's 10 s backoff cap and the
-# pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps the
-# issue's 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
+# pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps its
+# full 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
 STATISTICS_OUTAGE_SECONDS ?= 45
 # How long the replica test kills replicas in turn in `make test` (test-stack/src/journeys/replicas/
-# kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps the issue's 2 minutes.
+# kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps its full 2 minutes.
 REPLICA_CHAOS_SECONDS ?= 60
 export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS REPLICA_CHAOS_SECONDS
 

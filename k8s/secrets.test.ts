@@ -20,7 +20,7 @@ import {
   renderKustomization,
 } from './manifest-helpers.js';
 
-// Issue 13, gap 6: one Secret per need, the Ingress keeps operational endpoints inside, readiness tells no internals.
+// One Secret per need, the Ingress keeps operational endpoints inside, readiness tells no internals.
 const deployables = readWorkloads();
 const secretTemplates = readYamlDocuments('k8s/base/secret.yaml');
 let prod: Manifest[];

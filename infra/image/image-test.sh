@@ -14,7 +14,7 @@ step() { echo "== $1"; step_began=$SECONDS; }
 took() { echo "-- $1: $((SECONDS - step_began)) s"; }
 
 if [ "$(id -u)" != 0 ]; then
-  echo "image-test: podman, debootstrap and chroot need root here (rootful podman; TOOLCHAIN.md)" >&2
+  echo "image-test: podman, debootstrap and chroot need root here (rootful podman; docs/operations/image.md)" >&2
   exit 1
 fi
 missing=()

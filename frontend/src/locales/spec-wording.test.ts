@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import commonEn from './en/common.json';
 import commonTr from './tr/common.json';
 
-// Issue 26, item 5: wording the specification names, word for word.
+// Wording the specification names, word for word.
 describe('the age hints of the five difficulties (spec section 1)', () => {
   it('reads "10+" for Turkish "Çok Zor", and 10-11 in English', () => {
     expect(commonTr.difficulties['very-hard']).toBe('Çok Zor');

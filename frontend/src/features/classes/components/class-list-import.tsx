@@ -28,7 +28,7 @@ type ImportResponse = ClassPupilsResponse & { alreadyThere: number };
 const MAX_FILE_BYTES = 512 * 1024;
 
 /**
- * The class list from e-Okul (issue 27): open the CSV or Excel file e-Okul exports, or paste the list from a
+ * The class list from e-Okul (docs/product-rules.md#class-list-import): open the CSV or Excel file e-Okul exports, or paste the list from a
  * spreadsheet; the
  * names are read in the browser and previewed (identity numbers already left out, pupils already in the class
  * marked); saving adds only the new ones, so importing the same list again adds nobody.

@@ -14,7 +14,7 @@ export const pupilNameSchema = z
   .trim()
   .min(1, k('pupil_name_required'))
   .max(PUPIL_NAME_MAX, k('pupil_name_too_long'))
-  // A pasted or imported class list may carry identity numbers (T.C. kimlik no): never stored (issue 27).
+  // A pasted or imported class list may carry identity numbers (T.C. kimlik no): never stored (docs/product-rules.md#class-list-import).
   .refine((name) => !holdsIdNumber(name), k('pupil_name_has_id_number'));
 
 /** Names one per line as pasted from a spreadsheet or a list; blank lines dropped. */

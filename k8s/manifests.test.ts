@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MAX_PHOTO_BYTES } from '@mathgames/contracts';
 import {
   baseConfigShape,
@@ -26,6 +27,7 @@ import {
   readSecretTemplates,
   readWorkloads,
   renderKustomization,
+  repoPath,
   sourceExists,
   validateManifest,
   type Workload,
@@ -67,6 +69,33 @@ describe("platform's deployables table (services/libs/platform/src/deployables.t
         'statistics-worker',
       ].sort(),
     );
+  });
+});
+
+describe("docs/operations/deploy.md's table of what runs where", () => {
+  it("names every workload with the command and port of platform's table", () => {
+    const page = readFileSync(repoPath('docs/operations/deploy.md'), 'utf8');
+    const section = page.slice(
+      page.indexOf('## What runs where'),
+      page.indexOf('\n## ', page.indexOf('## What runs where') + 1),
+    );
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && line.includes('`node '))
+      .map((line) => line.split('|').map((cell) => cell.trim()));
+    const documented = rows.map(([, name, command, port]) => ({
+      name,
+      command: command?.replaceAll('`', '').split(' '),
+      port: /^\d+/.exec(port ?? '')?.[0] ?? null,
+    }));
+    const expected = deployables.map((d) => ({
+      name: d.name,
+      command: entryCommand(d),
+      port: d.port === null ? null : String(d.port),
+    }));
+    const byName = (a: { name?: string }, b: { name?: string }) =>
+      String(a.name).localeCompare(String(b.name));
+    expect(documented.sort(byName)).toEqual(expected.sort(byName));
   });
 });
 

@@ -163,6 +163,11 @@ describe.each(overlayNames)('overlay %s objects and workloads', (overlay) => {
     const service = findObject(objects(), 'Service', d.name);
     const deployment = findObject(objects(), 'Deployment', d.name);
     expect(service?.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', targetPort: 'http' }));
+    // Its port in the table, where other pods reach it (the gateway's Service is the Ingress backend, port 80).
+    if (d.name !== 'gateway')
+      expect(service?.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', port: d.port }));
+    const scrapePort = deployment?.spec.template.metadata.annotations?.['prometheus.io/port'];
+    expect(scrapePort, 'prometheus.io/port').toBe(String(d.port));
     for (const [key, value] of Object.entries(service?.spec.selector ?? { missing: 'selector' })) {
       expect(deployment?.spec.template.metadata.labels[key], key).toBe(value);
       expect(deployment?.spec.selector.matchLabels[key], key).toBe(value);

@@ -169,8 +169,8 @@ describe('doc pages cited from the code', () => {
     expect(brokenCitation({ page: 'docs/operations.md' })).toMatch(/does not exist/);
   });
 
-  it('names only pages, anchors and headings that exist', () => {
-    const broken = files.flatMap((file) =>
+  it('names only pages, anchors and headings that exist, in code and in the docs', () => {
+    const broken = [...files, ...documents].flatMap((file) =>
       citations(readIfThere(file)).flatMap((citation) => {
         const problem = brokenCitation(citation);
         return problem ? [`${file}: ${problem}`] : [];

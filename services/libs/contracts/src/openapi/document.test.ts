@@ -26,9 +26,11 @@ describe('OpenAPI document', () => {
     for (const op of API_OPERATIONS) {
       const names = [...op.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
       expect(Object.keys(op.params ?? {}).sort(), op.operationId).toEqual(names.sort());
-      const item = (
-        doc.paths?.[openApiPath(op.path)] as Record<string, { responses: Record<string, unknown> }>
-      )[op.method]!;
+      const paths = (doc.paths ?? {}) as Record<
+        string,
+        Record<string, { responses: Record<string, unknown> }>
+      >;
+      const item = paths[openApiPath(op.path)]![op.method]!;
       const statuses = Object.keys(item.responses);
       expect(statuses, op.operationId).toEqual(expect.arrayContaining([String(op.ok.status), '429', '503']));
       if (op.body) expect(statuses, op.operationId).toEqual(expect.arrayContaining(['400', '413']));

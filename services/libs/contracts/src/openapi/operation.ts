@@ -55,6 +55,9 @@ export function statusesOf(op: Operation): Record<number, string> {
         }
       : {}),
     ...(op.access === 'public' ? {} : { 401: 'Not signed in (`unauthorized`)' }),
+    ...(op.method === 'get'
+      ? {}
+      : { 403: 'A request from another site (`forbidden`): the gateway refuses it' }),
     ...(hasPathParams
       ? { 404: 'No such resource of yours (`not_found`); another user’s looks the same' }
       : {}),

@@ -6,7 +6,7 @@ import { createGateway, loadGatewayConfig } from '@mathgames/gateway';
 import type { HttpService } from '@mathgames/platform';
 import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredRoutes, documentedRoutes } from '../../api-document.js';
+import { checkAnswer, declaredRoutes, documentedRoutes } from '../../api-document.js';
 
 let env: TestEnvironment;
 const services: HttpService[] = [];
@@ -44,5 +44,27 @@ describe('the OpenAPI document and the routers', () => {
       `[api document] ${documented.length} operations documented, ${declared.length} routes declared`,
     );
     expect(declared.length).toBeGreaterThan(50);
+  });
+});
+
+describe("the journeys' check of an answer against the document", () => {
+  const json = 'application/json; charset=utf-8';
+
+  it('passes an answer the document describes', () => {
+    expect(checkAnswer('GET', '/api/classes', 200, { items: [] }, json)).toEqual([]);
+    expect(checkAnswer('GET', '/api/classes/me/assignments', 200, { items: [] }, json)).toEqual([]);
+    expect(checkAnswer('GET', '/api/classes/12', 404, { code: 'not_found', message: 'Yok' }, json)).toEqual(
+      [],
+    );
+  });
+
+  it('names a body its schema refuses, and a status the route does not list', () => {
+    const wrongBody = checkAnswer('GET', '/api/classes', 200, { items: [{ id: 'one' }] }, json);
+    expect(wrongBody.length).toBeGreaterThan(0);
+    expect(wrongBody[0]).toMatch(/^GET \/api\/classes 200: \/items\/0/);
+    expect(checkAnswer('POST', '/api/classes', 500, { code: 'internal_error', message: 'x' }, json)).toEqual([
+      'POST /api/classes answered 500, which the document does not list',
+    ]);
+    expect(checkAnswer('GET', '/api/statistics', 200, { totalPoints: -1 }, json).length).toBeGreaterThan(0);
   });
 });

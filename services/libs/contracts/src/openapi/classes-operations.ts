@@ -189,9 +189,9 @@ export const classesOperations: Operation[] = [
     ok: {
       status: 201,
       schema: classListImportResponseSchema,
-      description: 'Added (200 when every name was there)',
+      description: 'Added the new names',
     },
-    also: classFull,
+    also: { 200: 'Every name was already in the class: nothing added', ...classFull },
   }),
   teacher({
     method: 'patch',

@@ -114,7 +114,9 @@ function register(registry: OpenAPIRegistry, op: Operation): void {
       ...Object.fromEntries(
         Object.entries(statusesOf(op)).map(([status, description]) => [
           status,
-          errorResponse(Number(status), description),
+          Number(status) < 300
+            ? { description, content: okContent }
+            : errorResponse(Number(status), description),
         ]),
       ),
     },

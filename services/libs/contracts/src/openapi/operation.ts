@@ -40,8 +40,8 @@ export interface Operation {
     /** Shown beside the schema when the operation has no request example to show. */
     example?: unknown;
   };
-  /** Further answers this operation gives, with the stable error codes it uses in them. */
-  also?: Partial<Record<304 | 401 | 403 | 404 | 409 | 422, string>>;
+  /** Further answers it gives: a second success (with the success's body), or errors with their stable codes. */
+  also?: Partial<Record<200 | 304 | 401 | 403 | 404 | 409 | 422, string>>;
 }
 
 /** The error answers an operation gives, each with what it means and the stable `code`s it carries. */

@@ -68,6 +68,12 @@ export const classPupilsResponseSchema = z
   .meta({ id: 'ClassPupilsResponse' });
 export type ClassPupilsResponse = z.infer<typeof classPupilsResponseSchema>;
 
+/** A class list import: the pupils it added, and how many of the list's names the class already had. */
+export const classListImportResponseSchema = classPupilsResponseSchema
+  .extend({ alreadyThere: z.number().int().nonnegative() })
+  .meta({ id: 'ClassListImportResponse' });
+export type ClassListImportResponse = z.infer<typeof classListImportResponseSchema>;
+
 /** Auth's internal answer to the classes service: the accounts it made (or reset) and their new pictures. */
 export const pupilAccountsSchema = z.object({
   items: z.array(z.object({ userId: z.number().int().positive(), pictures: picturePasswordSchema })),

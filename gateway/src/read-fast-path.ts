@@ -32,7 +32,7 @@ export interface ReadFastPathDeps {
 
 /**
  * After each game the app reads the pupil's statistics. Through Express that cost the gateway more CPU than the
- * service spent answering it (README, "Where the gateway's share of a lesson goes"): the router,
+ * service spent answering it (docs/decisions/0013-statistics-read-before-express.md): the router,
  * helmet, the session gate, the proxy. It is forwarded here, before Express, under the general path's rules:
  * the API budget spent in Redis as every /api request spends it, the session peeked from the gateway's memory
  * (a session due for its idle extension goes through Express, whose express-session extends it and re-sends the

@@ -48,7 +48,7 @@ export interface RateLimits {
    */
   checkPoll(ip: string): number | null;
   /**
-   * A class code lookup: refused (seconds to wait) only while this address's own budget of codes that named no
+   * A class code lookup (docs/operations/sign-in-security.md): refused (seconds to wait) only while this address's own budget of codes that named no
    * class is spent; `slow` while the budget of all addresses together is spent and this address has named such a
    * code lately (slowed and counted, never refused: docs/decisions/0041-sign-in-budgets-per-address.md). Fails
    * open if Redis errors.

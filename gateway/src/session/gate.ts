@@ -38,7 +38,7 @@ export function createSessionGate(sessions: SessionLayer, rateLimits: RateLimits
           joinLookupsSlowed.inc();
           await delay(JOIN_SLOW_MS);
         }
-        // A code that named no open class counts as a guess (operations: "Guessing at a class's sign-in").
+        // A code that named no open class counts as a guess (docs/decisions/0033-pupil-names-on-the-class-code.md).
         if (joinLookup) res.once('finish', () => res.statusCode === 404 && rateLimits.joinMissed(ip));
         if (!session || !sessions.dueForTouch(session)) {
           req.userId = session?.userId ?? null;

@@ -1,5 +1,5 @@
-// The join lookup is budgeted per address on its one canonical path and shows no surname (operations: "Guessing at
-// a class's sign-in"; docs/decisions/0040-one-canonical-api-path.md, 0041-sign-in-budgets-per-address.md).
+// The join lookup is budgeted per address on its one canonical path and shows no surname
+// (docs/decisions/0033-pupil-names-on-the-class-code.md, 0040-one-canonical-api-path.md, 0041-sign-in-budgets-per-address.md).
 import {
   type ClassJoin,
   type ClassPupilsResponse,

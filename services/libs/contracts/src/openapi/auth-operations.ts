@@ -193,7 +193,7 @@ export const authOperations: Operation[] = [
     },
     ok: { status: 200, schema: currentUserSchema, description: 'Signed in on a shared device' },
     also: {
-      401: 'The class code’s ticket expired or was retired (`join_ticket_invalid`), or wrong pictures (`pupil_pictures_wrong`)',
+      401: 'The class code’s ticket expired or was retired (`join_ticket_invalid`), wrong pictures (`pupil_pictures_wrong`), or a two-picture card after TWO_PICTURE_CARDS_END (`pupil_card_expired`)',
     },
   },
   {

@@ -22,7 +22,12 @@ import {
   pupilIdSchema,
   renamePupilRequestSchema,
 } from '../classes/pupils.js';
-import { classJoinSchema, classSignInTroubleSchema } from '../classes/sign-in.js';
+import {
+  classJoinSchema,
+  classSignInTroubleSchema,
+  pupilCardRequestSchema,
+  pupilCardSchema,
+} from '../classes/sign-in.js';
 import { pupilSignInLinkResponseSchema } from '../classes/sign-in-link.js';
 import {
   classIdSchema,
@@ -67,6 +72,21 @@ export const classesOperations: Operation[] = [
       status: 200,
       schema: classJoinSchema,
       description: 'The class (an unknown, closed or archived one is 404)',
+    },
+  }),
+  teacher({
+    method: 'post',
+    path: '/api/classes/pupil-card',
+    operationId: 'getPupilCard',
+    summary: 'How many pictures a pupil of the ticket’s class taps (the roster does not say)',
+    access: 'public',
+    body: {
+      schema: pupilCardRequestSchema,
+      example: { ticket: 'v1.12.1765090000.aGVsbG8', pupilId: 7 },
+    },
+    ok: { status: 200, schema: pupilCardSchema, description: 'The card', example: { pictureCount: 3 } },
+    also: {
+      401: 'The ticket is malformed, expired or of another class than the pupil’s (`join_ticket_invalid`)',
     },
   }),
   teacher({
@@ -122,15 +142,19 @@ export const classesOperations: Operation[] = [
     method: 'get',
     path: '/api/classes/:classId/sign-in-trouble',
     operationId: 'getClassSignInTrouble',
-    summary: 'Where wrong pictures came from lately (places, never addresses)',
+    summary: 'Where wrong pictures came from lately (places, never addresses), and today’s daily caps',
     params: classId,
-    ok: { status: 200, schema: classSignInTroubleSchema, description: 'Places, latest first' },
+    ok: {
+      status: 200,
+      schema: classSignInTroubleSchema,
+      description: 'Places, latest first; the class’s day from outside the school; pupils at their daily cap',
+    },
   }),
   teacher({
     method: 'post',
     path: '/api/classes/:classId/sign-in-trouble/reset',
     operationId: 'resetClassSignIn',
-    summary: 'Clear the pauses and give the class a new code',
+    summary: 'Clear the pauses and the daily caps, and give the class a new code',
     params: classId,
     ok: { status: 200, schema: teacherClassResponseSchema, description: 'The class with its new code' },
   }),

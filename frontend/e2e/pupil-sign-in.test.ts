@@ -88,7 +88,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     const { teacher, code, pupils, page } = await teacherOnClassPage(e2e, lang);
     const outsider = await newContext(e2e.browser, lang, { forwardedFor: '192.0.2.77' });
     const join = (await (
-      await outsider.request.get(`${e2e.stack.baseUrl}/api/classes/join/${code}`)
+      await outsider.request.get(`${e2e.stack.baseUrl}/api/class-codes/${code}`)
     ).json()) as {
       ticket: string;
     };

@@ -10,7 +10,7 @@ export function upstreamFor(path: string): UpstreamName | null {
   if (owns('/api/user-badges')) return 'badges';
   if (owns('/api/auth') || owns('/api/profile')) return 'auth';
   if (owns('/api/game-results') || owns('/api/statistics')) return 'game-results';
-  if (owns('/api/classes')) return 'classes';
+  if (owns('/api/classes') || owns('/api/class-codes')) return 'classes';
   return null;
 }
 

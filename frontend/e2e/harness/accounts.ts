@@ -73,7 +73,7 @@ export async function pupilSignsIn(
   pupil: { code: string; pupilId: number; pictures: readonly (string | null)[] | undefined },
 ): Promise<void> {
   const join = (await (
-    await context.request.get(`${stack.baseUrl}/api/classes/join/${pupil.code}`)
+    await context.request.get(`${stack.baseUrl}/api/class-codes/${pupil.code}`)
   ).json()) as ClassJoin;
   const login = await context.request.post(`${stack.baseUrl}/api/auth/pupil-login`, {
     data: { ticket: join.ticket, pupilId: pupil.pupilId, pictures: pupil.pictures },

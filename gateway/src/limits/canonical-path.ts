@@ -8,7 +8,7 @@ import { normalisePath } from '../path-normalise.js';
  * Another spelling of one of them (another letter case, an escaped letter) is refused, not routed.
  */
 const BUDGETED_ROUTES: readonly RegExp[] = [
-  /^\/api\/classes\/join\/[^/]+$/,
+  /^\/api\/class-codes\/[^/]+$/,
   /^\/api\/auth\/login$/,
   /^\/api\/auth\/register$/,
   /^\/api\/auth\/forgot-password$/,

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const lookup = (address: string, code: string) =>
-  fetch(`${base}/api/classes/join/${code}`, { headers: { 'x-forwarded-for': address, 'x-lang': 'en' } });
+  fetch(`${base}/api/class-codes/${code}`, { headers: { 'x-forwarded-for': address, 'x-lang': 'en' } });
 const login = (address: string) =>
   fetch(`${base}/api/auth/login`, {
     method: 'POST',

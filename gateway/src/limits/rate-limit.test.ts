@@ -38,23 +38,23 @@ describe('the canonical spelling of an /api path (0040)', () => {
   it('is the path as routed: no other case of a budgeted route, no empty, dot or escaped-separator segment', async () => {
     const { isCanonicalApiPath } = await import('./canonical-path.js');
     for (const path of [
-      '/api/classes/join/KT7M4P',
-      '/api/classes/join/kt7m4p',
+      '/api/class-codes/KT7M4P',
+      '/api/class-codes/kt7m4p',
       '/api/auth/login',
       '/api/profile/photos/AbC_d-12.webp',
       '/api/classes/12/pupils',
     ])
       expect(isCanonicalApiPath(path), path).toBe(true);
     for (const path of [
-      '/api/classes/join/KT7M4P/',
-      '/api/classes/JOIN/KT7M4P',
+      '/api/class-codes/KT7M4P/',
+      '/api/CLASS-CODES/KT7M4P',
       '/api/auth/Login',
       '/api/auth/%6cogin',
       '/api//auth/login',
-      '/api/classes/./join/KT7M4P',
-      '/api/classes/x/../join/KT7M4P',
-      '/api/classes%2fjoin/KT7M4P',
-      '/api/classes/%2e/join/KT7M4P',
+      '/api/./class-codes/KT7M4P',
+      '/api/x/../class-codes/KT7M4P',
+      '/api%2fclass-codes/KT7M4P',
+      '/api/%2e/class-codes/KT7M4P',
       '/api/auth/%256cogin',
       '/api\\auth\\login',
       '/API/auth/login',

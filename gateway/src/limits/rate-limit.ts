@@ -18,7 +18,7 @@ const CREDENTIAL_PATHS = new Set([
  * is a GET without its body (Express routes it to the GET handler), so every budget counts it as one. The path is
  * the canonical one: the gateway refuses every other spelling first (canonical-path.ts).
  */
-const JOIN_LOOKUP = /^\/api\/classes\/join\/[^/]+$/;
+const JOIN_LOOKUP = /^\/api\/class-codes\/[^/]+$/;
 export const isJoinLookup = (method: string, path: string) => isGet(method) && JOIN_LOOKUP.test(path);
 
 /** GET or HEAD: one and the same read for every budget. */

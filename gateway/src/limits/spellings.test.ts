@@ -70,27 +70,27 @@ function send(method: string, path: string, address: string, body?: string): Pro
 const code = STAND_IN_JOIN_CODE;
 const MISS = 'ZZZZZZ';
 
-/** Other spellings of `GET /api/classes/join/<code>`: what Express's defaults would have routed to the lookup. */
+/** Other spellings of `GET /api/class-codes/<code>`: what Express's defaults would have routed to the lookup. */
 const joinSpellings = (c: string) => [
-  { method: 'GET', path: `/api/classes/join/${c}/` },
-  { method: 'GET', path: `/api/classes/JOIN/${c}` },
-  { method: 'GET', path: `/api/classes/Join/${c}/` },
-  { method: 'GET', path: `/api/Classes/join/${c}` },
-  { method: 'GET', path: `/API/classes/join/${c}` },
-  { method: 'GET', path: `/api/classes//join/${c}` },
-  { method: 'GET', path: `/api//classes/join/${c}` },
-  { method: 'GET', path: `/api/classes/join//${c}` },
-  { method: 'GET', path: `/api/classes/%6Aoin/${c}` },
-  { method: 'GET', path: `/api/classes%2Fjoin/${c}` },
-  { method: 'GET', path: `/api/classes/join%2F${c}` },
-  { method: 'GET', path: `/api/classes/./join/${c}` },
-  { method: 'GET', path: `/api/classes/x/../join/${c}` },
-  { method: 'GET', path: `/api/classes/%2E/join/${c}` },
-  { method: 'GET', path: `/api/classes/x/%2E%2E/join/${c}` },
-  { method: 'GET', path: `/api/classes\\join\\${c}` },
-  { method: 'HEAD', path: `/api/classes/join/${c}` },
-  { method: 'head', path: `/api/classes/join/${c}` },
-  { method: 'HEAD', path: `/api/classes/join/${c}/` },
+  { method: 'GET', path: `/api/class-codes/${c}/` },
+  { method: 'GET', path: `/api/CLASS-CODES/${c}` },
+  { method: 'GET', path: `/api/Class-Codes/${c}/` },
+  { method: 'GET', path: `/api/Class-codes/${c}` },
+  { method: 'GET', path: `/API/class-codes/${c}` },
+  { method: 'GET', path: `/api/class-codes/./${c}` },
+  { method: 'GET', path: `/api//class-codes/${c}` },
+  { method: 'GET', path: `/api/class-codes//${c}` },
+  { method: 'GET', path: `/api/class-code%73/${c}` },
+  { method: 'GET', path: `/api%2Fclass-codes/${c}` },
+  { method: 'GET', path: `/api/class-codes%2F${c}` },
+  { method: 'GET', path: `/api/./class-codes/${c}` },
+  { method: 'GET', path: `/api/x/../class-codes/${c}` },
+  { method: 'GET', path: `/api/%2E/class-codes/${c}` },
+  { method: 'GET', path: `/api/x/%2E%2E/class-codes/${c}` },
+  { method: 'GET', path: `/api\\class-codes\\${c}` },
+  { method: 'HEAD', path: `/api/class-codes/${c}` },
+  { method: 'head', path: `/api/class-codes/${c}` },
+  { method: 'HEAD', path: `/api/class-codes/${c}/` },
 ];
 
 /** The budgeted credential routes and other spellings of each. */
@@ -132,15 +132,15 @@ function expectCountedOrRefused(answer: Answer, what: string) {
 describe('one canonical path for the join lookup budget', () => {
   it('the canonical spelling answers a right code and is refused once the address has spent its misses', async () => {
     const address = newAddress();
-    expect((await send('GET', `/api/classes/join/${code}`, address)).status).toBe(200);
-    expect((await send('GET', `/api/classes/join/${code}?from=board`, address)).status).toBe(200);
-    await spend('GET', `/api/classes/join/${MISS}`, address);
-    expect((await send('GET', `/api/classes/join/${code}`, address)).status).toBe(429);
+    expect((await send('GET', `/api/class-codes/${code}`, address)).status).toBe(200);
+    expect((await send('GET', `/api/class-codes/${code}?from=board`, address)).status).toBe(200);
+    await spend('GET', `/api/class-codes/${MISS}`, address);
+    expect((await send('GET', `/api/class-codes/${code}`, address)).status).toBe(429);
   });
 
   it('after an address spent its misses, no other spelling of the lookup answers it', async () => {
     const address = newAddress();
-    await spend('GET', `/api/classes/join/${MISS}`, address);
+    await spend('GET', `/api/class-codes/${MISS}`, address);
     for (const { method, path } of joinSpellings(code))
       expectCountedOrRefused(await send(method, path, address), `${method} ${path}`);
   });
@@ -155,8 +155,8 @@ describe('one canonical path for the join lookup budget', () => {
 
   it('misses sent as HEAD spend the same budget as GET', async () => {
     const address = newAddress();
-    await spend('HEAD', `/api/classes/join/${MISS}`, address);
-    expect((await send('GET', `/api/classes/join/${code}`, address)).status).toBe(429);
+    await spend('HEAD', `/api/class-codes/${MISS}`, address);
+    expect((await send('GET', `/api/class-codes/${code}`, address)).status).toBe(429);
   });
 });
 

@@ -95,7 +95,7 @@ export function classesService(secret: string): HttpService {
         res.json({ userId: requireUser(req), items: [] });
       });
       // The join lookup: one class behind JOIN_CODE, with its pupils' names; any other code names no class.
-      app.get('/api/classes/join/:code', (req, res) => {
+      app.get('/api/class-codes/:code', (req, res) => {
         if (req.params.code !== STAND_IN_JOIN_CODE) {
           res.status(404).json({ code: 'join_code_not_found', field: 'code' });
           return;

@@ -34,7 +34,7 @@ export async function signInPupil(
   lang?: 'tr' | 'en',
 ): Promise<Browser> {
   const browser = stack.browser(lang);
-  const roster = await browser.get<ClassJoin>(`/api/classes/join/${joinCode}`);
+  const roster = await browser.get<ClassJoin>(`/api/class-codes/${joinCode}`);
   const login = await browser.post('/api/auth/pupil-login', {
     ticket: roster.body.ticket,
     pupilId: pupil.id,

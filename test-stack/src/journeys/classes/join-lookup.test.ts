@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 describe('item 6: the join lookup', () => {
   const lookup = (address: string, code: string) =>
-    world.stack.browser('en', address).get<ClassJoin & Answer>(`/api/classes/join/${code}`);
+    world.stack.browser('en', address).get<ClassJoin & Answer>(`/api/class-codes/${code}`);
   /** A code of the right shape that names no class (one in 887 million is a class: none of this file's). */
   const noClass = (): string => {
     let code = '';
@@ -86,15 +86,15 @@ describe('item 6: the join lookup', () => {
     await guess(guesser, PER_ADDRESS);
     await refused(guesser);
     const spellings = [
-      ['GET', `/api/classes/join/${joinCode}/`],
-      ['GET', `/api/classes/JOIN/${joinCode}`],
-      ['GET', `/api/Classes/join/${joinCode}`],
-      ['GET', `/api/classes//join/${joinCode}`],
-      ['GET', `/api/classes/join//${joinCode}`],
-      ['GET', `/api/classes/%6Aoin/${joinCode}`],
-      ['GET', `/api/classes%2Fjoin/${joinCode}`],
-      ['HEAD', `/api/classes/join/${joinCode}`],
-      ['HEAD', `/api/classes/join/${joinCode}/`],
+      ['GET', `/api/class-codes/${joinCode}/`],
+      ['GET', `/api/CLASS-CODES/${joinCode}`],
+      ['GET', `/api/Class-codes/${joinCode}`],
+      ['GET', `/api//class-codes/${joinCode}`],
+      ['GET', `/api/class-codes//${joinCode}`],
+      ['GET', `/api/class-code%73/${joinCode}`],
+      ['GET', `/api%2Fclass-codes/${joinCode}`],
+      ['HEAD', `/api/class-codes/${joinCode}`],
+      ['HEAD', `/api/class-codes/${joinCode}/`],
     ] as const;
     const tab = world.stack.browser('en', guesser);
     for (const [method, path] of spellings) {
@@ -113,7 +113,7 @@ describe('item 6: the join lookup', () => {
     }
     // Misses sent as HEAD spend the same budget as GET.
     const header = world.stack.browser('en', '198.51.100.73');
-    for (let n = 0; n < PER_ADDRESS; n++) await header.request('HEAD', `/api/classes/join/${noClass()}`);
+    for (let n = 0; n < PER_ADDRESS; n++) await header.request('HEAD', `/api/class-codes/${noClass()}`);
     await refused('198.51.100.73');
   });
 

@@ -99,7 +99,7 @@ describe('login cards', () => {
     pictures: readonly string[],
     code: string,
   ) {
-    const roster = await browser.get<ClassJoin>(`/api/classes/join/${code}`);
+    const roster = await browser.get<ClassJoin>(`/api/class-codes/${code}`);
     return browser.post('/api/auth/pupil-login', { ticket: roster.body.ticket, pupilId, pictures });
   }
 

@@ -27,7 +27,7 @@ const wrong = (right: readonly string[]): PicturePassword => {
 };
 
 async function join(browser: Browser, code: string) {
-  return browser.get<ClassJoin>(`/api/classes/join/${code}`);
+  return browser.get<ClassJoin>(`/api/class-codes/${code}`);
 }
 
 async function signIn(browser: Browser, pupil: ClassPupil, pictures: readonly string[], code = joinCode) {

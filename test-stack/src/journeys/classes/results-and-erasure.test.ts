@@ -332,7 +332,7 @@ describe('erasure', () => {
     });
     expect(assigned.status).toBe(201);
     const pupilBrowser = world.stack.browser();
-    const roster = await pupilBrowser.get<ClassJoin>(`/api/classes/join/${created.body.class.joinCode}`);
+    const roster = await pupilBrowser.get<ClassJoin>(`/api/class-codes/${created.body.class.joinCode}`);
     expect(
       (
         await pupilBrowser.post('/api/auth/pupil-login', {

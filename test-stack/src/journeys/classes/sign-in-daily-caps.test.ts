@@ -24,7 +24,7 @@ const wrong = (right: readonly string[]): PicturePassword => {
 };
 
 async function ticketOf(browser: Browser, code: string) {
-  const roster = await browser.get<ClassJoin>(`/api/classes/join/${code}`);
+  const roster = await browser.get<ClassJoin>(`/api/class-codes/${code}`);
   expect(roster.status).toBe(200);
   return roster.body.ticket;
 }

@@ -36,7 +36,7 @@ const wrong = (right: readonly string[]): PicturePassword => {
 };
 
 async function ticketOf(browser: Browser, code: string) {
-  const roster = await browser.get<ClassJoin>(`/api/classes/join/${code}`);
+  const roster = await browser.get<ClassJoin>(`/api/class-codes/${code}`);
   expect(roster.status).toBe(200);
   return roster.body.ticket;
 }
@@ -227,7 +227,7 @@ describe('item 2: wrong pictures from an outside address', () => {
     const after = await world.teacher.get<ClassSignInTrouble>(`/api/classes/${classId}/sign-in-trouble`);
     expect(after.body.places).toEqual([]);
     // The old code, seen by the attacker, opens nothing any more.
-    expect((await world.stack.browser('en', ATTACKER).get(`/api/classes/join/${oldCode}`)).status).toBe(404);
+    expect((await world.stack.browser('en', ATTACKER).get(`/api/class-codes/${oldCode}`)).status).toBe(404);
   });
 
   it('a pupil pause doubles each time (5, then 10 minutes), counted only within the own class', async () => {
@@ -292,7 +292,7 @@ describe('item 5: picture passwords', () => {
     ]);
 
     const school = world.stack.browser('tr', SCHOOL);
-    const roster = await school.get<ClassJoin>(`/api/classes/join/${joinCode}`);
+    const roster = await school.get<ClassJoin>(`/api/class-codes/${joinCode}`);
     // The roster says nothing about cards; the picture step asks with its ticket (0042).
     expect(roster.body.pupils.every((p) => Object.keys(p).sort().join() === 'id,name')).toBe(true);
     const cardOf = (ticket: string, pupilId: number) =>

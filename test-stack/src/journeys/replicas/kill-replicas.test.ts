@@ -51,7 +51,7 @@ const pupils: Pupil[] = [];
 
 /** One sign-in as on /class: the class code's roster gives a ticket, then the pupil's two pictures. */
 const pictureSignIn = (joinCode: string, member: ClassPupil) => async (pupil: Pupil) => {
-  const roster = await pupil.request('GET', `/api/classes/join/${joinCode}`);
+  const roster = await pupil.request('GET', `/api/class-codes/${joinCode}`);
   if (roster.status !== 200) return roster;
   const { ticket } = (await roster.json()) as ClassJoin;
   return pupil.request('POST', '/api/auth/pupil-login', {

@@ -8,11 +8,11 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
-/** `GET /api/classes/join/:code`: the class's first names and the ticket the pictures are sent with. */
+/** `GET /api/class-codes/:code`: the class's first names and the ticket the pictures are sent with. */
 export const classJoinQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['/api/classes/join', code] as const,
-    queryFn: ({ signal }) => api.get<ClassJoin>(`/api/classes/join/${encodeURIComponent(code)}`, signal),
+    queryKey: ['/api/class-codes', code] as const,
+    queryFn: ({ signal }) => api.get<ClassJoin>(`/api/class-codes/${encodeURIComponent(code)}`, signal),
     retry: false,
     staleTime: 5 * 60_000,
   });

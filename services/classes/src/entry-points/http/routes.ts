@@ -34,7 +34,7 @@ export function classesRoutes(ctx: ClassesDeps) {
     // Open to anyone with the code (pupils are not signed in yet): the class name, the pupils' names without
     // surnames and a ticket for auth. An unknown, closed or archived class looks the same; the gateway counts
     // such a miss as a guess (docs/operations/sign-in-security.md "Guessing at a class's sign-in").
-    app.get('/api/classes/join/:code', async (req, res) => {
+    app.get('/api/class-codes/:code', async (req, res) => {
       const parsed = joinCodeSchema.safeParse(req.params.code);
       const found = parsed.success ? await findJoinableClass(ctx.pool, parsed.data) : null;
       if (!found) throw new AppError(404, 'not_found', 'class_code_unknown', 'code');

@@ -63,7 +63,7 @@ const teacher = (op: ClassOperation): Operation => ({ tag: 'classes', access: 't
 export const classesOperations: Operation[] = [
   teacher({
     method: 'get',
-    path: '/api/classes/join/:code',
+    path: '/api/class-codes/:code',
     operationId: 'lookUpClassByCode',
     summary: 'The class a join code opens: its name, the pupils’ first names and a sign-in ticket',
     access: 'public',

@@ -18,7 +18,7 @@ const DROPPED = new Set([
   'enduser.id',
 ]);
 const URLS = ['url.full', 'url.path', 'http.url', 'http.target'];
-/** Long opaque segments (tickets, tokens, file names) and the class code after `join/`. */
+/** Long opaque segments (tickets, tokens, file names) and the class code after `class-codes/`. */
 const SECRET_SEGMENT = /^[\w.-]{20,}$/;
 
 /** A URL or path without its query string and without segments that work as credentials. */
@@ -27,7 +27,7 @@ export function scrubUrl(url: string): string {
   const bare = query >= 0 ? url.slice(0, query) : url;
   const parts = bare.split('/');
   for (let i = 0; i < parts.length; i++) {
-    if (SECRET_SEGMENT.test(parts[i]!) || (i > 0 && parts[i - 1] === 'join' && parts[i]))
+    if (SECRET_SEGMENT.test(parts[i]!) || (i > 0 && parts[i - 1] === 'class-codes' && parts[i]))
       parts[i] = ':redacted';
   }
   return parts.join('/');

@@ -216,7 +216,7 @@ function logAndAttributeTests() {
     const attributes: Record<string, unknown> = {
       'http.request.method': 'GET',
       'url.full': 'http://gateway/api/auth/verify-email?token=abc123secret&email=ayse%40example.com',
-      'url.path': '/api/classes/join/K7M2QX',
+      'url.path': '/api/class-codes/K7M2QX',
       'http.target': '/api/profile/photos/3f9a1c2e4b5d6f7a8b9c0d1e2f3a4b5c.webp',
       'url.query': 'token=abc123secret',
       'client.address': '10.20.0.7',
@@ -230,7 +230,7 @@ function logAndAttributeTests() {
     expect(attributes).toEqual({
       'http.request.method': 'GET',
       'url.full': 'http://gateway/api/auth/verify-email',
-      'url.path': '/api/classes/join/:redacted',
+      'url.path': '/api/class-codes/:redacted',
       'http.target': '/api/profile/photos/:redacted',
       'db.query.text': 'SELECT id FROM auth.users WHERE email = $1',
       'server.address': '127.0.0.1',

@@ -5,7 +5,7 @@ import { LANGS, newContext, settleAnimations, withStackAndBrowser } from './harn
 /** Issue 18 items 6 and 8: what axe and a walk on small screens found, each checked where it was found. */
 const ROUTES = ['/', '/games', '/gameplay?type=toplama', '/faq', '/statistics', '/badges'];
 
-const e2e = withStackAndBrowser({ smtp: false });
+const e2e = withStackAndBrowser();
 
 /** Relative luminance contrast of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {

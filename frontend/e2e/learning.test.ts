@@ -244,52 +244,8 @@ describe.each(IN_EN)('a logged-in pupil, in %s', (lang) => {
   });
 });
 
-describe.each(IN_TR)('an unknown game type, in %s', (lang) => {
-  it('falls back to addition with the game_start_error toast (an unknown topic in the address is not an error page)', async () => {
-    const context = await newContext(e2e.browser, lang);
-    const page = await context.newPage();
-    await page.goto(`${e2e.stack.baseUrl}/gameplay?type=no-such-topic`);
-    await page.waitForURL(/type=toplama/);
-    await page.getByTestId('start-game').waitFor();
-    await expect
-      .poll(() => page.getByTestId('toast').textContent())
-      .toContain(translate('game_start_error', lang));
-    await context.close();
-  });
-});
-
-describe.each(IN_EN)('starting a game, in %s', (lang) => {
-  it('home tiles and level cards start that topic or level; a topic remembers its last level and count', async () => {
-    const context = await newContext(e2e.browser, lang);
-    const page = await context.newPage();
-    await page.goto(`${e2e.stack.baseUrl}/`);
-    await page.getByTestId('home-topic-fractions').click();
-    await page.waitForURL(/\/gameplay\?type=kesirler/);
-    await page.getByTestId('start-game').waitFor();
-
-    await page.goto(`${e2e.stack.baseUrl}/`);
-    await page.getByTestId('home-level-hard').click();
-    await page.getByTestId('start-game').waitFor();
-    expect(await page.getByTestId('difficulty-hard').getAttribute('aria-pressed')).toBe('true');
-    // The difficulty buttons carry the home page's stars: four for hard.
-    expect(await page.getByTestId('difficulty-hard').locator('svg').count()).toBe(4);
-
-    await page.goto(`${e2e.stack.baseUrl}/games`);
-    await page.getByTestId('play-subtraction').click();
-    await page.getByTestId('difficulty-medium').click();
-    await page.getByTestId('count-15').click();
-    await page.goto(`${e2e.stack.baseUrl}/games`);
-    await page.getByTestId('play-addition').click();
-    await page.getByTestId('start-game').waitFor();
-    expect(await page.getByTestId('difficulty-easy').getAttribute('aria-pressed')).toBe('true');
-    await page.goto(`${e2e.stack.baseUrl}/games`);
-    await page.getByTestId('play-subtraction').click();
-    await page.getByTestId('start-game').waitFor();
-    expect(await page.getByTestId('difficulty-medium').getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByTestId('count-15').getAttribute('aria-pressed')).toBe('true');
-    await context.close();
-  });
-});
+// An unknown game type in the address, and starting a game from the home tiles, level cards and games list (a
+// topic remembering its level and count): client-only, in both languages, frontend/src/routes/routes.test.tsx.
 
 describe.each(IN_TR)('show me, in %s', (lang) => {
   it('draws each topic as a labelled model for very easy, and offers none at medium', async () => {

@@ -140,17 +140,8 @@ describe.each(IN_EN)('estimation items, in %s', (lang) => {
   });
 });
 
-describe('the home page', () => {
-  it('confirms a verified e-mail once with a toast and drops ?verified=true from the address', async () => {
-    const context = await newContext(e2e.browser, 'en');
-    const page = await context.newPage();
-    await page.goto(`${e2e.stack.baseUrl}/?verified=true`);
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('verified');
-    await page.waitForURL((url) => url.search === '');
-    expect(await page.getByTestId('hero-statistics').count()).toBe(0);
-    await context.close();
-  });
-});
+// The home page's `?verified=true` toast (once, the address left clean): client-only, in both languages,
+// frontend/src/routes/routes.test.tsx.
 
 describe('the language', () => {
   it('switched in the top bar stays after a reload', async () => {

@@ -4,6 +4,7 @@ import {
   accessibilityProblems,
   IN_TR,
   newContext,
+  registeredUser,
   teacherCreatesClassThroughForm,
   teacherSignsUpThroughForm,
   withStackAndBrowser,
@@ -112,20 +113,8 @@ describe.each(IN_TR)('in %s', (lang: Lang) => {
 
   it('an account that is not a teacher sees what the page is for, and no class controls', async () => {
     const context = await newContext(e2e.browser, lang);
+    await registeredUser(e2e.stack, context, { lang, prefix: 'parent' });
     const page = await context.newPage();
-    const suffix = `p${lang}${Date.now().toString(36)}`;
-    const email = `parent-${suffix}@example.com`;
-    const registered = await page.request.post(`${e2e.stack.baseUrl}/api/auth/register`, {
-      data: { username: `parent_${suffix}`, email, password: 'secret123', lang },
-    });
-    expect(registered.status()).toBe(201);
-    expect(
-      (
-        await page.request.post(`${e2e.stack.baseUrl}/api/auth/login`, {
-          data: { email, password: 'secret123' },
-        })
-      ).status(),
-    ).toBe(200);
     await page.goto(`${e2e.stack.baseUrl}/teacher`);
     await page.getByTestId('not-teacher').waitFor();
     expect(await page.getByTestId('create-class-form').count()).toBe(0);

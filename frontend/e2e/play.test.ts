@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, IN_EN, IN_TR, newContext, withStackAndBrowser } from './harness/index.js';
+import {
+  accessibilityProblems,
+  IN_EN,
+  IN_TR,
+  newContext,
+  registeredUser,
+  withStackAndBrowser,
+} from './harness/index.js';
 
 const e2e = withStackAndBrowser();
 
@@ -227,12 +234,11 @@ describe('a pupil who forgot the password', () => {
   it('asks for a link in the modal, sets a new password on the reset page and can log in with it', async () => {
     const context = await newContext(e2e.browser, 'tr');
     const page = await context.newPage();
-    const email = `forgetful-${Date.now()}@example.com`;
-    const registered = await page.request.post(`${e2e.stack.baseUrl}/api/auth/register`, {
-      data: { username: `forgetful${Date.now() % 100000}`, email, password: 'oldpass1' },
-      headers: { Origin: e2e.stack.baseUrl },
+    const { email } = await registeredUser(e2e.stack, context, {
+      lang: 'tr',
+      prefix: 'forgetful',
+      logIn: false,
     });
-    expect(registered.status()).toBe(201);
 
     await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('button', { name: 'Giriş Yap' }).first().click();

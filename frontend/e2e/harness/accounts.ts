@@ -9,7 +9,9 @@ let accounts = 0;
 
 /**
  * Registers and verifies a user through the API and the captured mail's link; logs the context in
- * (its cookies then hold the session) unless told not to.
+ * (its cookies then hold the session) unless told not to. The one way a test makes an account it does not sign up
+ * through the form: the e-mail and username are new on the worker's shared stack (a clock, a counter and a random
+ * part), so no file meets another's user. The password is `secret123`.
  */
 export async function registeredUser(
   stack: Stack,
@@ -17,7 +19,7 @@ export async function registeredUser(
   options: { lang: Lang; prefix: string; teacher?: boolean; logIn?: boolean },
 ): Promise<{ email: string; username: string }> {
   const { lang, prefix, teacher = false, logIn = true } = options;
-  const suffix = `${lang}${Date.now() % 1_000_000}${accounts++}`;
+  const suffix = `${lang}${Date.now() % 1_000_000}${accounts++}${Math.random().toString(36).slice(2, 5)}`;
   const email = `${prefix}-${suffix}@example.com`;
   const username = `${prefix}_${suffix}`;
   const request = context.request;

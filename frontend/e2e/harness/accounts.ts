@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { ClassJoin, ClassPupilsResponse, TeacherClassResponse } from '@mathgames/contracts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -23,8 +24,12 @@ export async function registeredUser(
   const email = `${prefix}-${suffix}@example.com`;
   const username = `${prefix}_${suffix}`;
   const request = context.request;
+  // Each account registers from an address of its own (RFC 2544's 198.18.0.0/15, as a proxy in front of the
+  // gateway would say): auth allows 30 registrations per address per 15 minutes, and the worker's files share
+  // one stack. The budget itself: services/auth/src/domain/abuse-limits.test.ts.
   const registered = await request.post(`${stack.baseUrl}/api/auth/register`, {
     data: { username, email, password: 'secret123', lang, ...(teacher ? { teacher: true } : {}) },
+    headers: { 'X-Forwarded-For': `198.${18 + (accounts % 2)}.${randomInt(256)}.${1 + randomInt(254)}` },
   });
   expect(registered.status()).toBe(201);
   if (!stack.mail) throw new Error('the stack has no mail capture');

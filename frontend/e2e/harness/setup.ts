@@ -11,7 +11,7 @@ export interface Started {
 
 /**
  * Every file of an e2e worker shares one stack and one browser (the e2e project runs with `isolate: false`, so a
- * worker process runs file after file): starting the nine processes and Chromium took ~10-20 s per file. Files
+ * worker process runs file after file), instead of nine processes and a Chromium started for every file. Files
  * stay independent: each test makes its own users, classes and browser contexts (fresh cookies and storage), and
  * nothing reads data it did not make. The one budget they would share, the gateway's credential attempts per
  * address (every file's users come from 127.0.0.1 here), is raised on this stack; its own tests are

@@ -104,8 +104,12 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['frontend/e2e/**/*.test.ts'],
-          // Each file starts its own whole stack (9 processes) and browser; two files at once overlap one
-          // file's waits with the other's work. E2E_WORKERS=1 runs them one at a time.
+          // Each worker process starts one whole stack (9 processes) and one browser and runs file after file
+          // on them (frontend/e2e/harness/setup.ts): `isolate: false` keeps the process, and so the stack,
+          // between files; every test makes its own users and browser contexts. Two workers overlap one file's
+          // waits with the other's work. E2E_WORKERS=1 runs them one at a time.
+          pool: 'forks',
+          isolate: false,
           maxWorkers: workers(process.env.E2E_WORKERS, 2),
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerAdditionGame,
   classOfThree,
+  IN_EN,
   LANGS,
   newContext,
   playAdditionGame,
@@ -35,7 +36,7 @@ function watchRefusals(page: Page): string[] {
   return refused;
 }
 
-describe.each(LANGS)('a correct answer in %s, under the gateway’s Content-Security-Policy', (lang) => {
+describe.each(IN_EN)('a correct answer in %s, under the gateway’s Content-Security-Policy', (lang) => {
   it('draws confetti on its canvas, then the saved result fires refresh-badges and shows as points on the profile', async () => {
     const context = await newContext(e2e.browser, lang);
     await registeredUser(e2e.stack, context, { lang, prefix: 'confetti' });
@@ -213,6 +214,20 @@ describe.each(LANGS)('axe (default rules) in %s', (lang) => {
       );
       await page.getByRole('dialog').locator('input').nth(3).waitFor();
       expect((await audit(page, lang, 'signed out', '/ (register modal)')).serious).toEqual([]);
+    });
+
+    it("a guest's fractions game, a question and its feedback: no serious or critical violation", async () => {
+      await open(page, `${e2e.stack.baseUrl}/gameplay?type=kesirler`, '[data-testid="start-game"]');
+      await page.getByTestId('count-5').click();
+      await page.getByTestId('start-game').click();
+      await page.getByTestId('question').waitFor();
+      expect((await audit(page, lang, 'signed out', '/gameplay?type=kesirler (question)')).serious).toEqual(
+        [],
+      );
+      await page.getByTestId('option-1').click();
+      expect((await audit(page, lang, 'signed out', '/gameplay?type=kesirler (feedback)')).serious).toEqual(
+        [],
+      );
     });
 
     it("a guest's result summary: no serious or critical violation", async () => {

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  LANGS,
+  IN_EN,
   newContext,
   playAdditionGame,
   teacherCreatesClassThroughForm,
@@ -132,7 +132,7 @@ async function pupilProfileHasNoEmail(pupilPage: Page) {
   expect(await pupilPage.getByTestId('account-email').count()).toBe(0);
 }
 
-describe.each(LANGS)('in %s', (lang: Lang) => {
+describe.each(IN_EN)('in %s', (lang: Lang) => {
   const ui = UI[lang];
   // One journey in three steps, each with its own time limit; a step starts from where the one before ended.
   const players = ['Ada', 'Bora', 'Cem'];
@@ -167,11 +167,10 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
     classUrl = page.url();
 
-    // Before any game: the dashboard says so, and it is accessible.
+    // Before any game: the dashboard says so (axe on the class page before any game: the sweep, audit.test.ts).
     await page.getByTestId('dashboard-empty').waitFor();
     await page.getByTestId('outcome-grid-empty').waitFor();
     expect(await page.getByTestId('grid-row').count()).toBe(25);
-    expect(await accessibilityProblems(page)).toEqual([]);
 
     // The print view: every pupil's card, with the three pictures the pupil will tap.
     await page.getByTestId('print-cards-link').click();

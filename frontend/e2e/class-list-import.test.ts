@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   accessibilityProblems,
-  LANGS,
+  IN_TR,
   settleAnimations,
   teacherOnClassPage,
   withStackAndBrowser,
@@ -30,7 +30,7 @@ async function workbookOf30(): Promise<Buffer> {
   return writeXlsxFile([['Sıra No', 'T.C. Kimlik No', 'Adı', 'Soyadı'], ...rows]).toBuffer();
 }
 
-describe.each(LANGS)('the class list import, in %s', (lang) => {
+describe.each(IN_TR)('the class list import, in %s', (lang) => {
   it('previews the names of an e-Okul file without identity numbers, marks who is there, and adds only the new', async () => {
     const { page, teacher, classId } = await teacherOnClassPage(e2e, lang);
     const panel = page.getByTestId('class-list-import');

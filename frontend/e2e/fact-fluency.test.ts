@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   classOfThree,
-  LANGS,
+  IN_TR,
   newContext,
   pupilSignsIn,
   registeredUser,
@@ -128,7 +128,7 @@ async function outcomeLevelOnGrid(page: Page, classId: number, pupilId: number, 
     .toBe(level);
 }
 
-describe.each(LANGS)('fact fluency, in %s', (lang) => {
+describe.each(IN_TR)('fact fluency, in %s', (lang) => {
   it('a fact answered right within 3 s in two of its last three tries shows as fluent in the pupil’s matrix', async () => {
     const context = await newContext(e2e.browser, lang);
     await registeredUser(e2e.stack, context, { lang, prefix: 'facts' });

@@ -15,7 +15,7 @@ const CEILING_KB = 150;
 const NOT_IN_FIRST_DOWNLOAD = [/\/persist-progress-/, /\/workbox-/, /\/messages-/];
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
-const e2e = withStackAndBrowser({ smtp: false });
+const e2e = withStackAndBrowser();
 
 function gzipBytes(pathname: string): number {
   const file = `${DIST}${pathname}`;

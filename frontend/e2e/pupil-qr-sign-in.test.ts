@@ -3,7 +3,7 @@ import { type Lang, translate } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  LANGS,
+  IN_EN,
   newContext,
   pupilSignsIn,
   teacherOnClassPage,
@@ -15,7 +15,7 @@ const SCHOOL = '198.51.100.21';
 
 const e2e = withStackAndBrowser();
 
-describe.each(LANGS)('in %s', (lang: Lang) => {
+describe.each(IN_EN)('in %s', (lang: Lang) => {
   it("the teacher makes a pupil's QR code; opening it signs the pupil in; turned off, it says so kindly", async () => {
     const { teacher, pupils, page } = await teacherOnClassPage(e2e, lang);
     const ada = pupils[0]!;
@@ -58,7 +58,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await page.getByTestId('print-cards-link').click();
     await page.waitForURL(`${e2e.stack.baseUrl}/teacher/classes/${classId}/cards`);
     await page.getByTestId('issue-cards').waitFor();
-    expect(await accessibilityProblems(page)).toEqual([]);
+    // axe on the cards page before the cards are issued: the sweep (a teacher's …/cards), audit.test.ts.
     await page.getByTestId('issue-cards').click();
     await page.getByTestId('login-card-qr').nth(2).waitFor();
     const cards = page.getByTestId('login-card');

@@ -10,7 +10,7 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
-  LANGS,
+  IN_TR,
   newContext,
   playAdditionGame,
   teacherOnClassPage,
@@ -22,7 +22,7 @@ const SCHOOL = '198.51.100.20';
 
 const e2e = withStackAndBrowser();
 
-describe.each(LANGS)('in %s', (lang: Lang) => {
+describe.each(IN_TR)('in %s', (lang: Lang) => {
   it('three pupils sign in from one school address with code, name and pictures, play, and the teacher sees it', async () => {
     // The teacher watches the class page while the pupils play: it updates by itself, no reload.
     const { teacher, code, pupils, page: dashboard } = await teacherOnClassPage(e2e, lang);

@@ -5,7 +5,7 @@ import gamesTr from '../src/locales/tr/games.json';
 import homeTr from '../src/locales/tr/home.json';
 import { newContext, withStackAndBrowser } from './harness/index.js';
 
-const e2e = withStackAndBrowser({ smtp: false });
+const e2e = withStackAndBrowser();
 
 describe('the gateway serves the web app to a real browser', () => {
   it('renders the app shell on the home page with no script errors or blocked resources', async () => {

@@ -10,6 +10,14 @@ export {
 export { CHROMIUM_PATH, launchBrowser, newContext } from './browser.js';
 export { offlineHelpers, withOfflineStack } from './offline.js';
 export { answerAdditionGame, playAdditionGame, readStatistics, type WrongAnswers } from './play.js';
-export { type Started, withStackAndBrowser } from './setup.js';
-export { LANGS, type MailCapture, type Stack, type StartStackOptions, startStack } from './stack.js';
+export { type Started, withOwnStackAndBrowser, withStackAndBrowser } from './setup.js';
+export {
+  IN_EN,
+  IN_TR,
+  LANGS,
+  type MailCapture,
+  type Stack,
+  type StartStackOptions,
+  startStack,
+} from './stack.js';
 export { ensureWebAppBuilt } from './web-app.js';

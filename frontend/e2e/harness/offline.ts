@@ -7,7 +7,7 @@ import type { HistoryResponse } from '@mathgames/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { readStatistics } from './play.js';
-import { type Started, withStackAndBrowser } from './setup.js';
+import { type Started, withOwnStackAndBrowser } from './setup.js';
 import { ensureWebAppBuilt } from './web-app.js';
 
 /**
@@ -28,7 +28,7 @@ export function withOfflineStack(): { e2e: Started; spaDir: () => string } {
     if (spaDir) rmSync(spaDir, { recursive: true, force: true });
   });
 
-  const e2e = withStackAndBrowser(() => ({ env: { SPA_DIR: spaDir } }));
+  const e2e = withOwnStackAndBrowser(() => ({ env: { SPA_DIR: spaDir } }));
   return { e2e, spaDir: () => spaDir };
 }
 

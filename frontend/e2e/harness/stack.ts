@@ -3,8 +3,16 @@
 import { LANGUAGES, type Lang } from '@mathgames/contracts';
 import type { SmtpCapture } from '@mathgames/platform/testing';
 
-/** The product's two languages: a test that runs in each says `describe.each(LANGS)`. */
+/**
+ * The product's two languages. A journey runs in one of them, `describe.each(IN_TR)` or `describe.each(IN_EN)`,
+ * the files taking turns so both are driven end to end; the other language of its screens is checked by the
+ * wording tests (`frontend/src/locales/*.test.ts`, contracts' message catalogue) and by the axe sweep
+ * (`audit.test.ts`), which with the smoke test (`smoke.test.ts`) still says `describe.each(LANGS)`. Typed as any
+ * `Lang`, so a journey moves to the other language by changing that one word.
+ */
 export const LANGS = LANGUAGES;
+export const IN_TR: readonly Lang[] = ['tr'];
+export const IN_EN: readonly Lang[] = ['en'];
 export type { Lang };
 
 /** The captured e-mails' reader, as `@mathgames/platform/testing` writes it (a type only: nothing of it is bundled). */

@@ -55,6 +55,37 @@ UPDATE classes.classes c SET school_id = s.id FROM classes.schools s WHERE s.per
 ALTER TABLE classes.classes ALTER COLUMN school_id SET NOT NULL;
 CREATE INDEX classes_school ON classes.classes (school_id);
 
+-- The school a teacher's new class goes into: their first school as a teacher or, with none, a school of their own
+-- (made here, with their membership). One rule for the service and for any direct insert that names no school
+-- (the trigger below): nobody's class is ever without a school.
+CREATE FUNCTION classes.school_for_new_class(uid integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  sid integer;
+BEGIN
+  SELECT min(school_id) INTO sid FROM classes.school_members WHERE user_id = uid AND role = 'teacher';
+  IF sid IS NOT NULL THEN
+    RETURN sid;
+  END IF;
+  INSERT INTO classes.schools (name, personal_teacher_id) VALUES ('teacher-' || uid, uid)
+    ON CONFLICT (personal_teacher_id) DO NOTHING RETURNING id INTO sid;
+  IF sid IS NULL THEN
+    SELECT id INTO sid FROM classes.schools WHERE personal_teacher_id = uid;
+  END IF;
+  INSERT INTO classes.school_members (school_id, user_id, role) VALUES (sid, uid, 'teacher') ON CONFLICT DO NOTHING;
+  RETURN sid;
+END
+$$;
+CREATE FUNCTION classes.classes_default_school() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.school_id IS NULL THEN
+    NEW.school_id := classes.school_for_new_class(NEW.teacher_id);
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER classes_default_school BEFORE INSERT ON classes.classes
+  FOR EACH ROW EXECUTE FUNCTION classes.classes_default_school();
+
 -- The request's school set: a transaction-local setting the service's database helper writes from the signed
 -- identity (platform `schoolScopeStatement`). Unset, empty or after the transaction: no school at all.
 -- `app.all_schools = 'on'` is the explicit scope of the consumers, whose events span schools.
@@ -78,10 +109,11 @@ CREATE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUA
   ) s
 $$;
 
-REVOKE ALL ON FUNCTION classes.all_schools(), classes.school_in_scope(integer), classes.school_ids_of_user(integer)
-  FROM PUBLIC;
+REVOKE ALL ON FUNCTION classes.all_schools(), classes.school_in_scope(integer), classes.school_ids_of_user(integer),
+  classes.school_for_new_class(integer), classes.classes_default_school() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION classes.all_schools(), classes.school_in_scope(integer),
-  classes.school_ids_of_user(integer) TO mathgames_classes;
+  classes.school_ids_of_user(integer), classes.school_for_new_class(integer), classes.classes_default_school()
+  TO mathgames_classes;
 
 -- Row-Level Security on every table holding a class's or a pupil's data. The service role is not the tables' owner
 -- and has no BYPASSRLS, so the policies bind it (the owner, the migration role, is not bound: it runs data
@@ -147,6 +179,9 @@ BEGIN
   END LOOP;
 END
 $$;
+DROP TRIGGER IF EXISTS classes_default_school ON classes.classes;
+DROP FUNCTION IF EXISTS classes.classes_default_school();
+DROP FUNCTION IF EXISTS classes.school_for_new_class(integer);
 DROP FUNCTION IF EXISTS classes.school_ids_of_user(integer);
 DROP FUNCTION IF EXISTS classes.school_in_scope(integer);
 DROP FUNCTION IF EXISTS classes.all_schools();

@@ -121,7 +121,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     : await createTestEnvironment({ amqp: options.amqp !== false });
   const closers: Array<() => Promise<unknown>> = [];
   if (environment) closers.push(() => environment.cleanup());
-  if (environment) options = { ...options, envFor: withClassesRole(environment.env.DATABASE_URL!, options.envFor) };
+  if (environment)
+    options = { ...options, envFor: withClassesRole(environment.env.DATABASE_URL!, options.envFor) };
   try {
     const mail = options.smtp ? await startSmtpCapture() : null;
     if (mail) closers.push(() => mail.close());

@@ -15,6 +15,8 @@ export async function schoolIdsOfUser(db: Db, userId: number): Promise<number[]>
 
 /** The school a teacher's new class goes into: their first school as a teacher, else one of their own (made now). */
 export async function schoolForNewClass(db: Db, teacherId: number): Promise<number> {
-  const { rows } = await db.query<{ id: number }>('SELECT classes.school_for_new_class($1) AS id', [teacherId]);
+  const { rows } = await db.query<{ id: number }>('SELECT classes.school_for_new_class($1) AS id', [
+    teacherId,
+  ]);
   return rows[0]!.id;
 }

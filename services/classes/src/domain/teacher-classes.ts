@@ -82,7 +82,13 @@ export async function createTeacherClass(
       });
     }
     const id = await withFreshCode((joinCode) =>
-      insertClass(tx, { teacherId: teacher.userId, schoolId, name: input.name, grade: input.grade, joinCode }),
+      insertClass(tx, {
+        teacherId: teacher.userId,
+        schoolId,
+        name: input.name,
+        grade: input.grade,
+        joinCode,
+      }),
     );
     return toTeacherClass((await findClassOfTeacher(tx, teacher.userId, id))!);
   });
@@ -111,9 +117,7 @@ export async function changeTeacherClass(
 export async function regenerateJoinCode(ctx: ClassesContext, teacher: Teacher, classId: number) {
   await getTeacherClass(ctx, teacher.userId, classId);
   await ctx.accounts.retireTickets(teacher, classId);
-  const changed = await withFreshCode(async (code) =>
-    replaceJoinCode(ctx.db, teacher.userId, classId, code),
-  );
+  const changed = await withFreshCode(async (code) => replaceJoinCode(ctx.db, teacher.userId, classId, code));
   if (!changed) throw classNotFound();
   return getTeacherClass(ctx, teacher.userId, classId);
 }

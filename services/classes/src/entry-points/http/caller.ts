@@ -20,7 +20,8 @@ export function contextOf(deps: ClassesDeps, req: Request): Promise<ClassesConte
   let found = contexts.get(req);
   if (!found) {
     const userId = requireUser(req);
-    const scoped = async () => schoolScopedDb(deps.pool, { schoolIds: await schoolIdsOfUser(deps.pool, userId) });
+    const scoped = async () =>
+      schoolScopedDb(deps.pool, { schoolIds: await schoolIdsOfUser(deps.pool, userId) });
     found = scoped().then((db) => ({
       db,
       rescope: scoped,

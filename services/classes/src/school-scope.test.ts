@@ -6,12 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // service's own database role, a statement with no school set reads no pupil's or class's row of any school, and one
 // with school A's set reads none of school B's, with no WHERE at all.
 
-/** Tables that hold no pupil's or class's data: the ladder, memberships and the consumers' bookkeeping. */
+/**
+ * Tables that hold no pupil's or class's data: the ladder, memberships, admins and their invitations, the audit log
+ * (ids of admin actions, read only by admin use cases) and the consumers' bookkeeping.
+ */
 const UNSCOPED = new Set([
   'provinces',
   'districts',
   'schools',
   'school_members',
+  'ladder_admins',
+  'admin_invitations',
+  'audit_log',
   'processed_events',
   'erased_users',
 ]);

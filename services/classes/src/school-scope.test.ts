@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // with school A's set reads none of school B's, with no WHERE at all.
 
 /**
- * Tables that hold no pupil's or class's data: the ladder, memberships, admins and their invitations, the audit log
+ * Tables that hold no pupil's or class's data: the ladder, memberships, admins (invitations, second factors), the audit log
  * (ids of admin actions, read only by admin use cases) and the consumers' bookkeeping.
  */
 const UNSCOPED = new Set([
@@ -18,6 +18,8 @@ const UNSCOPED = new Set([
   'ladder_admins',
   'admin_invitations',
   'audit_log',
+  'admin_totp',
+  'admin_recovery_codes',
   'processed_events',
   'erased_users',
 ]);

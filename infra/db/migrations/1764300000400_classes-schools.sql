@@ -98,15 +98,23 @@ CREATE FUNCTION classes.school_in_scope(school integer) RETURNS boolean LANGUAGE
 $$;
 
 -- The schools a signed-in user's requests may see: the schools they are a member of, and a pupil's class's school.
--- It reads the roster across schools (the scope is not known yet), so it runs with the consumers' scope for its
--- own statement only (the SET clause is undone when it returns); it answers school ids, nothing else.
-CREATE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUAGE sql STABLE
-  SET app.all_schools = 'on' AS $$
-  SELECT coalesce(array_agg(school_id ORDER BY school_id), '{}') FROM (
+-- It reads the roster across schools (the scope is not known yet), so it takes the consumers' scope for its own
+-- statement and gives the setting back before it returns; it answers school ids, nothing else. (A function's SET
+-- clause would be simpler, but only a superuser may create one naming a custom setting.)
+CREATE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+  prior text := coalesce(current_setting('app.all_schools', true), '');
+  ids integer[];
+BEGIN
+  PERFORM set_config('app.all_schools', 'on', true);
+  SELECT coalesce(array_agg(school_id ORDER BY school_id), '{}') INTO ids FROM (
     SELECT school_id FROM classes.school_members WHERE user_id = uid
     UNION
     SELECT c.school_id FROM classes.pupils p JOIN classes.classes c ON c.id = p.class_id WHERE p.user_id = uid
-  ) s
+  ) s;
+  PERFORM set_config('app.all_schools', prior, true);
+  RETURN ids;
+END
 $$;
 
 REVOKE ALL ON FUNCTION classes.all_schools(), classes.school_in_scope(integer), classes.school_ids_of_user(integer),

@@ -68,9 +68,13 @@ CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON classes.audit_lo
   FOR EACH ROW EXECUTE FUNCTION classes.audit_log_append_only();
 
 -- A district admin's requests see the schools of their district, a province admin's those of their province.
-CREATE OR REPLACE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUAGE sql STABLE
-  SET app.all_schools = 'on' AS $$
-  SELECT coalesce(array_agg(school_id ORDER BY school_id), '{}') FROM (
+CREATE OR REPLACE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+  prior text := coalesce(current_setting('app.all_schools', true), '');
+  ids integer[];
+BEGIN
+  PERFORM set_config('app.all_schools', 'on', true);
+  SELECT coalesce(array_agg(school_id ORDER BY school_id), '{}') INTO ids FROM (
     SELECT school_id FROM classes.school_members WHERE user_id = uid
     UNION
     SELECT c.school_id FROM classes.pupils p JOIN classes.classes c ON c.id = p.class_id WHERE p.user_id = uid
@@ -79,17 +83,27 @@ CREATE OR REPLACE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integ
       JOIN classes.districts d ON d.id = a.district_id OR d.province_id = a.province_id
       JOIN classes.schools s ON s.district_id = d.id
      WHERE a.user_id = uid
-  ) s
+  ) s;
+  PERFORM set_config('app.all_schools', prior, true);
+  RETURN ids;
+END
 $$;
 
 -- Down Migration
-CREATE OR REPLACE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUAGE sql STABLE
-  SET app.all_schools = 'on' AS $$
-  SELECT coalesce(array_agg(school_id ORDER BY school_id), '{}') FROM (
+CREATE OR REPLACE FUNCTION classes.school_ids_of_user(uid integer) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+  prior text := coalesce(current_setting('app.all_schools', true), '');
+  ids integer[];
+BEGIN
+  PERFORM set_config('app.all_schools', 'on', true);
+  SELECT coalesce(array_agg(school_id ORDER BY school_id), '{}') INTO ids FROM (
     SELECT school_id FROM classes.school_members WHERE user_id = uid
     UNION
     SELECT c.school_id FROM classes.pupils p JOIN classes.classes c ON c.id = p.class_id WHERE p.user_id = uid
-  ) s
+  ) s;
+  PERFORM set_config('app.all_schools', prior, true);
+  RETURN ids;
+END
 $$;
 DROP TABLE IF EXISTS classes.audit_log;
 DROP FUNCTION IF EXISTS classes.audit_log_append_only();

@@ -1,4 +1,13 @@
-import { createPool, type Pool, schoolScopedDb, withSchoolScope, withTransaction } from '@mathgames/platform';
+import { randomBytes } from 'node:crypto';
+import {
+  createPool,
+  type Pool,
+  runMigrations,
+  schoolScopedDb,
+  withDatabase,
+  withSchoolScope,
+  withTransaction,
+} from '@mathgames/platform';
 import { createTestEnvironment, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -251,5 +260,27 @@ describe('school scope (Row-Level Security, as the classes service role)', () =>
     expect(await ids(424242)).toEqual([]);
     // The lookup's own every-school scope ended with it.
     expect((await role.query('SELECT 1 FROM classes.pupils')).rowCount).toBe(0);
+  });
+
+  it('migrates as a database owner that is no superuser, as the migration role does in compose and Kubernetes', async () => {
+    // Some statements only a superuser may run (a function's SET clause naming a custom setting, for one): the
+    // migrations must not need one. Its own role and database, dropped after.
+    const name = `mg_migrate_${randomBytes(4).toString('hex')}`;
+    await env.pool.query(`CREATE ROLE ${name} LOGIN`);
+    await env.pool.query(`CREATE DATABASE ${name} OWNER ${name}`);
+    try {
+      const url = new URL(withDatabase(env.env.DATABASE_URL!, name));
+      url.username = name;
+      url.password = '';
+      const applied = await runMigrations({ databaseUrl: url.toString() });
+      expect(applied).toContain('1764300000400_classes-schools');
+      expect(await runMigrations({ databaseUrl: url.toString(), direction: 'down', count: 3 })).toHaveLength(
+        3,
+      );
+      expect(await runMigrations({ databaseUrl: url.toString() })).toHaveLength(3);
+    } finally {
+      await env.pool.query(`DROP DATABASE IF EXISTS ${name}`);
+      await env.pool.query(`DROP ROLE IF EXISTS ${name}`);
+    }
   });
 });

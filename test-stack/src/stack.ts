@@ -121,6 +121,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     : await createTestEnvironment({ amqp: options.amqp !== false });
   const closers: Array<() => Promise<unknown>> = [];
   if (environment) closers.push(() => environment.cleanup());
+  if (environment)
+    options = { ...options, envFor: withClassesRole(environment.env.DATABASE_URL!, options.envFor) };
   try {
     const mail = options.smtp ? await startSmtpCapture() : null;
     if (mail) closers.push(() => mail.close());
@@ -195,4 +197,21 @@ async function startInProcess(
     if (d.urlVariable) env[d.urlVariable] = urls[d.name]!;
   }
   return { urls, env, processes, replicas: {}, balancer: null };
+}
+
+/**
+ * On a fresh environment the classes deployables connect as their own database role, as in compose and Kubernetes
+ * (docs/operations.md "Database roles"): the school scope's Row-Level Security binds that role and never the
+ * database admin, so every classes test runs under it (docs/decisions/0060-school-scope-row-level-security.md).
+ */
+function withClassesRole(databaseUrl: string, envFor: StackOptions['envFor']): StackOptions['envFor'] {
+  const url = new URL(databaseUrl);
+  url.username = 'mathgames_classes';
+  url.password = '';
+  const role = { DATABASE_URL: url.toString() };
+  return {
+    ...envFor,
+    classes: { ...role, ...envFor?.classes },
+    'classes-worker': { ...role, ...envFor?.['classes-worker'] },
+  };
 }

@@ -50,12 +50,12 @@ export async function countClassesOfTeacher(db: Db, teacherId: number): Promise<
 /** Null when the code is taken (the caller draws another). */
 export async function insertClass(
   db: Db,
-  values: { teacherId: number; name: string; grade: number; joinCode: string },
+  values: { teacherId: number; schoolId: number; name: string; grade: number; joinCode: string },
 ): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO classes.classes (teacher_id, name, grade, join_code) VALUES ($1, $2, $3, $4)
+    `INSERT INTO classes.classes (teacher_id, school_id, name, grade, join_code) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (join_code) DO NOTHING RETURNING id`,
-    [values.teacherId, values.name, values.grade, values.joinCode],
+    [values.teacherId, values.schoolId, values.name, values.grade, values.joinCode],
   );
   return rows[0]?.id ?? null;
 }

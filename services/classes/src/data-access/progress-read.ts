@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Db } from '@mathgames/platform';
 import type { GameCounts } from './progress-repository.js';
 
 export interface PupilProgressRow {
@@ -12,7 +12,7 @@ export interface PupilProgressRow {
 }
 
 /** One row per pupil of the class from the read model: cost grows with the roster, never with the results. */
-export async function readClassProgress(db: pg.Pool, classId: number): Promise<PupilProgressRow[]> {
+export async function readClassProgress(db: Db, classId: number): Promise<PupilProgressRow[]> {
   const { rows } = await db.query<PupilProgressRow>(
     `SELECT p.user_id AS "pupilId", p.display_name AS name, g.week_start::text AS "weekStart",
             coalesce(g.questions_week, 0) AS "questionsWeek", coalesce(g.correct_week, 0) AS "correctWeek",
@@ -46,7 +46,7 @@ export interface ClassMistakeRow {
  * mistakes never disagree about a game the worker is committing meanwhile.
  */
 export async function readClassDashboard(
-  db: pg.Pool,
+  db: Db,
   classId: number,
   top: number,
 ): Promise<{ topics: PupilTopicRow[]; mistakes: ClassMistakeRow[] }> {
@@ -86,7 +86,7 @@ export interface PupilDetailRow {
  * (missing and foreign look alike). Reads the pupil's own rows only: the history is bounded by its index.
  */
 export async function readPupilDetail(
-  db: pg.Pool,
+  db: Db,
   teacherId: number,
   classId: number,
   pupilId: number,

@@ -6,7 +6,7 @@ import {
   MAX_ASSIGNMENTS_PER_CLASS,
   type PupilAssignment,
 } from '@mathgames/contracts';
-import { AppError, withTransaction } from '@mathgames/platform';
+import { AppError, type SchoolScopedDb } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   type AssignmentRecord,
@@ -25,13 +25,13 @@ import { findClassOfTeacher } from '../data-access/classes-repository.js';
 import { classNotFound } from './not-found.js';
 
 interface AssignmentsContext {
-  pool: pg.Pool;
+  db: SchoolScopedDb;
 }
 
 const assignmentNotFound = () => new AppError(404, 'not_found', 'assignment_not_found');
 
 async function requireClass(ctx: AssignmentsContext, teacherId: number, classId: number) {
-  if (!(await findClassOfTeacher(ctx.pool, teacherId, classId))) throw classNotFound();
+  if (!(await findClassOfTeacher(ctx.db, teacherId, classId))) throw classNotFound();
 }
 
 function toClassAssignment(record: AssignmentRecord, targets: AssignmentTargetRecord[]): ClassAssignment {
@@ -58,7 +58,7 @@ function toClassAssignment(record: AssignmentRecord, targets: AssignmentTargetRe
 
 async function withTargets(ctx: AssignmentsContext, records: AssignmentRecord[]): Promise<ClassAssignment[]> {
   const targets = await listAssignmentTargets(
-    ctx.pool,
+    ctx.db,
     records.map((r) => r.id),
   );
   return records.map((record) =>
@@ -76,7 +76,7 @@ export async function listClassAssignments(
   classId: number,
 ): Promise<ClassAssignment[]> {
   await requireClass(ctx, teacherId, classId);
-  return withTargets(ctx, await listAssignmentsOfClass(ctx.pool, teacherId, classId));
+  return withTargets(ctx, await listAssignmentsOfClass(ctx.db, teacherId, classId));
 }
 
 /** Gives practice to the whole class, or to chosen pupils of it (a pupil of another class is refused). */
@@ -87,7 +87,7 @@ export async function assignPractice(
   input: CreateAssignmentRequest,
 ): Promise<ClassAssignment> {
   await requireClass(ctx, teacherId, classId);
-  const id = await withTransaction(ctx.pool, async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     // Serialised per class, so double clicks cannot pass the limit together.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`classes:assignments:${classId}`]);
     if ((await countAssignmentsOfClass(tx, classId)) >= MAX_ASSIGNMENTS_PER_CLASS)
@@ -110,7 +110,7 @@ export async function assignPractice(
       pupilIds,
     });
   });
-  const [created] = await withTargets(ctx, await listAssignmentsOfClass(ctx.pool, teacherId, classId, id));
+  const [created] = await withTargets(ctx, await listAssignmentsOfClass(ctx.db, teacherId, classId, id));
   return created!;
 }
 
@@ -121,7 +121,7 @@ export async function closeClassAssignment(
   classId: number,
   assignmentId: number,
 ) {
-  if (!(await closeAssignment(ctx.pool, teacherId, classId, assignmentId))) throw assignmentNotFound();
+  if (!(await closeAssignment(ctx.db, teacherId, classId, assignmentId))) throw assignmentNotFound();
 }
 
 export async function deleteClassAssignment(
@@ -130,12 +130,12 @@ export async function deleteClassAssignment(
   classId: number,
   assignmentId: number,
 ) {
-  if (!(await deleteAssignment(ctx.pool, teacherId, classId, assignmentId))) throw assignmentNotFound();
+  if (!(await deleteAssignment(ctx.db, teacherId, classId, assignmentId))) throw assignmentNotFound();
 }
 
 /** The signed-in pupil's own open assignments; anyone who is no pupil has none. */
 export async function pupilAssignments(ctx: AssignmentsContext, pupilId: number): Promise<PupilAssignment[]> {
-  return (await listOpenAssignmentsOfPupil(ctx.pool, pupilId)).map((r) => ({
+  return (await listOpenAssignmentsOfPupil(ctx.db, pupilId)).map((r) => ({
     id: r.id,
     gameType: r.gameType,
     difficulty: r.difficulty,

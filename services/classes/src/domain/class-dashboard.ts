@@ -37,8 +37,8 @@ export async function classDashboard(
   teacherId: number,
   classId: number,
 ): Promise<ClassDashboard> {
-  if (!(await findClassOfTeacher(ctx.pool, teacherId, classId))) throw classNotFound();
-  const { topics: rows, mistakes } = await readClassDashboard(ctx.pool, classId, CLASS_DASHBOARD_TOP);
+  if (!(await findClassOfTeacher(ctx.db, teacherId, classId))) throw classNotFound();
+  const { topics: rows, mistakes } = await readClassDashboard(ctx.db, classId, CLASS_DASHBOARD_TOP);
   const pupils = new Map<
     number,
     { name: string; counts: Map<string, { questions: number; correct: number }> }
@@ -81,7 +81,7 @@ export async function pupilProgressDetail(
   classId: number,
   pupilId: number,
 ): Promise<PupilProgressDetail> {
-  const row = await readPupilDetail(ctx.pool, teacherId, classId, pupilId, PUPIL_HISTORY_LIMIT);
+  const row = await readPupilDetail(ctx.db, teacherId, classId, pupilId, PUPIL_HISTORY_LIMIT);
   if (!row) throw pupilNotFound();
   return {
     pupilId,

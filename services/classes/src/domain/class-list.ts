@@ -1,7 +1,7 @@
 import { type ClassPupil, newNames } from '@mathgames/contracts';
 import type { Identity } from '@mathgames/platform';
 import { addClassPupils, listClassPupils } from './class-pupils.js';
-import type { ClassesDeps } from './deps.js';
+import type { ClassesContext } from './deps.js';
 
 /**
  * Imports a class list (docs/product-rules.md#class-list-import): only the names not yet in the class (case, Turkish letters and spacing do not
@@ -9,7 +9,7 @@ import type { ClassesDeps } from './deps.js';
  * the schema (no identity number).
  */
 export async function importClassList(
-  ctx: ClassesDeps,
+  ctx: ClassesContext,
   teacher: Identity & { userId: number },
   classId: number,
   names: string[],

@@ -1,7 +1,7 @@
 import type { ClassMastery, OutcomeMastery } from '@mathgames/contracts';
 import { byOutcomeOrder, outcomeMasteryOfRow } from '@mathgames/platform';
 import { readClassMastery } from '../data-access/pupil-mastery-repository.js';
-import type { ClassesDeps } from './deps.js';
+import type { ClassesContext } from './deps.js';
 import { classNotFound } from './not-found.js';
 
 /**
@@ -10,11 +10,11 @@ import { classNotFound } from './not-found.js';
  * Another teacher's class, or a missing one, is a 404.
  */
 export async function classMastery(
-  ctx: Pick<ClassesDeps, 'pool'>,
+  ctx: Pick<ClassesContext, 'db'>,
   teacherId: number,
   classId: number,
 ): Promise<ClassMastery> {
-  const rows = await readClassMastery(ctx.pool, teacherId, classId);
+  const rows = await readClassMastery(ctx.db, teacherId, classId);
   if (rows.length === 0) throw classNotFound();
   const pupils = new Map<number, { name: string; outcomes: OutcomeMastery[] }>();
   for (const row of rows) {

@@ -8,7 +8,7 @@ import {
   successRate,
   weekStartKey,
 } from '@mathgames/contracts';
-import { AppError, withTransaction } from '@mathgames/platform';
+import { AppError } from '@mathgames/platform';
 import { findClassOfTeacher } from '../data-access/classes-repository.js';
 import { readClassProgress } from '../data-access/progress-read.js';
 import {
@@ -36,20 +36,20 @@ function toClassPupil(record: PupilRecord, pictures?: PicturePassword): ClassPup
 }
 
 async function requireClass(ctx: ClassesContext, teacherId: number, classId: number) {
-  const found = await findClassOfTeacher(ctx.pool, teacherId, classId);
+  const found = await findClassOfTeacher(ctx.db, teacherId, classId);
   if (!found) throw classNotFound();
   return found;
 }
 
 async function requirePupil(ctx: ClassesContext, teacherId: number, classId: number, pupilId: number) {
-  const found = await findPupilOfTeacher(ctx.pool, teacherId, classId, pupilId);
+  const found = await findPupilOfTeacher(ctx.db, teacherId, classId, pupilId);
   if (!found) throw pupilNotFound();
   return found;
 }
 
 export async function listClassPupils(ctx: ClassesContext, teacherId: number, classId: number) {
   await requireClass(ctx, teacherId, classId);
-  return (await listPupilsOfClass(ctx.pool, classId)).map((p) => toClassPupil(p));
+  return (await listPupilsOfClass(ctx.db, classId)).map((p) => toClassPupil(p));
 }
 
 /**
@@ -63,12 +63,12 @@ export async function addClassPupils(
   names: string[],
 ): Promise<ClassPupil[]> {
   await requireClass(ctx, teacher.userId, classId);
-  const present = await countPupilsOfClass(ctx.pool, classId);
+  const present = await countPupilsOfClass(ctx.db, classId);
   if (present + names.length > MAX_PUPILS_PER_CLASS)
     throw new AppError(409, 'class_full', 'class_full', 'names', { vars: { max: MAX_PUPILS_PER_CLASS } });
   const accounts = await ctx.accounts.create(teacher, classId, names);
   try {
-    return await withTransaction(ctx.pool, async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       // Serialised per class, so two pastes at once cannot pass the limit together.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`classes:class:${classId}`]);
       if ((await countPupilsOfClass(tx, classId)) + names.length > MAX_PUPILS_PER_CLASS)
@@ -101,7 +101,7 @@ export async function renameClassPupil(
 ): Promise<ClassPupil> {
   const pupil = await requirePupil(ctx, teacher.userId, classId, pupilId);
   await ctx.accounts.rename(teacher, pupilId, name);
-  await renamePupilRow(ctx.pool, pupilId, name);
+  await renamePupilRow(ctx.db, pupilId, name);
   return toClassPupil({ ...pupil, name });
 }
 
@@ -113,7 +113,7 @@ export async function resetClassPupilPictures(
 ): Promise<ClassPupil> {
   const pupil = await requirePupil(ctx, teacher.userId, classId, pupilId);
   const [account] = await ctx.accounts.resetPictures(teacher, pupilId);
-  await setPictureCounts(ctx.pool, [{ id: pupilId, pictureCount: account!.pictures.length }]);
+  await setPictureCounts(ctx.db, [{ id: pupilId, pictureCount: account!.pictures.length }]);
   return toClassPupil(pupil, account!.pictures);
 }
 
@@ -126,14 +126,14 @@ export async function removeClassPupil(
 ) {
   await requirePupil(ctx, teacher.userId, classId, pupilId);
   await ctx.accounts.remove(teacher, pupilId);
-  await deletePupilRow(ctx.pool, pupilId);
+  await deletePupilRow(ctx.db, pupilId);
 }
 
 /** Deleting a class deletes its pupils' accounts too. */
 export async function removeAllPupilsOfClass(ctx: ClassesContext, teacher: Teacher, classId: number) {
-  for (const pupil of await listPupilsOfClass(ctx.pool, classId)) {
+  for (const pupil of await listPupilsOfClass(ctx.db, classId)) {
     await ctx.accounts.remove(teacher, pupil.id);
-    await deletePupilRow(ctx.pool, pupil.id);
+    await deletePupilRow(ctx.db, pupil.id);
   }
 }
 
@@ -167,7 +167,7 @@ export async function issueClassLoginCards(
   pupilIds?: number[],
 ) {
   const found = await requireClass(ctx, teacher.userId, classId);
-  const roster = await listPupilsOfClass(ctx.pool, classId);
+  const roster = await listPupilsOfClass(ctx.db, classId);
   const wanted = pupilIds ? new Set(pupilIds) : null;
   const chosen = wanted ? roster.filter((p) => wanted.has(p.id)) : roster;
   if (wanted && chosen.length !== wanted.size) throw pupilNotFound();
@@ -180,7 +180,7 @@ export async function issueClassLoginCards(
       : [];
   const byId = new Map(cards.map((c) => [c.userId, c]));
   await setPictureCounts(
-    ctx.pool,
+    ctx.db,
     cards.map((c) => ({ id: c.userId, pictureCount: c.pictures.length })),
   );
   return {
@@ -208,7 +208,7 @@ export async function classProgress(
 ): Promise<ClassProgress> {
   await requireClass(ctx, teacherId, classId);
   const thisWeek = weekStartKey(new Date(), ctx.timeZone);
-  const rows = await readClassProgress(ctx.pool, classId);
+  const rows = await readClassProgress(ctx.db, classId);
   return {
     items: rows.map((row) => {
       const current = row.weekStart === thisWeek;

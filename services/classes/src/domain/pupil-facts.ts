@@ -1,11 +1,11 @@
 import { type FactsResponse, factState, parseFluencyThreshold } from '@mathgames/contracts';
 import { AppError } from '@mathgames/platform';
 import { readPupilFactTries } from '../data-access/pupil-facts-repository.js';
-import type { ClassesDeps } from './deps.js';
+import type { ClassesContext } from './deps.js';
 
 /** A pupil's fact matrix for the teacher of their class, at the threshold the teacher chose (3 s or 6 s). */
 export async function pupilFacts(
-  ctx: Pick<ClassesDeps, 'pool'>,
+  ctx: Pick<ClassesContext, 'db'>,
   teacherId: number,
   classId: number,
   pupilId: number,
@@ -13,7 +13,7 @@ export async function pupilFacts(
 ): Promise<FactsResponse> {
   const threshold = parseFluencyThreshold(thresholdParam);
   if (threshold === null) throw new AppError(400, 'validation_error', 'validation_error', 'threshold');
-  const rows = await readPupilFactTries(ctx.pool, teacherId, classId, pupilId);
+  const rows = await readPupilFactTries(ctx.db, teacherId, classId, pupilId);
   if (rows === null) throw new AppError(404, 'not_found', 'pupil_not_found');
   return {
     threshold,

@@ -6,7 +6,7 @@ import {
   type TeacherClass,
   type UpdateClassRequest,
 } from '@mathgames/contracts';
-import { AppError, withTransaction } from '@mathgames/platform';
+import { AppError, type SchoolScope } from '@mathgames/platform';
 import {
   type ClassRecord,
   countClassesOfTeacher,
@@ -17,6 +17,7 @@ import {
   replaceJoinCode,
   updateClass,
 } from '../data-access/classes-repository.js';
+import { schoolForNewClass } from '../data-access/schools-repository.js';
 import type { ClassesContext, Teacher } from './deps.js';
 import { classNotFound } from './not-found.js';
 
@@ -50,23 +51,29 @@ export function toTeacherClass(record: ClassRecord): TeacherClass {
 }
 
 export async function listTeacherClasses(ctx: ClassesContext, teacherId: number): Promise<TeacherClass[]> {
-  return (await listClassesOfTeacher(ctx.pool, teacherId)).map(toTeacherClass);
+  return (await listClassesOfTeacher(ctx.db, teacherId)).map(toTeacherClass);
 }
 
 export async function getTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {
-  const found = await findClassOfTeacher(ctx.pool, teacherId, classId);
+  const found = await findClassOfTeacher(ctx.db, teacherId, classId);
   if (!found) throw classNotFound();
   return toTeacherClass(found);
 }
 
-/** Only a teacher whose e-mail is verified creates classes (a class holds children's names). */
+/**
+ * Only a teacher whose e-mail is verified creates classes (a class holds children's names). The class goes into the
+ * teacher's first school as a teacher; a teacher with none gets a school of their own first (an admin later moves or
+ * merges it), so the request's school set is read again when it changed.
+ */
 export async function createTeacherClass(
   ctx: ClassesContext,
   teacher: Teacher,
   input: CreateClassRequest,
 ): Promise<TeacherClass> {
   await ctx.teachers.requireVerifiedTeacher(teacher);
-  return withTransaction(ctx.pool, async (tx) => {
+  const schoolId = await schoolForNewClass(ctx.db, teacher.userId);
+  const db = inScope(ctx.db.scope, schoolId) ? ctx.db : await ctx.rescope();
+  return db.transaction(async (tx) => {
     // One teacher's creations are serialised, so the limit holds under double clicks.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`classes:teacher:${teacher.userId}`]);
     if ((await countClassesOfTeacher(tx, teacher.userId)) >= MAX_CLASSES_PER_TEACHER) {
@@ -75,11 +82,20 @@ export async function createTeacherClass(
       });
     }
     const id = await withFreshCode((joinCode) =>
-      insertClass(tx, { teacherId: teacher.userId, name: input.name, grade: input.grade, joinCode }),
+      insertClass(tx, {
+        teacherId: teacher.userId,
+        schoolId,
+        name: input.name,
+        grade: input.grade,
+        joinCode,
+      }),
     );
     return toTeacherClass((await findClassOfTeacher(tx, teacher.userId, id))!);
   });
 }
+
+const inScope = (scope: SchoolScope, schoolId: number) =>
+  'allSchools' in scope || scope.schoolIds.includes(schoolId);
 
 /** Closing joining (or archiving) also retires the tickets already handed out with the roster. */
 export async function changeTeacherClass(
@@ -88,7 +104,7 @@ export async function changeTeacherClass(
   classId: number,
   changes: UpdateClassRequest,
 ): Promise<TeacherClass> {
-  if (!(await updateClass(ctx.pool, teacher.userId, classId, changes))) throw classNotFound();
+  if (!(await updateClass(ctx.db, teacher.userId, classId, changes))) throw classNotFound();
   if (changes.joiningOpen === false || changes.archived === true)
     await ctx.accounts.retireTickets(teacher, classId);
   return getTeacherClass(ctx, teacher.userId, classId);
@@ -101,9 +117,7 @@ export async function changeTeacherClass(
 export async function regenerateJoinCode(ctx: ClassesContext, teacher: Teacher, classId: number) {
   await getTeacherClass(ctx, teacher.userId, classId);
   await ctx.accounts.retireTickets(teacher, classId);
-  const changed = await withFreshCode(async (code) =>
-    replaceJoinCode(ctx.pool, teacher.userId, classId, code),
-  );
+  const changed = await withFreshCode(async (code) => replaceJoinCode(ctx.db, teacher.userId, classId, code));
   if (!changed) throw classNotFound();
   return getTeacherClass(ctx, teacher.userId, classId);
 }
@@ -122,5 +136,5 @@ export async function resetClassSignIn(ctx: ClassesContext, teacher: Teacher, cl
 }
 
 export async function deleteTeacherClass(ctx: ClassesContext, teacherId: number, classId: number) {
-  if (!(await deleteClass(ctx.pool, teacherId, classId))) throw classNotFound();
+  if (!(await deleteClass(ctx.db, teacherId, classId))) throw classNotFound();
 }

@@ -23,7 +23,11 @@ export async function startClassesWorkerKit(klass: {
   joinCode: string;
 }): Promise<ClassesWorkerKit> {
   const env = await createTestEnvironment();
-  const worker = startClassesWorker(env.config);
+  // As its own database role, as deployed: the school scope's Row-Level Security binds it (the admin pool does not).
+  const asRole = new URL(env.config.DATABASE_URL!);
+  asRole.username = 'mathgames_classes';
+  asRole.password = '';
+  const worker = startClassesWorker({ ...env.config, DATABASE_URL: asRole.toString() });
   const publisher: AmqpClient = createAmqpClient({
     url: env.config.AMQP_URL,
     logger: createLogger('test', 'warn'),

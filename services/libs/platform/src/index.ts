@@ -7,6 +7,7 @@ export * from './db/fact-tries.js';
 export * from './db/housekeeping.js';
 export * from './db/migrations.js';
 export * from './db/outcome-mastery.js';
+export * from './db/school-scope.js';
 export * from './deployables.js';
 export * from './failures.js';
 export * from './http/database-service.js';

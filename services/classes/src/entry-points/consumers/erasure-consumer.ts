@@ -1,5 +1,5 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { markUserErased, subscribe } from '@mathgames/platform';
+import { ALL_SCHOOLS, markUserErased, subscribe, withSchoolScope } from '@mathgames/platform';
 import { PROGRESS_LOCK } from './progress-consumer.js';
 
 /**
@@ -13,9 +13,18 @@ export function classesErasureSubscription() {
     lock: { namespace: PROGRESS_LOCK, key: (event) => event.userId },
     maxBatch: 1,
     async handle(event, tx) {
+      // A user of any school: the consumers' explicit scope (docs/decisions/0060-school-scope-row-level-security.md).
+      await withSchoolScope(tx, ALL_SCHOOLS);
       await markUserErased(tx, 'classes', event.userId);
       await tx.query('DELETE FROM classes.pupils WHERE user_id = $1', [event.userId]);
       await tx.query('DELETE FROM classes.classes WHERE teacher_id = $1', [event.userId]);
+      // Their memberships, and their own school once no class is left in it (ids only, nothing else of them).
+      await tx.query('DELETE FROM classes.school_members WHERE user_id = $1', [event.userId]);
+      await tx.query(
+        `DELETE FROM classes.schools s WHERE s.personal_teacher_id = $1
+            AND NOT EXISTS (SELECT 1 FROM classes.classes c WHERE c.school_id = s.id)`,
+        [event.userId],
+      );
     },
   });
 }

@@ -1,5 +1,5 @@
 import { EVENT_QUEUES, eventPoints, eventReceivedAt, weekStartKey } from '@mathgames/contracts';
-import { subscribe } from '@mathgames/platform';
+import { ALL_SCHOOLS, subscribe, withSchoolScope } from '@mathgames/platform';
 import { addGameToProgress } from '../../data-access/progress-repository.js';
 import { addPupilFactTries } from '../../data-access/pupil-facts-repository.js';
 import { pupilMastery } from '../../data-access/pupil-mastery-repository.js';
@@ -17,6 +17,9 @@ export function progressSubscription(timeZone: string) {
     // and topics are locked by one game's transaction after another's, so two transactions of one pupil queue on it.
     lock: { namespace: PROGRESS_LOCK, key: (event) => event.userId },
     async handle(event, tx) {
+      // A pupil of any school: the consumers' explicit scope (docs/decisions/0060-school-scope-row-level-security.md),
+      // the same for every handler of the batch's transaction.
+      await withSchoolScope(tx, ALL_SCHOOLS);
       const locked = await addGameToProgress(
         tx,
         {

@@ -9,13 +9,14 @@ import {
   pupilAssignments,
 } from '../../domain/assignments.js';
 import type { ClassesDeps } from '../../domain/deps.js';
+import { contextOf } from './caller.js';
 import { assignmentIdOf, classIdOf } from './path-ids.js';
 
 /**
  * Assignments. The teacher's endpoints answer only for their own class (another teacher's class or assignment, and
  * any pupil, get the 404 of a missing one); `/api/classes/me/assignments` lists the signed-in pupil's own.
  */
-export function assignmentsRoutes(ctx: Pick<ClassesDeps, 'pool'>) {
+export function assignmentsRoutes(deps: ClassesDeps) {
   return (app: Express) => {
     app.use(['/api/classes/me/assignments', '/api/classes/:classId/assignments'], (_req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');
@@ -23,14 +24,17 @@ export function assignmentsRoutes(ctx: Pick<ClassesDeps, 'pool'>) {
     });
 
     app.get('/api/classes/me/assignments', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json({ items: await pupilAssignments(ctx, requireUser(req)) });
     });
 
     app.get('/api/classes/:classId/assignments', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json({ items: await listClassAssignments(ctx, requireUser(req), classIdOf(req)) });
     });
 
     app.post('/api/classes/:classId/assignments', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       const teacherId = requireUser(req);
       const classId = classIdOf(req);
       const input = createAssignmentRequestSchema.parse(req.body);
@@ -39,11 +43,13 @@ export function assignmentsRoutes(ctx: Pick<ClassesDeps, 'pool'>) {
     });
 
     app.post('/api/classes/:classId/assignments/:assignmentId/close', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       await closeClassAssignment(ctx, requireUser(req), classIdOf(req), assignmentIdOf(req));
       res.json({ message: translate('assignment_closed', req.identity.lang) });
     });
 
     app.delete('/api/classes/:classId/assignments/:assignmentId', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       await deleteClassAssignment(ctx, requireUser(req), classIdOf(req), assignmentIdOf(req));
       res.json({ message: translate('assignment_deleted', req.identity.lang) });
     });

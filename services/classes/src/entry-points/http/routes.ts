@@ -7,7 +7,14 @@ import {
   signInNames,
   updateClassRequestSchema,
 } from '@mathgames/contracts';
-import { AppError, requireUser, signJoinTicket, verifyJoinTicket } from '@mathgames/platform';
+import {
+  ALL_SCHOOLS,
+  AppError,
+  requireUser,
+  schoolScopedDb,
+  signJoinTicket,
+  verifyJoinTicket,
+} from '@mathgames/platform';
 import type { Express } from 'express';
 import { findJoinableClass } from '../../data-access/classes-repository.js';
 import { listPupilsOfClass, pictureCountOf } from '../../data-access/pupils-repository.js';
@@ -24,26 +31,30 @@ import {
   regenerateJoinCode,
   resetClassSignIn,
 } from '../../domain/teacher-classes.js';
-import { teacherOf, text } from './caller.js';
+import { contextOf, teacherOf, text } from './caller.js';
 import { classPupilsRoutes } from './class-pupils-routes.js';
 import { classIdOf, pupilIdOf } from './path-ids.js';
 
 /** A teacher's own classes; another teacher's class id answers 404 like a missing one. */
-export function classesRoutes(ctx: ClassesDeps) {
+export function classesRoutes(deps: ClassesDeps) {
   return (app: Express) => {
     // Open to anyone with the code (pupils are not signed in yet): the class name, the pupils' names without
     // surnames and a ticket for auth. An unknown, closed or archived class looks the same; the gateway counts
     // such a miss as a guess (docs/operations/sign-in-security.md "Guessing at a class's sign-in").
+    // The code names one class in whatever school: with the picture step below, the requests (besides the
+    // consumers) that read with every school in scope, and only that class and its roster
+    // (docs/decisions/0060-school-scope-row-level-security.md).
     app.get('/api/class-codes/:code', async (req, res) => {
+      const db = schoolScopedDb(deps.pool, ALL_SCHOOLS);
       const parsed = joinCodeSchema.safeParse(req.params.code);
-      const found = parsed.success ? await findJoinableClass(ctx.pool, parsed.data) : null;
+      const found = parsed.success ? await findJoinableClass(db, parsed.data) : null;
       if (!found) throw new AppError(404, 'not_found', 'class_code_unknown', 'code');
-      const pupils = await listPupilsOfClass(ctx.pool, found.id);
+      const pupils = await listPupilsOfClass(db, found.id);
       const names = signInNames(pupils.map((p) => p.name));
       const body: ClassJoin = {
         classId: found.id,
         className: found.name,
-        ticket: signJoinTicket(found.id, ctx.internalSecret),
+        ticket: signJoinTicket(found.id, deps.internalSecret),
         // No picture count: nothing before a ticket says who still has a two-picture card (0042).
         pupils: pupils.map((p, i) => ({ id: p.id, name: names[i]! })),
       };
@@ -55,8 +66,9 @@ export function classesRoutes(ctx: ClassesDeps) {
     // old ticket, or a pupil of another class, is the same 401 (docs/decisions/0042-picture-password-daily-caps.md).
     app.post('/api/classes/pupil-card', async (req, res) => {
       const input = pupilCardRequestSchema.parse(req.body);
-      const ticket = verifyJoinTicket(input.ticket, ctx.internalSecret);
-      const count = ticket ? await pictureCountOf(ctx.pool, ticket.classId, input.pupilId) : null;
+      const ticket = verifyJoinTicket(input.ticket, deps.internalSecret);
+      const db = schoolScopedDb(deps.pool, ALL_SCHOOLS);
+      const count = ticket ? await pictureCountOf(db, ticket.classId, input.pupilId) : null;
       if (count === null) throw new AppError(401, 'join_ticket_invalid', 'join_ticket_invalid', 'ticket');
       const body: PupilCard = { pictureCount: count };
       res.setHeader('Cache-Control', 'no-store');
@@ -69,10 +81,12 @@ export function classesRoutes(ctx: ClassesDeps) {
     });
 
     app.get('/api/classes', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json({ items: await listTeacherClasses(ctx, requireUser(req)) });
     });
 
     app.post('/api/classes', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       const userId = requireUser(req);
       const input = createClassRequestSchema.parse(req.body);
       const created = await createTeacherClass(ctx, { ...req.identity, userId }, input);
@@ -80,10 +94,12 @@ export function classesRoutes(ctx: ClassesDeps) {
     });
 
     app.get('/api/classes/:classId', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json(await getTeacherClass(ctx, requireUser(req), classIdOf(req)));
     });
 
     app.patch('/api/classes/:classId', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       const userId = requireUser(req);
       const classId = classIdOf(req);
       const changes = updateClassRequestSchema.parse(req.body);
@@ -92,21 +108,25 @@ export function classesRoutes(ctx: ClassesDeps) {
     });
 
     app.post('/api/classes/:classId/join-code', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       const updated = await regenerateJoinCode(ctx, teacherOf(req), classIdOf(req));
       res.json({ message: text(req, 'join_code_regenerated'), class: updated });
     });
 
     // Sign-in trouble: where wrong pictures came from lately, and the one-click reset (new code, tickets retired).
     app.get('/api/classes/:classId/sign-in-trouble', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json(await classSignInTrouble(ctx, teacherOf(req), classIdOf(req)));
     });
 
     app.post('/api/classes/:classId/sign-in-trouble/reset', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       const updated = await resetClassSignIn(ctx, teacherOf(req), classIdOf(req));
       res.json({ message: text(req, 'join_code_regenerated'), class: updated });
     });
 
     app.delete('/api/classes/:classId', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       const teacher = teacherOf(req);
       const classId = classIdOf(req);
       await getTeacherClass(ctx, teacher.userId, classId);
@@ -116,18 +136,21 @@ export function classesRoutes(ctx: ClassesDeps) {
     });
 
     app.get('/api/classes/:classId/progress', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json(await classProgress(ctx, requireUser(req), classIdOf(req)));
     });
 
     // The class grid and what the class gets wrong most; one pupil's history, topics and mistakes.
     app.get('/api/classes/:classId/dashboard', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json(await classDashboard(ctx, requireUser(req), classIdOf(req)));
     });
 
     app.get('/api/classes/:classId/pupils/:pupilId/progress', async (req, res) => {
+      const ctx = await contextOf(deps, req);
       res.json(await pupilProgressDetail(ctx, requireUser(req), classIdOf(req), pupilIdOf(req)));
     });
 
-    classPupilsRoutes(ctx)(app);
+    classPupilsRoutes(deps)(app);
   };
 }

@@ -26,7 +26,7 @@ export interface Recorded {
 
 /**
  * Stores a finished game once. The result is re-checked question by question, then stored together with its
- * `game-result.recorded.v1` outbox row (and its mistakes' review cards) in one statement, so an event exists
+ * `game-result.recorded.v2` outbox row (and its mistakes' review cards) in one statement, so an event exists
  * exactly when the result does. A repeated Idempotency-Key conflicts in that insert (nothing written) and is
  * answered with the first result.
  */

@@ -1,4 +1,4 @@
-import { EVENT_QUEUES, eventPoints, eventReceivedAt, weekStartKey } from '@mathgames/contracts';
+import { EVENT_QUEUES, weekStartKey } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 import { addGameToProgress } from '../../data-access/progress-repository.js';
 import { addPupilFactTries } from '../../data-access/pupil-facts-repository.js';
@@ -26,24 +26,23 @@ export function progressSubscription(timeZone: string) {
           difficulty: event.difficulty,
           questionsCount: event.questionsCount,
           correctAnswers: event.correctAnswers,
-          points: eventPoints(event),
-          // Events recorded before mistake kinds existed carry none.
-          mistakes: event.mistakes ?? [],
+          points: event.points,
+          mistakes: event.mistakes,
           playedAt: new Date(event.playedAt),
           weekStart: weekStartKey(event.playedAt, timeZone),
         },
         pupilMastery.askedBy(event.skills),
       );
       await finishAssignmentsWith(tx, event);
-      // Fact fluency, for the teacher's view of a pupil's matrix (older events carry no facts).
-      await addPupilFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
-      // Mastery per outcome for the teacher's grid, by the server's clock like the pupil's own (older events: none),
+      // Fact fluency, for the teacher's view of a pupil's matrix.
+      await addPupilFactTries(tx, event.userId, event.facts, new Date(event.playedAt));
+      // Mastery per outcome for the teacher's grid, by the server's clock like the pupil's own,
       // from the rows the first statement locked.
       await pupilMastery.applyLocked(
         tx,
         event.userId,
         event.skills,
-        new Date(eventReceivedAt(event)),
+        new Date(event.receivedAt),
         locked,
       );
     },

@@ -1,4 +1,4 @@
-import { EVENT_QUEUES, eventPoints, eventReceivedAt } from '@mathgames/contracts';
+import { EVENT_QUEUES } from '@mathgames/contracts';
 import { subscribe } from '@mathgames/platform';
 import { addFactTries } from '../../data-access/fact-fluency-repository.js';
 import { outcomeMastery } from '../../data-access/outcome-mastery-repository.js';
@@ -26,18 +26,18 @@ export function statisticsSubscription(timeZone: string) {
           gameType: event.gameType,
           questionsCount: event.questionsCount,
           correctAnswers: event.correctAnswers,
-          points: eventPoints(event),
+          points: event.points,
           playedAt: new Date(event.playedAt),
           mistakes: event.mistakes,
         },
         timeZone,
         outcomeMastery.askedBy(event.skills),
       );
-      // Fact fluency: each answered basic fact's last tries (events from before response times carry none).
-      await addFactTries(tx, event.userId, event.facts ?? [], new Date(event.playedAt));
+      // Fact fluency: each answered basic fact's last tries.
+      await addFactTries(tx, event.userId, event.facts, new Date(event.playedAt));
       // Mastery per outcome, by the server's clock (checks fall due days after mastering; a device's clock may lie),
       // from the rows the statement above locked.
-      const at = new Date(eventReceivedAt(event));
+      const at = new Date(event.receivedAt);
       await outcomeMastery.applyLocked(tx, event.userId, event.skills, at, locked);
     },
   });

@@ -238,7 +238,9 @@ describe('badge-worker', () => {
     });
     expect(applied.a).toEqual(applied.b);
     expect(applied.a.map(([, progress]) => progress)).toEqual([18, 18, 18, 18, 18, 18, 18]);
-    const processed = await env.pool.query('SELECT 1 FROM badges.processed_events WHERE event_id = $1', [v1.id]);
+    const processed = await env.pool.query('SELECT 1 FROM badges.processed_events WHERE event_id = $1', [
+      v1.id,
+    ]);
     expect(processed.rowCount).toBe(1);
   });
 });

@@ -84,7 +84,11 @@ describe('the class progress read model (classes-worker)', () => {
   it('applies a retired version 1 event still in the queue exactly as its version 2 equivalent', async () => {
     await addPupil(111);
     await addPupil(112);
-    const game = { questionsCount: 10, correctAnswers: 6, playedAt: new Date(Date.now() - 86_400_000).toISOString() };
+    const game = {
+      questionsCount: 10,
+      correctAnswers: 6,
+      playedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    };
     const v1 = gameRecordedV1(111, game);
     await kit.apply(v1);
     await deliver(recorded(112, game));

@@ -1,4 +1,8 @@
-import { EVENT_QUEUES, type GameResultRecordedEvent, type GameResultRecordedEventV1 } from '@mathgames/contracts';
+import {
+  EVENT_QUEUES,
+  type GameResultRecordedEvent,
+  type GameResultRecordedEventV1,
+} from '@mathgames/contracts';
 import { type AmqpClient, createAmqpClient, createLogger } from '@mathgames/platform';
 import {
   createTestEnvironment,
@@ -45,16 +49,22 @@ const deliver = async (event: GameResultRecordedEvent | GameResultRecordedEventV
 async function readModelOf(userId: number) {
   const rows = async (sql: string) => (await env.pool.query(sql, [userId])).rows;
   return {
-    totals: await rows('SELECT games, questions, correct, points FROM results.user_totals WHERE user_id = $1'),
+    totals: await rows(
+      'SELECT games, questions, correct, points FROM results.user_totals WHERE user_id = $1',
+    ),
     types: await rows(
       'SELECT game_type, games, questions, correct, points FROM results.user_type_totals WHERE user_id = $1 ORDER BY 1',
     ),
     days: await rows(
       'SELECT day::text, questions, correct, points FROM results.user_daily WHERE user_id = $1 ORDER BY 1',
     ),
-    mistakes: await rows('SELECT mistake_kind, count FROM results.user_mistakes WHERE user_id = $1 ORDER BY 1'),
+    mistakes: await rows(
+      'SELECT mistake_kind, count FROM results.user_mistakes WHERE user_id = $1 ORDER BY 1',
+    ),
     facts: await rows('SELECT fact, correct, ms FROM results.fact_fluency WHERE user_id = $1 ORDER BY 1'),
-    mastery: await rows('SELECT outcome, level, games FROM results.outcome_mastery WHERE user_id = $1 ORDER BY 1'),
+    mastery: await rows(
+      'SELECT outcome, level, games FROM results.outcome_mastery WHERE user_id = $1 ORDER BY 1',
+    ),
   };
 }
 

@@ -59,6 +59,9 @@ describe('game-result.recorded versions', () => {
   });
 
   it('binds both versions: messages of a release publishing version 1 still reach the queues', () => {
-    expect(eventTypesOf(GAME_RESULT_RECORDED)).toEqual(['game-result.recorded.v2', 'game-result.recorded.v1']);
+    expect(eventTypesOf(GAME_RESULT_RECORDED)).toEqual([
+      'game-result.recorded.v2',
+      'game-result.recorded.v1',
+    ]);
   });
 });

@@ -36,7 +36,8 @@ export function readEvent<Event extends { id: string }>(
   definition: EventDefinition<Event>,
   payload: unknown,
 ): Event {
-  const type = typeof payload === 'object' && payload !== null ? (payload as { type?: unknown }).type : undefined;
+  const type =
+    typeof payload === 'object' && payload !== null ? (payload as { type?: unknown }).type : undefined;
   const retired = definition.retired?.find((version) => version.type === type);
   return definition.schema.parse(retired ? retired.upcast(payload) : payload);
 }

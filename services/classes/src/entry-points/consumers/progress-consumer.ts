@@ -38,13 +38,7 @@ export function progressSubscription(timeZone: string) {
       await addPupilFactTries(tx, event.userId, event.facts, new Date(event.playedAt));
       // Mastery per outcome for the teacher's grid, by the server's clock like the pupil's own,
       // from the rows the first statement locked.
-      await pupilMastery.applyLocked(
-        tx,
-        event.userId,
-        event.skills,
-        new Date(event.receivedAt),
-        locked,
-      );
+      await pupilMastery.applyLocked(tx, event.userId, event.skills, new Date(event.receivedAt), locked);
     },
   });
 }

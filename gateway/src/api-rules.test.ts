@@ -4,16 +4,20 @@ import { budgetThenSession } from './api-rules.js';
 describe('the budget and session rules every /api path runs', () => {
   it('asks the session only once the budget let the request through', async () => {
     const asked: string[] = [];
+    const ask = <T>(rule: string, answer: T): T => {
+      asked.push(rule);
+      return answer;
+    };
     const refused = await budgetThenSession({
-      budget: () => (asked.push('budget'), 30),
-      session: async () => (asked.push('session'), { userId: 1 }),
+      budget: () => ask('budget', 30),
+      session: async () => ask('session', { userId: 1 }),
     });
     expect(refused).toEqual({ wait: 30 });
     expect(asked).toEqual(['budget']);
 
     const admitted = await budgetThenSession({
-      budget: async () => (asked.push('budget'), null),
-      session: async () => (asked.push('session'), { userId: 1 }),
+      budget: async () => ask('budget', null),
+      session: async () => ask('session', { userId: 1 }),
     });
     expect(admitted).toEqual({ wait: null, session: { userId: 1 } });
     expect(asked).toEqual(['budget', 'budget', 'session']);

@@ -3,14 +3,17 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Lang } from '@mathgames/contracts';
 import { resolveLanguage } from './language.js';
 
-/**
+/*
  * The rules every /api request passes, in this order, whichever of the gateway's three paths answers it: Express
  * (app.ts: request-context.ts, the cross-site check, session/gate.ts, proxy.ts), the statistics read
- * (read-fast-path.ts) and the badge poll (poll/fast-path.ts). Load shedding runs before any path (index.ts); the
- * cross-site check guards only what Express answers (the fast paths are GETs that change nothing). A path runs
- * `context`, then `budgetThenSession`, then signs the identity (request-context.ts) for the service it forwards to.
+ * (read-fast-path.ts) and the badge poll (poll/fast-path.ts):
+ *   1. shed      load shedding, before any path (index.ts, limits/)
+ *   2. context   the answer's language and the request id (`apiContextOf`)
+ *   3. cross-site  only what Express answers (the fast paths are GETs that change nothing)
+ *   4. budget    the address's API budget (`budgetThenSession`; a request spends it once, whatever its path)
+ *   5. session   who asks, peeked (`budgetThenSession`); due for its idle extension: express-session
+ *   6. identity  the caller signed for the one service call (request-context.ts)
  */
-export const API_RULES = ['shed', 'context', 'cross-site', 'budget', 'session', 'identity'] as const;
 
 /** Rule `context`: the language the answer is in and the request id (the client's when it looks like one). */
 export interface ApiContext {

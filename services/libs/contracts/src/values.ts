@@ -160,14 +160,6 @@ export function normalizeLang(tag: unknown): Lang {
   return langOf(tag) ?? 'tr';
 }
 
-export const GAME_TYPE_LABELS: Record<GameType, Record<Lang, string>> = {
-  toplama: { tr: 'Toplama', en: 'Addition' },
-  çıkarma: { tr: 'Çıkarma', en: 'Subtraction' },
-  çarpma: { tr: 'Çarpma', en: 'Multiplication' },
-  bölme: { tr: 'Bölme', en: 'Division' },
-  kesirler: { tr: 'Kesirler', en: 'Fractions' },
-};
-
 export const DIFFICULTY_LABELS: Record<Difficulty, Record<Lang, string>> = {
   'çok kolay': { tr: 'Çok Kolay', en: 'Very Easy' },
   kolay: { tr: 'Kolay', en: 'Easy' },
@@ -175,10 +167,6 @@ export const DIFFICULTY_LABELS: Record<Difficulty, Record<Lang, string>> = {
   zor: { tr: 'Zor', en: 'Hard' },
   'çok zor': { tr: 'Çok Zor', en: 'Very Hard' },
 };
-
-export function gameTypeLabel(type: unknown, lang: Lang): string {
-  return GAME_TYPE_LABELS[normalizeGameType(type)][lang];
-}
 
 /** Localised difficulty; an unknown stored value is shown as given. */
 export function difficultyLabel(value: unknown, lang: Lang): string {

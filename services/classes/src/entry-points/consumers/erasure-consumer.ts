@@ -1,21 +1,14 @@
 import { EVENT_QUEUES } from '@mathgames/contracts';
-import { markUserErased, subscribe } from '@mathgames/platform';
+import { subscribe } from '@mathgames/platform';
+import { eraseAccount } from '../../domain/recorded-games.js';
 import { PROGRESS_LOCK } from './progress-consumer.js';
 
-/**
- * A deleted pupil leaves the roster, with their progress, fact tries and mastery per outcome (ON DELETE CASCADE). A
- * deleted teacher's classes go too (their rosters with them); auth deleted those pupils' accounts in the same step
- * and announced each one. The account is recorded as erased, so a game of it still on its way is skipped.
- */
+/** Erases a deleted account from the classes (the `eraseAccount` use case), once per event. */
 export function classesErasureSubscription() {
   return subscribe(EVENT_QUEUES.classesErasure, {
     // The progress consumer's lock; one erasure a transaction, as a teacher's reaches into their pupils' rows.
     lock: { namespace: PROGRESS_LOCK, key: (event) => event.userId },
     maxBatch: 1,
-    async handle(event, tx) {
-      await markUserErased(tx, 'classes', event.userId);
-      await tx.query('DELETE FROM classes.pupils WHERE user_id = $1', [event.userId]);
-      await tx.query('DELETE FROM classes.classes WHERE teacher_id = $1', [event.userId]);
-    },
+    handle: (event, tx) => eraseAccount(tx, event.userId),
   });
 }

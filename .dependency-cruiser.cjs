@@ -158,9 +158,9 @@ module.exports = {
       name: 'no-non-package-json',
       severity: 'error',
       comment:
-        "A package imports only npm packages its own package.json declares (dependencies, devDependencies, " +
-        'optional or peer): one hoisted by the workspace for another package is not there when this one is ' +
-        'installed or built alone (the container images install each deployable by its own package.json).',
+        'A package imports only npm packages its own package.json declares (dependencies, devDependencies, ' +
+        'optional or peer): one the workspace hoisted for another package may be missing, or another version, ' +
+        'when this one is installed alone. infra/ and k8s/ belong to the root package.json.',
       from: {},
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },

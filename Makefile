@@ -47,21 +47,24 @@ lint: node_modules/.package-lock.json
 migrate: node_modules/.package-lock.json
 	npm run migrate
 
-# Moves parked (dead-lettered) events back to their queues after a fix; docs/operations.md.
+# Moves parked (dead-lettered) events back to their queues after a fix; docs/operations/dead-letters.md.
 replay-dead-letters: node_modules/.package-lock.json
 	npm run replay-dead-letters -- $(QUEUE)
 
 build-web: node_modules/.package-lock.json
 	npm run build -w @mathgames/frontend
 
+# Prints the figures and keeps a copy in .tmp/bench/ (ignored): dated runs live there, never in the docs
+# (docs/operations/capacity.md says how to read them).
 bench: node_modules/.package-lock.json
-	npm run bench
+	@mkdir -p .tmp/bench
+	set -o pipefail; npm run bench 2>&1 | tee .tmp/bench/bench-$$(date -u +%Y%m%dT%H%M%SZ)-$$(git rev-parse --short HEAD 2>/dev/null || echo nogit).txt
 
 lighthouse: node_modules/.package-lock.json
 	npm run lighthouse
 
 # The image built from ./Dockerfile with podman (on a stand-in base made from Debian's packages here) and run as the
-# dev overlay's pods against this machine's stores, then a browser journey; needs root. docs/operations.md "The image".
+# dev overlay's pods against this machine's stores, then a browser journey; needs root. docs/operations/image.md "The image".
 image-test: node_modules/.package-lock.json
 	infra/image/image-test.sh
 
@@ -71,17 +74,17 @@ up:
 down:
 	docker compose down
 
-# How many test files run at once (README, CI): 2 uses this 2-core machine's idle time (most files wait on
+# How many test files run at once (docs/testing.md, "CI"; docs/decisions/0027-two-test-files-at-once.md): 2 uses this 2-core machine's idle time (most files wait on
 # outages, backoff or a browser); 1 runs them one at a time. Each file keeps its own database, Redis prefix,
 # vhost and (e2e) whole stack either way.
 TEST_WORKERS ?= 2
 E2E_WORKERS ?= 2
 # The statistics consumer's database outage in `make test`: 45 s outlasts the consumer's 10 s backoff cap and the
-# pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps the
-# issue's 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
+# pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps its
+# full 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
 STATISTICS_OUTAGE_SECONDS ?= 45
 # How long the replica test kills replicas in turn in `make test` (test-stack/src/journeys/replicas/
-# kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps the issue's 2 minutes.
+# kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps its full 2 minutes.
 REPLICA_CHAOS_SECONDS ?= 60
 export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS REPLICA_CHAOS_SECONDS
 

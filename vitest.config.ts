@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // Workspace packages resolve to their TypeScript sources ("source" export condition), so tests never need a build.
 // On the server side keep Node's own conditions: 'module'/'import' would load ESM builds that some CommonJS
 // dependencies (prom-client's @opentelemetry/api, express's is-promise) cannot load.
-// Files run at once (see README, CI): most integration and browser files spend their time waiting (outages,
+// Files run at once (docs/testing.md, "CI"): most integration and browser files spend their time waiting (outages,
 // backoff, a browser waiting for a screen), so two at once on this 2-core machine use the idle time. Each file
 // keeps its own database, Redis prefix, vhost and (e2e) whole stack, so running files together shares no state.
 // Vitest's default would be one file at a time here (cores - 1); TEST_WORKERS / E2E_WORKERS override.
@@ -12,7 +12,7 @@ const workers = (variable: string | undefined, fallback: number) =>
   Math.max(1, Number(variable ?? fallback) || fallback);
 
 /**
- * The files that take longest (measured in `make test`; README, CI), longest first. They start first, so no long
+ * The files that take longest (measured in `make test`; docs/testing.md, "CI"), longest first. They start first, so no long
  * file starts last and runs alone while the other worker idles; the rest keep Vitest's order (its cache of
  * earlier durations when there is one, which `npm ci` deletes, else the larger file first). A file missing here
  * only starts later; a file renamed here is ignored.

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { baseConfigShape, type DeployableName, loadConfig, SECRET_NEEDS } from '@mathgames/platform';
+import {
+  baseConfigShape,
+  DEPLOYABLES,
+  type DeployableName,
+  loadConfig,
+  SECRET_NEEDS,
+} from '@mathgames/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   commandSourceFile,
@@ -12,7 +18,7 @@ import {
   isLoopbackUrl,
   keysDefaultingToLoopback,
   readCompose,
-  readDeployables,
+  readWorkloads,
   renderKustomization,
   repoPath,
   repoRoot,
@@ -21,7 +27,7 @@ import {
 
 const run = promisify(execFile);
 const compose = readCompose();
-const deployables = readDeployables();
+const deployables = readWorkloads();
 const longRunning = deployables.filter((d) => d.port !== null);
 const appImage = compose.services.gateway?.image;
 const appServices = Object.entries(compose.services).filter(([, service]) => service.image === appImage);
@@ -168,18 +174,20 @@ describe('docker-compose.yml configuration', () => {
     }
   });
 
-  it('points the gateway at the services by their compose names and ports', () => {
-    const env = compose.services.gateway?.environment ?? {};
-    for (const [key, name] of [
-      ['AUTH_URL', 'auth'],
-      ['GAME_RESULTS_URL', 'game-results'],
-      ['BADGES_URL', 'badges'],
-      ['CLASSES_URL', 'classes'],
-    ] as const) {
-      const url = new URL(String(env[key]));
-      expect(url.hostname, key).toBe(name);
-      expect(url.port, key).toBe(String(compose.services[name]?.environment?.PORT));
+  it('points every service URL at that deployable by its compose name and its port in the table', () => {
+    let checked = 0;
+    for (const [service, { environment = {} }] of Object.entries(compose.services)) {
+      for (const d of DEPLOYABLES) {
+        const value = d.urlVariable && environment[d.urlVariable];
+        if (!value) continue;
+        const url = new URL(String(value));
+        expect(url.hostname, `${service} ${d.urlVariable}`).toBe(d.name);
+        expect(Number(url.port), `${service} ${d.urlVariable}`).toBe(d.port);
+        checked += 1;
+      }
     }
+    // The gateway names all four services; classes (and its worker, which shares its config) names auth.
+    expect(checked).toBeGreaterThanOrEqual(DEPLOYABLES.filter((d) => d.urlVariable).length + 1);
   });
 
   it('keeps Redis from evicting keys and persists it with AOF', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byKind, OVERLAYS, readYamlDocuments, renderKustomization } from './manifest-helpers.js';
 
-// A release sets the tag with `kustomize edit set image mathgames=…` in the overlay (docs/operations.md, "Rolling
+// A release sets the tag with `kustomize edit set image mathgames=…` in the overlay (docs/operations/migrations.md, "Rolling
 // out a migration"): that entry must be what every pod runs, or a rollout would keep pulling another build.
 describe.each(Object.entries(OVERLAYS))('the %s overlay', (_, dir) => {
   it('runs every Deployment and Job on the image and tag its own kustomization names for `mathgames`', () => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DEPLOYABLES, MIGRATE_JOB } from '@mathgames/platform';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -13,6 +14,11 @@ import type { z } from 'zod';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const repoPath = (relative: string): string =>
   fileURLToPath(new URL(`../${relative}`, import.meta.url));
+
+/** The operations pages (docs/operations/*.md), which name queues, budgets and runbooks the tests check. */
+export const OPERATIONS_PAGES: string[] = readdirSync(repoPath('docs/operations'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/operations/${name}`);
 
 // biome-ignore lint/suspicious/noExplicitAny: rendered manifests are free-form YAML, checked field by field.
 type FreeForm = any;
@@ -78,8 +84,11 @@ export interface ComposeFile {
   services: Record<string, ComposeService>;
 }
 
-/** One row of the "Deployables, ports, entry points" table of docs/conventions.md: the single source of truth. */
-export interface Deployable {
+/**
+ * What k8s and compose run: platform's DEPLOYABLES (the one source of names, packages, entry points and ports) and
+ * the migration Job, which has no port.
+ */
+export interface Workload {
   name: string;
   packageDir: string;
   /** e.g. `main` for `src/main.ts` */
@@ -87,29 +96,14 @@ export interface Deployable {
   port: number | null;
 }
 
-export function readDeployables(): Deployable[] {
-  const doc = readFileSync(repoPath('docs/conventions.md'), 'utf8');
-  const section = doc.split(/^## /m).find((part) => part.startsWith('Deployables'));
-  if (!section) throw new Error('docs/conventions.md has no "Deployables" section');
-  const rows = section
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .map((line) =>
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim().replaceAll('`', '')),
-    )
-    .filter((cells) => cells.length >= 4 && !/^-+$/.test(cells[0] ?? '') && cells[0] !== 'deployable');
-  return rows.map(([name, packageDir, entryCell, portCell]) => {
-    const entry = /src\/([\w-]+)\.ts/.exec(entryCell ?? '')?.[1];
-    if (!name || !packageDir || !entry) throw new Error(`unreadable deployables row: ${name}`);
-    const port = /^\d+/.exec(portCell ?? '')?.[0];
-    return { name, packageDir, entry, port: port ? Number(port) : null };
-  });
+export function readWorkloads(): Workload[] {
+  return [
+    ...DEPLOYABLES.map((d) => ({ name: d.name, packageDir: d.dir, entry: d.entry, port: d.port })),
+    { name: MIGRATE_JOB.name, packageDir: MIGRATE_JOB.dir, entry: MIGRATE_JOB.entry, port: null },
+  ];
 }
 
-export function entryCommand(deployable: Deployable): string[] {
+export function entryCommand(deployable: Workload): string[] {
   return ['node', `${deployable.packageDir}/dist/${deployable.entry}.js`];
 }
 

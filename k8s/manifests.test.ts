@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MAX_PHOTO_BYTES } from '@mathgames/contracts';
 import {
   baseConfigShape,
+  DEPLOYABLES,
   type DeployableName,
   loadConfig,
   SECRET_NEEDS,
@@ -13,7 +15,6 @@ import {
   byKind,
   commandSourceFile,
   containerEnvironment,
-  type Deployable,
   entryCommand,
   extraConfigShapes,
   findObject,
@@ -23,17 +24,19 @@ import {
   type Manifest,
   OVERLAYS,
   type OverlayName,
-  readDeployables,
   readSecretTemplates,
+  readWorkloads,
   renderKustomization,
+  repoPath,
   sourceExists,
   validateManifest,
+  type Workload,
 } from './manifest-helpers.js';
 
 // platform's shutdown limit (onShutdown timeoutMs) rounded up: the grace period must outlast it plus preStop.
 const PLATFORM_SHUTDOWN_SECONDS = 30;
 
-const deployables = readDeployables();
+const deployables = readWorkloads();
 const longRunning = deployables.filter((d) => d.port !== null);
 const secretTemplates = readSecretTemplates();
 const rendered = {} as Record<OverlayName, Manifest[]>;
@@ -43,14 +46,14 @@ beforeAll(() => {
   for (const name of overlayNames) rendered[name] = renderKustomization(OVERLAYS[name]);
 });
 
-function podSpecOf(objects: Manifest[], deployable: Deployable) {
+function podSpecOf(objects: Manifest[], deployable: Workload) {
   const kind = deployable.port === null ? 'Job' : 'Deployment';
   const workload = findObject(objects, kind, deployable.name);
   if (!workload) throw new Error(`${kind} ${deployable.name} is not rendered`);
   return workload.spec.template.spec;
 }
 
-describe('docs/conventions.md deployables table', () => {
+describe("platform's deployables table (services/libs/platform/src/deployables.ts)", () => {
   it('lists the ten deployables this directory deploys', () => {
     expect(deployables.map((d) => d.name).sort()).toEqual(
       [
@@ -66,6 +69,33 @@ describe('docs/conventions.md deployables table', () => {
         'statistics-worker',
       ].sort(),
     );
+  });
+});
+
+describe("docs/operations/deploy.md's table of what runs where", () => {
+  it("names every workload with the command and port of platform's table", () => {
+    const page = readFileSync(repoPath('docs/operations/deploy.md'), 'utf8');
+    const section = page.slice(
+      page.indexOf('## What runs where'),
+      page.indexOf('\n## ', page.indexOf('## What runs where') + 1),
+    );
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && line.includes('`node '))
+      .map((line) => line.split('|').map((cell) => cell.trim()));
+    const documented = rows.map(([, name, command, port]) => ({
+      name,
+      command: command?.replaceAll('`', '').split(' '),
+      port: /^\d+/.exec(port ?? '')?.[0] ?? null,
+    }));
+    const expected = deployables.map((d) => ({
+      name: d.name,
+      command: entryCommand(d),
+      port: d.port === null ? null : String(d.port),
+    }));
+    const byName = (a: { name?: string }, b: { name?: string }) =>
+      String(a.name).localeCompare(String(b.name));
+    expect(documented.sort(byName)).toEqual(expected.sort(byName));
   });
 });
 
@@ -86,7 +116,7 @@ describe.each(overlayNames)('overlay %s objects and workloads', (overlay) => {
     expect(problems).toEqual([]);
   });
 
-  it('runs every deployable of the conventions table, and nothing else', () => {
+  it("runs every deployable of platform's table and the migrate Job, and nothing else", () => {
     const workloads = [...byKind(objects(), 'Deployment'), ...byKind(objects(), 'Job')].map(
       (o) => o.metadata.name,
     );
@@ -133,6 +163,11 @@ describe.each(overlayNames)('overlay %s objects and workloads', (overlay) => {
     const service = findObject(objects(), 'Service', d.name);
     const deployment = findObject(objects(), 'Deployment', d.name);
     expect(service?.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', targetPort: 'http' }));
+    // Its port in the table, where other pods reach it (the gateway's Service is the Ingress backend, port 80).
+    if (d.name !== 'gateway')
+      expect(service?.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', port: d.port }));
+    const scrapePort = deployment?.spec.template.metadata.annotations?.['prometheus.io/port'];
+    expect(scrapePort, 'prometheus.io/port').toBe(String(d.port));
     for (const [key, value] of Object.entries(service?.spec.selector ?? { missing: 'selector' })) {
       expect(deployment?.spec.template.metadata.labels[key], key).toBe(value);
       expect(deployment?.spec.selector.matchLabels[key], key).toBe(value);
@@ -142,6 +177,19 @@ describe.each(overlayNames)('overlay %s objects and workloads', (overlay) => {
 
 describe.each(overlayNames)('overlay %s endpoints, ingress and configuration', (overlay) => {
   const objects = () => rendered[overlay];
+
+  it("points every service URL of the configuration at that deployable's Service, on its port in the table", () => {
+    const config = byKind(objects(), 'ConfigMap').find((c) => c.data?.AUTH_URL);
+    const called = DEPLOYABLES.filter((d) => d.urlVariable);
+    expect(called.length).toBeGreaterThan(0);
+    for (const d of called) {
+      const url = new URL(String(config?.data[d.urlVariable as string]));
+      expect(url.hostname, d.urlVariable).toBe(d.name);
+      expect(Number(url.port), d.urlVariable).toBe(d.port);
+      const service = findObject(objects(), 'Service', d.name);
+      expect(service?.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', port: d.port }));
+    }
+  });
 
   it('reaches Postgres, Redis, RabbitMQ and SMTP through external endpoints', () => {
     for (const name of ['postgres', 'redis', 'rabbitmq', 'smtp']) {

@@ -6,9 +6,10 @@ import {
   byKind,
   findObject,
   type Manifest,
+  OPERATIONS_PAGES,
   OVERLAYS,
-  readDeployables,
   readSecretTemplates,
+  readWorkloads,
   renderKustomization,
   repoPath,
 } from './manifest-helpers.js';
@@ -29,7 +30,7 @@ const OUTBOX_RELAYS = ['auth', 'game-results'];
 const QUEUES_OF_WORKER: [string, string][] = ALL_EVENT_QUEUES.map((queue) => [queue.worker, queue.name]);
 const DECLARED_QUEUES = ALL_EVENT_QUEUES.map((queue) => queue.name);
 
-const deployables = readDeployables();
+const deployables = readWorkloads();
 const longRunning = deployables.filter((d) => d.port !== null);
 const secretTemplates = readSecretTemplates();
 const rendered = {} as { prod: Manifest[] };
@@ -104,7 +105,7 @@ describe('production overlay autoscaling', () => {
     const pattern = new RegExp(`\\b[a-z][a-z-]*\\.(?:${suffixes.join('|')})\\b`, 'g');
     const files = [
       'docs/conventions.md',
-      'docs/operations.md',
+      ...OPERATIONS_PAGES,
       'README.md',
       'k8s/components/autoscaling/worker-scalers.yaml',
       ...ALL_EVENT_QUEUES.map((queue) => `k8s/base/${queue.worker}.yaml`),
@@ -117,7 +118,7 @@ describe('production overlay autoscaling', () => {
         file,
       ).toEqual([]);
     }
-    const docs = ['docs/conventions.md', 'docs/operations.md']
+    const docs = ['docs/conventions.md', ...OPERATIONS_PAGES]
       .map((file) => readFileSync(repoPath(file), 'utf8'))
       .join('\n');
     for (const queue of DECLARED_QUEUES) expect(docs, queue).toContain(queue);
@@ -174,7 +175,7 @@ describe('production overlay autoscaling', () => {
 
 describe('production overlay releases and capacity', () => {
   it('lets a release apply the namespace, configuration and migration Job before any Deployment', () => {
-    // docs/operations.md "Rolling out a migration": kubectl apply -l 'app.kubernetes.io/name in (…)'.
+    // docs/operations/migrations.md "Rolling out a migration": kubectl apply -l 'app.kubernetes.io/name in (…)'.
     const firstStep = ['mathgames', 'mathgames-config', 'migrate'];
     const selected = prod().filter((o) => firstStep.includes(o.metadata.labels?.['app.kubernetes.io/name']));
     const kinds = selected.map((o) => o.kind);
@@ -200,9 +201,11 @@ describe('production overlay releases and capacity', () => {
       OUTBOX_RELAYS.reduce((sum, name) => sum + maxReplicas(name), 0) +
       1; // the migration Job
     const documented = /`max_connections` to at least (\d+)/.exec(
-      readFileSync(repoPath('docs/operations.md'), 'utf8'),
+      readFileSync(repoPath('docs/operations/deploy.md'), 'utf8'),
     )?.[1];
-    expect(Number(documented), `docs/operations.md names ${budget} or more`).toBeGreaterThanOrEqual(budget);
+    expect(Number(documented), `docs/operations/deploy.md names ${budget} or more`).toBeGreaterThanOrEqual(
+      budget,
+    );
   });
 
   it('leaves every replica count to its autoscaler, so a release never scales a busy deployment down', () => {

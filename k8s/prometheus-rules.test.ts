@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { byKind, OVERLAYS, type OverlayName, renderKustomization, repoPath } from './manifest-helpers.js';
 
-// The observability component (docs/operations.md, "Service levels, alerts and runbooks"): its rules pass
+// The observability component (docs/operations/runbooks.md, "Service levels, alerts and runbooks"): its rules pass
 // `promtool check rules` and their unit tests (`promtool test rules`), every alert links a runbook that exists,
 // and both overlays ship the rules, the scrape job and the dashboards.
 const COMPONENT = 'k8s/components/observability';
@@ -86,14 +86,14 @@ describe('the Prometheus rules and scrape job', () => {
     expect([...fired].filter((name) => name.startsWith('SLO')).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('link every alert to a runbook section of docs/operations.md', () => {
-    const operations = readFileSync(repoPath('docs/operations.md'), 'utf8');
+  it('link every alert to a runbook section of docs/operations/runbooks.md', () => {
+    const operations = readFileSync(repoPath('docs/operations/runbooks.md'), 'utf8');
     const listed: string[] = [];
     for (const alert of alerts) {
       const url = alert.annotations?.runbook_url ?? '';
-      const anchor = /^docs\/operations\.md#([a-z0-9-]+)$/.exec(url)?.[1];
+      const anchor = /^docs\/operations\/runbooks\.md#([a-z0-9-]+)$/.exec(url)?.[1];
       expect(anchor, `${alert.alert}'s runbook_url ${url}`).toBeTruthy();
-      expect(operations, `${alert.alert}: no <a id="${anchor}"> in docs/operations.md`).toContain(
+      expect(operations, `${alert.alert}: no <a id="${anchor}"> in docs/operations/runbooks.md`).toContain(
         `<a id="${anchor}"></a>`,
       );
       expect(alert.labels?.severity, alert.alert).toMatch(/^(page|ticket)$/);

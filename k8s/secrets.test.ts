@@ -15,13 +15,13 @@ import {
   extraConfigShapes,
   findObject,
   type Manifest,
-  readDeployables,
+  readWorkloads,
   readYamlDocuments,
   renderKustomization,
 } from './manifest-helpers.js';
 
-// Issue 13, gap 6: one Secret per need, the Ingress keeps operational endpoints inside, readiness tells no internals.
-const deployables = readDeployables();
+// One Secret per need, the Ingress keeps operational endpoints inside, readiness tells no internals.
+const deployables = readWorkloads();
 const secretTemplates = readYamlDocuments('k8s/base/secret.yaml');
 let prod: Manifest[];
 
@@ -168,7 +168,7 @@ describe('readiness answers', () => {
     const server = await gateway.listen(0);
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/readyz`);
-      // Its own readiness checks nothing outside the process (docs/operations.md), whatever it says, no internals.
+      // Its own readiness checks nothing outside the process (docs/operations/deploy.md "Kubernetes"), whatever it says, no internals.
       const text = await res.text();
       expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|healthz answered|fetch failed|Connection/i);
     } finally {

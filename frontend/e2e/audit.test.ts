@@ -15,7 +15,7 @@ import {
 } from './harness/index.js';
 
 /**
- * Issue 26, the third review, checked in Chromium through the real gateway (its real Content-Security-Policy):
+ * The accessibility and security review, checked in Chromium through the real gateway (its real Content-Security-Policy):
  * confetti drawn after a correct answer, the refresh-badges event and the profile's points after a saved game,
  * and axe on every route, signed in and out, in both languages.
  */

@@ -12,7 +12,7 @@ import {
   withStackAndBrowser,
 } from './harness/index.js';
 
-// Issue 14's must-show flow end to end, then the class dashboard (item 6) while the pupils play.
+// The classes flow end to end (docs/classes.md), then the class dashboard while the pupils play.
 // Every pupil's browser comes through the school's one address, as a proxy in front of the gateway says.
 const SCHOOL = '198.51.100.42';
 
@@ -123,7 +123,7 @@ async function screenshotDashboard(page: Page, lang: Lang) {
   }
 }
 
-/** A pupil's own profile has no e-mail field and no e-mail row (item 4). */
+/** A pupil's own profile has no e-mail field and no e-mail row. */
 async function pupilProfileHasNoEmail(pupilPage: Page) {
   await pupilPage.goto(`${e2e.stack.baseUrl}/profile`);
   await pupilPage.getByTestId('profile-edit').click();
@@ -227,7 +227,7 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     await expect
       .poll(() => weekRow('Ada').locator('td:nth-of-type(1)').textContent(), { timeout: 20_000 })
       .toBe('5');
-    // The outcome grid (issue 27): each player's first game started the outcomes it asked, at practising.
+    // The outcome grid (docs/product-rules.md#mastery): each player's first game started the outcomes it asked, at practising.
     const startedLevels = (name: string) =>
       page
         .getByTestId('outcome-row')

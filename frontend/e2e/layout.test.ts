@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { LANGS, newContext, settleAnimations, withStackAndBrowser } from './harness/index.js';
 
-/** Issue 18 items 6 and 8: what axe and a walk on small screens found, each checked where it was found. */
+/** What axe and a walk on small screens found, each checked where it was found. */
 const ROUTES = ['/', '/games', '/gameplay?type=toplama', '/faq', '/statistics', '/badges'];
 
 const e2e = withStackAndBrowser({ smtp: false });

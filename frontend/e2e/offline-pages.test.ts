@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, offlineHelpers, registeredUser, withOfflineStack } from './harness/index.js';
 
 /**
- * Issue 18: pages loaded with no network (in the app's language), the last known progress, and a new build
+ * Offline play (docs/offline.md): pages loaded with no network (in the app's language), the last known progress, and a new build
  * deployed under an open tab (the gateway serves a copy of the build, `withOfflineStack`).
  */
 const { e2e, spaDir } = withOfflineStack();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, offlineHelpers, registeredUser, withOfflineStack } from './harness/index.js';
 
 /**
- * Issue 18: play with no network, keep the result on the device, send it once when the connection returns (two
+ * Offline play (docs/offline.md): play with no network, keep the result on the device, send it once when the connection returns (two
  * tabs, a lost answer, Sunday 23:50, Background Sync with no tab open, a guest's game joining the account).
  */
 const { e2e } = withOfflineStack();

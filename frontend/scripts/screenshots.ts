@@ -1,5 +1,5 @@
 /**
- * Screenshots of every screen at the three DESIGN.md sizes in tr and en, for looking at before calling a screen
+ * Screenshots of every screen at three sizes (phone, tablet, classroom board) in tr and en, for looking at before calling a screen
  * done. Usage: node --import tsx frontend/scripts/screenshots.ts <baseUrl> [outDir] [path...]
  */
 import { mkdir } from 'node:fs/promises';

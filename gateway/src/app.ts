@@ -1,6 +1,7 @@
 import { buildOpenApiDocument, translate } from '@mathgames/contracts';
 import { isUnavailableError, type Logger } from '@mathgames/platform';
 import type { Express, NextFunction, Request, Response } from 'express';
+import { apiDocsRoutes } from './api-docs.js';
 import type { GatewayConfig } from './config.js';
 import { sendJsonError } from './http-errors.js';
 import { resolveLanguage } from './language.js';
@@ -24,7 +25,7 @@ export interface GatewayRoutesDeps {
 /**
  * The gateway's Express routes, after the platform's health, readiness and metrics: security headers on
  * everything; under /api the request id, language, cross-site check, rate limits and session, then logout and
- * the OpenAPI document (answered here) or the owning service; everything else is the web app.
+ * the OpenAPI document and its page (answered here) or the owning service; everything else is the web app.
  */
 export function gatewayRoutes(deps: GatewayRoutesDeps) {
   const { config, logger, sessions } = deps;
@@ -54,6 +55,7 @@ export function gatewayRoutes(deps: GatewayRoutesDeps) {
       openApiDocument ??= JSON.stringify(buildOpenApiDocument());
       res.type('application/json').set('Cache-Control', 'no-cache').send(openApiDocument);
     });
+    apiDocsRoutes(app);
     app.use('/api', deps.proxy);
 
     app.use(spaHandlers(config.SPA_DIR));

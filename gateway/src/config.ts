@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type BaseConfig, loadConfig } from '@mathgames/platform';
+import { type BaseConfig, DEFAULT_PORTS, loadConfig, localUrlOf } from '@mathgames/platform';
 import { z } from 'zod';
 
 // The built SPA sits beside the gateway package in the repository (gateway/src or gateway/dist → frontend/dist).
@@ -7,18 +7,18 @@ const defaultSpaDir = fileURLToPath(new URL('../../frontend/dist', import.meta.u
 
 /** Gateway settings on top of platform's base config; every one has a working local default. */
 export const gatewayConfigShape = {
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
-  GAME_RESULTS_URL: z.url().default('http://127.0.0.1:4002'),
-  BADGES_URL: z.url().default('http://127.0.0.1:4003'),
-  CLASSES_URL: z.url().default('http://127.0.0.1:4004'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.gateway),
+  AUTH_URL: z.url().default(localUrlOf('auth')),
+  GAME_RESULTS_URL: z.url().default(localUrlOf('game-results')),
+  BADGES_URL: z.url().default(localUrlOf('badges')),
+  CLASSES_URL: z.url().default(localUrlOf('classes')),
   SPA_DIR: z.string().min(1).default(defaultSpaDir),
   // Express "trust proxy": which hops may set X-Forwarded-For. Loopback only by default, so a client cannot
   // pick its own rate-limit bucket; set to the ingress network in Kubernetes.
   TRUST_PROXY: z.string().default('loopback'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
-  // "This is a shared computer": the next pupil must not inherit the session (README "Sessions").
+  // "This is a shared computer": the next pupil must not inherit the session (docs/security.md "How long a session lasts").
   SESSION_SHARED_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_SHARED_ABSOLUTE_HOURS: z.coerce.number().positive().default(8),
   // A classroom behind one NAT: 30 pupils polling every 3 s is 600/min, plus navigation; stay far above it.

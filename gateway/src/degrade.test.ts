@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, gatewayConfigShape } from './index.js';
 
 /**
- * Degrade, don't go dark (issue 12): the gateway with Redis and every service unreachable (ports nothing listens
+ * Degrade, don't go dark (docs/security.md, "Degrade, don't go dark"): the gateway with Redis and every service unreachable (ports nothing listens
  * on) still serves the app and stays ready; the API parts answer a translated 503 with Retry-After, quickly.
  * The same with a Redis that was up and went away is in the fault suite (fault-suite.test.ts).
  */

@@ -24,7 +24,7 @@ export { upstreamFor } from './upstreams.js';
 /**
  * The gateway's listening sockets (platform `acceptSockets`): a lesson's bell brings a thousand new connections
  * within a second, and node takes one per socket per event-loop turn; with one socket, on a busy box, they waited
- * up to 2 s in the kernel's accept queue, unseen by the load shedding (README, "The gateway waits for a core").
+ * up to 2 s in the kernel's accept queue, unseen by the load shedding (docs/decisions/0012-listen-backlog-and-accept-sockets.md).
  */
 export const ACCEPT_SOCKETS = 8;
 

@@ -32,11 +32,12 @@ export interface ReadFastPathDeps {
 
 /**
  * After each game the app reads the pupil's statistics. Through Express that cost the gateway more CPU than the
- * service spent answering it (README, "Where the gateway's share of a lesson goes"): the router,
- * helmet, the session gate, the proxy. It is forwarded here, before Express, under the general path's rules in their
- * order (api-rules.ts): the API budget spent in Redis as every /api request spends it, the session peeked from the
- * gateway's memory (a session due for its idle extension goes on through Express, whose express-session extends it
- * and re-sends the cookie, without spending the budget again), only the signed identity, request id and content/conditional headers sent on, the service's answer
+ * service spent answering it (docs/decisions/0013-statistics-read-before-express.md): the router, helmet, the session
+ * gate, the proxy. It is forwarded here, before Express, under the general path's rules in their order (api-rules.ts,
+ * docs/decisions/0053-gateway-one-rule-order.md): the API budget spent in Redis as every /api request spends it, the
+ * session peeked from the gateway's memory (a session due for its idle extension goes on through Express, whose
+ * express-session extends it and re-sends the cookie, without spending the budget again), only the signed identity,
+ * request id and content/conditional headers sent on, the service's answer
  * with the same security headers and without internal ones, and the same translated 429 and 503. Returns false
  * for any other request.
  */

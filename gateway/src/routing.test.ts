@@ -21,6 +21,24 @@ describe('routing and failures', () => {
     expect(Object.keys(doc.paths)).toContain('/api/user-badges/summary');
   });
 
+  it('shows the document to people at /api/docs with its own files, under the same CSP', async () => {
+    const page = await fetch(`${gw.baseUrl}/api/docs`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/); // no inline script: each is a file of this origin
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'api-docs.js']) {
+      expect(html).toContain(`/api/docs/${asset}`);
+      const res = await fetch(`${gw.baseUrl}/api/docs/${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get('content-type'), asset).toMatch(
+        asset.endsWith('.css') ? /text\/css/ : /javascript/,
+      );
+      expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
+    }
+    expect((await fetch(`${gw.baseUrl}/api/docs/package.json`)).status).toBe(404);
+  });
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await fetch(`${gw.baseUrl}/api/no-such-thing`, { headers: { 'x-lang': 'en' } });
 

@@ -9,7 +9,7 @@ import { sessionPolicy } from './session/policy.js';
 
 /**
  * Tabs the warm-up plays at once: enough to run the paths concurrently (the cold-counts batching, the pools'
- * connections); 64 did no better (README, "A slow box, 2026-11-30 night").
+ * connections); 64 did no better (docs/decisions/0018-gateway-warm-up-before-ready.md).
  */
 const TABS = 32;
 /**
@@ -28,8 +28,8 @@ export interface WarmUpReport {
 
 /**
  * A just-started gateway plays `GATEWAY_WARM_UP_SECONDS` of a lesson against itself before it reports ready: on a
- * fresh stack the first 10 s of a 2,000-tab lesson took poll p99 1.3-1.9 s, 0.17-0.5 s after this warm-up (README,
- * "A slow box, 2026-11-30 night"; docs/operations.md, "Pods that just started"). Each warm-up tab signs in as one
+ * fresh stack the first 10 s of a 2,000-tab lesson took poll p99 1.3-1.9 s, 0.17-0.5 s after this warm-up
+ * (docs/decisions/0018-gateway-warm-up-before-ready.md; docs/operations/capacity.md, "Pods that just started"). Each warm-up tab signs in as one
  * of contracts' WARM_UP_USER_IDS (a session written straight to Redis, as a login leaves it) and plays rounds of
  * the lesson's calls through the whole stack: the badge poll (cold, then 304), a result post, the statistics and the
  * badge list. The result post is a no-write probe (docs/decisions/0051): its count of correct answers is one short, so

@@ -1,4 +1,4 @@
-/** The comparison point of issue 24: a bare `node:http` server answering a small JSON, as its own process. */
+/** The comparison point of the poll's rate (docs/operations/capacity.md, "The method"): a bare `node:http` server answering a small JSON, as its own process. */
 import http from 'node:http';
 
 const body = JSON.stringify({ hello: 'world' });

@@ -1,5 +1,5 @@
 -- Runs once, when the compose Postgres volume is first initialised (docker-entrypoint-initdb.d), as the
--- admin user. The same roles as Kubernetes (docs/operations.md "Database roles"): the migration role owns the
+-- admin user. The same roles as Kubernetes (docs/operations/deploy.md "Database roles"): the migration role owns the
 -- database and its schemas; each service role gets rows of its own schema only (granted by the migration
 -- infra/db/migrations/1763900000121_service-roles.sql, and 1763900000401 for classes). Compose-only passwords,
 -- like the other compose secrets.

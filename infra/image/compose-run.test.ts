@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import {
   type ComposeFile,
   readCompose,
-  readDeployables,
+  readWorkloads,
   renderKustomization,
   repoPath,
 } from '../../k8s/manifest-helpers.js';
@@ -22,7 +22,7 @@ const stores = externalServices(renderKustomization('k8s/overlays/dev'));
 describe('the podman-compose override', () => {
   it('changes every app service of docker-compose.yml and nothing else', () => {
     expect(Object.keys(override.services).sort()).toEqual(
-      readDeployables()
+      readWorkloads()
         .map((d) => d.name)
         .sort(),
     );

@@ -23,7 +23,7 @@ import { type ContainerStack, type Runner, startContainerStack } from './contain
 const IMAGE = process.env.IMAGE ?? 'localhost/mathgames/app:local';
 const OVERLAY = 'k8s/overlays/dev';
 // `IMAGE_TEST_RUNNER=kube-play make image-test` starts the Deployments with `podman kube play` instead, and
-// `IMAGE_TEST_RUNNER=compose` docker-compose.yml's services with podman-compose (docs/operations.md "The image").
+// `IMAGE_TEST_RUNNER=compose` docker-compose.yml's services with podman-compose (docs/operations/image.md "The image").
 const RUNNERS: Runner[] = ['podman-run', 'kube-play', 'compose'];
 const RUNNER = RUNNERS.find((r) => r === process.env.IMAGE_TEST_RUNNER) ?? 'podman-run';
 
@@ -92,7 +92,7 @@ describe('the image, run as the dev overlay says', () => {
         rootReadOnly: true,
         tmpWritable: true,
       });
-      // podman 4.3's kube play makes an in-memory emptyDir a volume on disk (docs/operations.md "The image").
+      // podman 4.3's kube play makes an in-memory emptyDir a volume on disk (docs/operations/image.md "The image").
       if (RUNNER !== 'kube-play') expect(process.tmpType, process.name).toBe('tmpfs');
     }
   });

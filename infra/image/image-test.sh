@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make image-test`: builds the image from ./Dockerfile with podman and runs the migrate Job and every Deployment of
 # the rendered dev overlay as containers of it, under their pod specs, against this machine's Postgres, Redis and
-# RabbitMQ, then a browser journey against them (docs/operations.md "The image"). Needs root (podman, debootstrap);
+# RabbitMQ, then a browser journey against them (docs/operations/image.md "The image"). Needs root (podman, debootstrap);
 # installs what is missing. Exits non-zero on any failure. IMAGE names the tag built (localhost/mathgames/app:local).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,7 +14,7 @@ step() { echo "== $1"; step_began=$SECONDS; }
 took() { echo "-- $1: $((SECONDS - step_began)) s"; }
 
 if [ "$(id -u)" != 0 ]; then
-  echo "image-test: podman, debootstrap and chroot need root here (rootful podman; TOOLCHAIN.md)" >&2
+  echo "image-test: podman, debootstrap and chroot need root here (rootful podman; docs/operations/image.md)" >&2
   exit 1
 fi
 missing=()

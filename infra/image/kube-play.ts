@@ -34,7 +34,7 @@ export interface Played {
  * secrets in the ConfigMap and Secrets, `hostAliases` for what a cluster's DNS would resolve (the Services and the
  * external stores; podman's pods have no Service names), and a hostPort for the Ingress's backend.
  * Two podman 4.3 gaps are bridged: its own Secrets cannot feed `envFrom` (stored as YAML, read as JSON: podman
- * issue 16269), so the Secrets become podman secrets in the JSON form it reads; and it has no Services, so pods get
+ * containers/podman#16269), so the Secrets become podman secrets in the JSON form it reads; and it has no Services, so pods get
  * fixed addresses on the run's network.
  */
 export async function playDeployments(options: PlayOptions): Promise<Played> {

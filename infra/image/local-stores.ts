@@ -76,7 +76,7 @@ export async function startLocalStores(address: string, externalNames: string[])
 }
 
 /**
- * What an operator does once per database (docs/operations.md "Database roles"), on the fresh database: every
+ * What an operator does once per database (docs/operations/deploy.md "Database roles"), on the fresh database: every
  * role the manifests' DATABASE_URLs name exists, the migration Job's role owns the database, and the service roles
  * may only connect (their schema grants come from the migrations). Roles are cluster-wide and kept.
  */

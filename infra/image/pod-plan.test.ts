@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byKind, readDeployables, renderKustomization } from '../../k8s/manifest-helpers.js';
+import { byKind, readWorkloads, renderKustomization } from '../../k8s/manifest-helpers.js';
 import { localEnvironment, runSecrets } from './local-stores.js';
 import {
   bytes,
@@ -18,10 +18,10 @@ const plans = containerPlans(objects);
 const deployments = plans.filter((p) => p.kind === 'Deployment');
 
 describe('the image test runs the dev overlay as its pod specs say', () => {
-  it('starts the migrate Job first, then every Deployment: the deployables of docs/conventions.md', () => {
+  it("starts the migrate Job first, then every Deployment: the deployables of platform's table", () => {
     expect(plans[0]).toMatchObject({ kind: 'Job', name: 'migrate' });
     expect(plans.map((p) => p.name).sort()).toEqual(
-      readDeployables()
+      readWorkloads()
         .map((d) => d.name)
         .sort(),
     );

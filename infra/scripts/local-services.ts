@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 
-/** How to start each local service on this kind of machine (TOOLCHAIN.md), or with Docker. */
+/** How to start each local service on a Debian machine (the README lists the same commands), or with Docker. */
 export const START_COMMANDS = {
   Postgres: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
   Redis:

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSpaIfStale } from './spa-build.js';
 
 /**
- * Issue 26, item 4: `NODE_ENV=development make start` served React's development bundle and registered no service
+ * `NODE_ENV=development make start` once served React's development bundle and registered no service
  * worker (no offline play). `make start` builds the web app through `buildSpaIfStale` with the shell's environment;
  * here that shell says NODE_ENV=development, and the build (into a folder of its own, `WEB_BUILD_DIR`, so the one
  * other tests serve is untouched) must still be the production build, whose service worker registers in Chromium.

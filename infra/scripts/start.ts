@@ -1,6 +1,6 @@
 /**
  * `make start` / `npm start`: the whole product on this machine, one process per deployable.
- * `make start REPLICAS=2`: that many processes of each deployable, behind HAProxy (docs/operations.md "Replicas").
+ * `make start REPLICAS=2`: that many processes of each deployable, behind HAProxy (docs/operations/replicas.md "Replicas").
  * `make dev` / `npm run dev` (--dev): the same from TypeScript sources with restart on change, plus Vite.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';

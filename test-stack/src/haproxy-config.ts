@@ -1,7 +1,7 @@
 /**
  * The HAProxy configuration that stands in for Kubernetes in front of replicas: an HTTP frontend like the Ingress
  * (ingress-nginx) before the gateways, and one TCP frontend per HTTP service like its ClusterIP Service
- * (kube-proxy), which the gateways and classes call. docs/operations.md "Replicas" says what each choice means.
+ * (kube-proxy), which the gateways and classes call. docs/operations/replicas.md "Replicas" says what each choice means.
  */
 
 /** The pods' readiness probe (k8s/base/pod-defaults.yaml; k8s/test-stack.test.ts checks they agree). */

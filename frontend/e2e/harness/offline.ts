@@ -11,7 +11,7 @@ import { type Started, withStackAndBrowser } from './setup.js';
 import { ensureWebAppBuilt } from './web-app.js';
 
 /**
- * Issue 18 (`offline-sync.test.ts`, `offline-pages.test.ts`): the stack for a spec file, its gateway serving a copy
+ * Offline play (docs/offline.md; `offline-sync.test.ts`, `offline-pages.test.ts`): the stack for a spec file, its gateway serving a copy
  * of the build, so a test can deploy a "new build" under an open tab. Call it at the top of the file; `spaDir()`
  * is the copy's folder (read it inside tests).
  */

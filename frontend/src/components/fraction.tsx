@@ -1,7 +1,7 @@
 import { decodeFraction } from '@mathgames/contracts';
 import { cn } from '../lib/cn.js';
 
-/** A real stacked fraction (DESIGN.md); screen readers hear "3/4". */
+/** A real stacked fraction; screen readers hear "3/4". */
 export function StackedFraction({
   numerator,
   denominator,

@@ -27,7 +27,7 @@ describe('the weekly chart', () => {
     expect(screen.getByRole('list').getAttribute('aria-label')).toMatch(/Monday to Sunday/);
   });
 
-  // WCAG 2.5.3 (issue 26): the name holds what the bar shows, its count and the day's short name, in that order.
+  // WCAG 2.5.3: the name holds what the bar shows, its count and the day's short name, in that order.
   it('names every bar with what it shows, its count and day, described by the question count (the tooltip text)', () => {
     render(<WeeklyChart correct={[3, 0, 0, 0, 0, 0, 1]} questions={[5, 0, 0, 0, 0, 0, 10]} />);
     const monday = screen.getByRole('button', { name: /^3\s*correct answers,\s*Mon\s*\(Monday\)$/ });

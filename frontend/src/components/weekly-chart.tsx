@@ -82,7 +82,7 @@ export function WeeklyChart({ correct, questions }: WeeklyChartProps) {
              * A button so a tap or Tab shows the tooltip. Its name comes from what it shows, the count and the
              * day's short name, with the words around them for a screen reader ("3 correct answers, Mon
              * (Monday)"): an aria-label of its own left the visible text out (WCAG 2.5.3, axe's
-             * label-content-name-mismatch, issue 26). The tooltip (question counts) is its description.
+             * label-content-name-mismatch). The tooltip (question counts) is its description.
              */}
             <button
               type="button"

@@ -6,7 +6,7 @@ let fire: CreateTypes | null = null;
 /**
  * The confetti's own full-screen canvas, drawn on this page's main thread. canvas-confetti's default instance
  * draws in a Worker made from a blob: URL, which the gateway's Content-Security-Policy refuses (script-src and
- * worker-src 'self', gateway/src/security.ts): no confetti was ever drawn (issue 26). Its own canvas keeps the
+ * worker-src 'self', gateway/src/security.ts): no confetti was ever drawn. Its own canvas keeps the
  * policy as strict as it is; 100 particles are light work for the main thread.
  */
 async function cannon(): Promise<CreateTypes> {

@@ -12,8 +12,8 @@ export function openAuthModal(isLogin: boolean): void {
 }
 
 /**
- * Window event fired after game results reached the server (spec section 7, POST /api/game-results: "either way a
- * refresh-badges browser event is fired"), for anything on the page that shows badges to refresh itself.
+ * Window event fired after game results reached the server (after POST /api/game-results, saved or not, docs/product-rules.md#api:
+ * the page refreshes its badges), for anything on the page that shows badges to refresh itself.
  */
 export const REFRESH_BADGES_EVENT = 'refresh-badges';
 

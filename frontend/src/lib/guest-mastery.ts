@@ -7,7 +7,7 @@ import {
 } from '@mathgames/contracts';
 
 /**
- * Guests: the outcome map (issue 27) kept in local storage, moved by each finished game with the same ladder the
+ * Guests: the outcome map (docs/product-rules.md#mastery) kept in local storage, moved by each finished game with the same ladder the
  * statistics worker keeps for signed-in pupils (contracts `masteryAfterSkills`). Checked by hand on reading, as the
  * guest's review cards are: a value edited or left by an older version is dropped, never an error.
  */

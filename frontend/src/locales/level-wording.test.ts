@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 17: "Seviye"/"Level" means only the player's level (from points); a game's difficulty is
+ * "Seviye"/"Level" means only the player's level (from points); a game's difficulty is
  * "Zorluk"/"difficulty". The footer once counted the five difficulties as "5 Seviye".
  */
 const LEVEL_WORD = { tr: /seviye/i, en: /\blevels?\b/i } as const;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import commonEn from './en/common.json';
 import commonTr from './tr/common.json';
 
-// Issue 26, item 5: wording the specification names, word for word.
-describe('the age hints of the five difficulties (spec section 1)', () => {
+// Wording the specification names, word for word.
+describe('the age hints of the five difficulties (product-rules.md#audience)', () => {
   it('reads "10+" for Turkish "Çok Zor", and 10-11 in English', () => {
     expect(commonTr.difficulties['very-hard']).toBe('Çok Zor');
     expect(commonTr.ages['very-hard']).toBe('10+ yaş');
@@ -21,7 +21,7 @@ describe('the age hints of the five difficulties (spec section 1)', () => {
   });
 });
 
-describe("the profile's reset-link failure text (spec section 8)", () => {
+describe("the profile's reset-link failure text (product-rules.md#errors)", () => {
   it('is the one the specification names, with its English', () => {
     expect(translate('reset_link_send_failed', 'tr')).toBe('Şifre sıfırlama bağlantısı gönderilemedi.');
     expect(translate('reset_link_send_failed', 'en')).toBe("We couldn't send the password reset link.");

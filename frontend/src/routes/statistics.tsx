@@ -19,7 +19,7 @@ function StatisticsRoute() {
     <SignedInGate
       loading={<StatisticsSkeleton />}
       guest={
-        // A guest's outcome map is kept on this device by their finished games (issue 27).
+        // A guest's outcome map is kept on this device by their finished games (docs/product-rules.md#mastery).
         <div className="mx-auto max-w-6xl px-4 pb-12">
           <OutcomeMap guest />
         </div>
@@ -28,7 +28,7 @@ function StatisticsRoute() {
       {() => (
         <>
           <StatisticsScreen />
-          {/* Fact fluency and the outcome map (issue 27): their own queries, so the totals above never wait. */}
+          {/* Fact fluency and the outcome map (docs/product-rules.md#fact-fluency): their own queries, so the totals above never wait. */}
           <div className="mx-auto max-w-6xl px-4 pb-12">
             <FactMatrix />
             <OutcomeMap />

@@ -10,7 +10,7 @@ import { POLL_PATH } from '../poll/cache.js';
 import { type GatewayProcess, startGatewayProcess } from '../test-support/gateway-process.js';
 
 /**
- * Fair overload (issue 24 item 4): one client cannot shed the site. Bodies are read before a request counts in
+ * Fair overload (docs/decisions/0014-fair-overload.md): one client cannot shed the site. Bodies are read before a request counts in
  * flight, with an idle limit (408) and a size limit (413); one address (or IPv6 /64) holds at most its share of
  * the in-flight bound; the web app is never shed. The gateway runs as its own process; its upstream answers POSTs
  * with the length and hash of the body it received (so a buffered body is seen to arrive intact), after

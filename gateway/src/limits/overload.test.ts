@@ -9,7 +9,7 @@ import { type GatewayProcess, startGatewayProcess } from '../test-support/gatewa
 import { createLoadShedder } from './load-shedding.js';
 
 /**
- * Overload never crashes the gateway (issue 16 item 0). The gateway runs as its own process, as in production,
+ * Overload never crashes the gateway (docs/operations/capacity.md, "Overload: what is shed, and what one client can hold"). The gateway runs as its own process, as in production,
  * so an uncaught exception shows as an exit. Its upstream is a service that takes 300 ms per request, so
  * requests pile up in flight the way they do when services fall behind a school's peak.
  */

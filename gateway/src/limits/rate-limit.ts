@@ -39,7 +39,7 @@ export interface RateLimits {
    */
   checkPoll(ip: string): number | null;
   /**
-   * A class code lookup (issue 23): refused while the address's credential budget is spent, or while the
+   * A class code lookup (docs/operations/sign-in-security.md): refused while the address's credential budget is spent, or while the
    * district-wide budget of codes that named no class is spent and this address has named such a code lately.
    * Fails open if Redis errors.
    */

@@ -31,7 +31,7 @@ export const COLD_COUNTS_WINDOW_MS = 10;
 /**
  * The completed-badge counts of polls that found them neither in the gateway's memory nor in Redis (a lesson's
  * first polls, or after the cache's TTL). Sent on one by one, each such poll cost about 1.4 ms of CPU across the
- * system, and 5,000 tabs opening at once queued for seconds (README, "Where the 5,000-tab stall is"). Here the
+ * system, and 5,000 tabs opening at once queued for seconds (docs/decisions/0010-cold-polls-in-one-call.md). Here the
  * cold users of COLD_COUNTS_WINDOW_MS go to the badges service in one call (at most BADGE_COUNTS_MAX_USERS each),
  * which reads them in one query and fills Redis; a user asked for twice in that window is asked once.
  */

@@ -26,7 +26,7 @@ import { type GatewayProcess, startGatewayProcess } from '../test-support/gatewa
 import { POLL_PATH } from './cache.js';
 
 /**
- * The badge poll from the gateway's memory (issue 24 item 2), across two gateway processes sharing one Redis (a
+ * The badge poll from the gateway's memory (docs/decisions/0009-badge-poll-from-gateway-memory.md), across two gateway processes sharing one Redis (a
  * private redis-server, so its command counts are this test's alone): an unchanged tab's poll makes no Redis
  * read; a new badge count, a revoked session and a Redis that lost everything are seen on the very next poll of
  * either gateway; the API budget is one budget for both.

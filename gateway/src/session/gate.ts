@@ -35,7 +35,7 @@ export function createSessionGate(sessions: SessionLayer, rateLimits: RateLimits
         });
         if (admission.wait !== null) return sendRateLimited(res, req.lang, admission.wait);
         const { session } = admission;
-        // A code that named no open class counts as a guess (issue 23).
+        // A code that named no open class counts as a guess (docs/decisions/0033-pupil-names-on-the-class-code.md).
         if (joinLookup) res.once('finish', () => res.statusCode === 404 && rateLimits.joinMissed(ip));
         if (!session || !sessions.dueForTouch(session)) {
           req.userId = session?.userId ?? null;

@@ -35,7 +35,7 @@ async function flowControlled(): Promise<string[]> {
 }
 
 /**
- * Where a stall comes from (issue 24): over one phase, each deployable's event-loop delay (prom-client's
+ * Where a stall comes from (docs/decisions/0022-bench-measures-only-the-product.md): over one phase, each deployable's event-loop delay (prom-client's
  * `nodejs_eventloop_lag_*`, whose histogram every scrape resets: one scrape at the start, one at the end), the
  * longest GC pauses (`nodejs_gc_duration_seconds`), what this database's backends waited on (pg_stat_activity
  * sampled every 100 ms), the checkpoints Postgres made meanwhile (and why: `immediate` ones are another

@@ -3,7 +3,7 @@
 -- schema), so a compromised service cannot read another's data or change the schema. The migration role
 -- (whoever runs this: `mathgames_migrate` in compose and Kubernetes) owns the schemas and keeps DDL.
 -- Roles are cluster-wide: created here only when missing, without a password; operators set the passwords
--- (docs/operations.md "Database roles"); compose creates them with passwords before the first migration.
+-- (docs/operations/deploy.md "Database roles"); compose creates them with passwords before the first migration.
 DO $$
 DECLARE
   role_name text;

@@ -1,5 +1,5 @@
 -- Up Migration
--- Fact fluency (issue 27): the last three tries of each basic fact per pupil (oldest first), kept by
+-- Fact fluency (docs/product-rules.md#fact-fluency): the last three tries of each basic fact per pupil (oldest first), kept by
 -- statistics-worker from game-result.recorded events (their `facts`). The state (fluent, slow, wrong) is computed
 -- when read, so the pupil's or teacher's chosen threshold (3 s or 6 s) applies to the same tries.
 CREATE TABLE results.fact_fluency (

@@ -1,5 +1,5 @@
 -- Up Migration
--- Fact fluency for the teacher (issue 27): a rostered pupil's last three tries per basic fact, kept by
+-- Fact fluency for the teacher (docs/product-rules.md#fact-fluency): a rostered pupil's last three tries per basic fact, kept by
 -- classes-worker from game-result.recorded events (their `facts`), gone with the pupil (ON DELETE CASCADE).
 CREATE TABLE classes.pupil_facts (
   user_id integer NOT NULL REFERENCES classes.pupils (user_id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 -- Up Migration
--- Mastery per outcome (issue 27): the pupil's rung on each Maarif outcome they have started (practising, familiar,
+-- Mastery per outcome (docs/product-rules.md#mastery): the pupil's rung on each Maarif outcome they have started (practising, familiar,
 -- proficient, mastered) and its 7- and 30-day checks, kept by statistics-worker from game-result.recorded events
 -- (their `skills`, contracts `masteryAfterSkills`). Outcomes never asked have no row (not started).
 CREATE TABLE results.outcome_mastery (

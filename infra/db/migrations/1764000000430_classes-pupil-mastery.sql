@@ -1,5 +1,5 @@
 -- Up Migration
--- Mastery per outcome for the teacher (issue 27): a rostered pupil's rung on each outcome they have started and its
+-- Mastery per outcome for the teacher (docs/product-rules.md#mastery): a rostered pupil's rung on each outcome they have started and its
 -- 7- and 30-day checks, kept by classes-worker from game-result.recorded events (their `skills`, the same
 -- `masteryAfterSkills` as results.outcome_mastery), gone with the pupil (ON DELETE CASCADE).
 CREATE TABLE classes.pupil_mastery (

@@ -1,9 +1,9 @@
-import { configLoader } from '@mathgames/platform';
+import { configLoader, localUrlOf } from '@mathgames/platform';
 import { z } from 'zod';
 
 export const classesConfigShape = {
   // Auth owns identities: the service asks it whether a caller is a verified teacher before creating a class.
-  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
+  AUTH_URL: z.url().default(localUrlOf('auth')),
 };
 export const loadClassesConfig = configLoader('classes', classesConfigShape);
 export type ClassesConfig = ReturnType<typeof loadClassesConfig>;

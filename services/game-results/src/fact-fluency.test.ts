@@ -41,7 +41,7 @@ const FIVE: Array<[string, number]> = [
   ['1 × 4', 4],
 ];
 
-describe('fact fluency (issue 27)', () => {
+describe('fact fluency (product-rules.md#fact-fluency)', () => {
   it('keeps each answer’s response time and folds the last three tries per fact into fluent, slow and wrong', async () => {
     const userId = nextUser++;
     const api = serviceClient(running.baseUrl, userId);

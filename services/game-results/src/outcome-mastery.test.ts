@@ -27,7 +27,7 @@ async function play(api: Api, right: number, games: number): Promise<OutcomeMast
   });
 }
 
-describe('mastery per outcome (issue 27)', () => {
+describe('mastery per outcome (product-rules.md#mastery)', () => {
   it('carries the game’s skills in its event, and statistics-worker climbs the ladder to mastered with a check due in 7 days', async () => {
     const start = clock.getTime();
     const userId = nextUser++;

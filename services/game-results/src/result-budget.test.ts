@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
 
-// Issue 13, gap 9: a script cannot post perfect games as fast as it likes.
+// A script cannot post perfect games as fast as it likes.
 
 const running = useServiceUnderTest({ amqp: false });
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStatisticsWorker } from './index.js';
 
 /**
- * The issue's figure: the consumer's database unreachable for 2 minutes while events wait in its queue (the
+ * The outage to survive: the consumer's database unreachable for 2 minutes while events wait in its queue (the
  * default when this file runs alone). `make test` sets STATISTICS_OUTAGE_SECONDS=45: the consumer retries each held
  * event in place with backoff doubling from 250 ms to its 10 s cap (DEFAULT_RETRY_POLICY), reached within 16 s of
  * failures, so 45 s still crosses the cap and several capped retries; from then on a longer outage only repeats the

@@ -21,7 +21,7 @@ import { startMailWorker } from './index.js';
 import { closeMailTest, mailQueueOf } from './test-support/mail-test.js';
 
 /**
- * The issue asks for 10 minutes of SMTP refusing connections. The worker's behaviour does not depend on the
+ * The outage to survive: 10 minutes of SMTP refusing connections. The worker's behaviour does not depend on the
  * length (it retries until its 24-hour window ends), so the CI runs a 30-second outage with a backoff capped at
  * 2 s instead of 15 min: the same ~15 failed attempts per mail, without a 10-minute test. MAIL_OUTAGE_SECONDS
  * runs the full length.

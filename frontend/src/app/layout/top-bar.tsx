@@ -83,7 +83,7 @@ function AuthButtons({
           </span>
           {/* The name from the content: the visible name inside "<name>'s profile" (WCAG 2.5.3, label in name).
               An aria-label of its own left the visible initial out, which axe's label-content-name-mismatch
-              reported on every signed-in page (issue 26). */}
+              reported on every signed-in page. */}
           <span aria-hidden="true" className="truncate">
             {name}
           </span>

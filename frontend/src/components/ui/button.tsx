@@ -14,7 +14,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   tinted: 'text-white shadow-sm hover:brightness-110',
 };
 
-// Every target at least 48 px high (DESIGN.md).
+// Every target at least 48 px high: small children tap with a whole finger.
 const SIZES: Record<ButtonSize, string> = {
   md: 'min-h-12 px-5 text-base',
   lg: 'min-h-14 px-7 text-lg',

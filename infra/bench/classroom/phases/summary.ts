@@ -47,7 +47,7 @@ async function versusExpress(summaryUrl: string, tab: { cookie: string }, etag: 
 }
 
 /**
- * Issue 24: the poll against a bare node:http server at 50 connections, side by side in one run, for one tab and
+ * The poll against a bare node:http server at 50 connections, side by side in one run, for one tab and
  * for every pupil's cookie in turn (each answered from the gateway's memory once seen).
  */
 async function versusNode(

@@ -39,7 +39,7 @@ describe('abuse limits', () => {
     expect(await limits.check({ forgotAccount: 'kid@example.com' })).not.toBeNull();
   });
 
-  it('store no e-mail or address in Redis: every budget is keyed by a keyed hash (issue 23)', async () => {
+  it('store no e-mail or address in Redis: every budget is keyed by a keyed hash', async () => {
     const limits = new AbuseLimits(redis, prefix, 'test-key', tight);
     await limits.consume({ loginAccountIp: 'Kid@Example.com|10.7.0.1', loginAccount: 'Kid@Example.com' });
     await limits.consume({ loginIp: '10.7.0.1', pupilLinkIp: '2001:db8:1:2::/64' });

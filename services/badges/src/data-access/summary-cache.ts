@@ -21,8 +21,8 @@ return 1
 
 /**
  * How long a user's counts stay without a change: past a week, so a class that plays once a week finds them at its
- * next lesson (a lesson opening with every count cold costs the system about ten times a warm one; README, "the
- * lesson's opening"). About 100 bytes a pupil in Redis. It is not what bounds staleness: a change's refresh is
+ * next lesson (a lesson opening with every count cold costs the system about ten times a warm one;
+ * docs/decisions/0011-badge-counts-kept-eight-days.md). About 100 bytes a pupil in Redis. It is not what bounds staleness: a change's refresh is
  * requested in its transaction and retried until Redis holds it (badge-summary.ts, `retrySummaryRefreshes`).
  */
 export const SUMMARY_CACHE_TTL_SECONDS = 8 * 24 * 3600;

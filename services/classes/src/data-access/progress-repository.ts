@@ -30,7 +30,7 @@ export const PUPIL_HISTORY_LIMIT = 50;
  * nothing about other users). A game of a newer week starts the week counters again; a late game of an older week
  * only adds to the totals. Every row written is the pupil's own, so batches in user order never deadlock.
  *
- * One statement, one round trip (every recorded game runs it; issue 24): its parts all see the rows as they were
+ * One statement, one round trip (every recorded game runs it; docs/decisions/0016-fewer-round-trips-per-result.md): its parts all see the rows as they were
  * before it, so the history's trim counts the new game in by hand (the UNION), and a game already too old to be
  * among the newest is not kept at all: exactly the newest PUPIL_HISTORY_LIMIT games stay, whatever order they
  * arrive in. The same statement locks and answers the pupil's mastery rows of the outcomes the game asked

@@ -4,7 +4,7 @@ import { addClassPupils, listClassPupils } from './class-pupils.js';
 import type { ClassesDeps } from './deps.js';
 
 /**
- * Imports a class list (issue 27): only the names not yet in the class (case, Turkish letters and spacing do not
+ * Imports a class list (docs/product-rules.md#class-list-import): only the names not yet in the class (case, Turkish letters and spacing do not
  * matter) and each once, so importing the same e-Okul list again adds nobody. The names were already checked by
  * the schema (no identity number).
  */

@@ -88,7 +88,7 @@ function toStored(row: ResultRow): StoredGameResult {
  * event exists exactly when the result does. The event's `resultId` becomes the assigned id. Returns null, writing
  * nothing, when this user already stored a result under the same client id.
  *
- * No NOTIFY here (issue 24): a transaction that notifies takes one cluster-wide lock from its commit until it
+ * No NOTIFY here (docs/decisions/0003-no-notify-on-result-commit.md): a transaction that notifies takes one cluster-wide lock from its commit until it
  * ends (PostgreSQL's notify queue, `Lock:object` in pg_stat_activity), so every result commit, fsync included,
  * waited for the one before it. The caller wakes this process's own relay once the result is committed
  * (`RecordDeps.announced`); other replicas' relays still find rows by their poll.

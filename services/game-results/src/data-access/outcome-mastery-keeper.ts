@@ -71,7 +71,8 @@ export function outcomeMasteryOfRow(row: OutcomeMasteryRow): OutcomeMastery {
  * and is applied again). Both statements take the rows in outcome order, so two batches never deadlock; no skills or
  * only skills without an outcome cost no statement. A worker that writes the game's other rows in
  * a statement of its own ends it with `lockingSelect` instead, and hands its rows to `applyLocked`: one round trip
- * fewer per game. `read` is the pupil's started outcomes in the map's order, one query.
+ * fewer per game (docs/decisions/0016-fewer-round-trips-per-result.md). `read` is the pupil's started outcomes in the
+ * map's order, one query.
  */
 export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
   /** The lock read, with the pupil and the asked outcomes (text[]) as the caller's parameters, e.g. '$1', '$9'. */

@@ -7,7 +7,7 @@ export * from './learning/mastery.js';
 export * from './learning/next-step.js';
 export * from './learning/review-schedule.js';
 export * from './message-catalogue.js';
-export * from './openapi.js';
+export * from './openapi/document.js';
 export * from './outcomes/index.js';
 export * from './prerendered-pages.js';
 export * from './profile-statistics.js';

@@ -8,7 +8,7 @@ describe('profile statistics adjustment (product-rules.md#numbers)', () => {
     expect(adjustProfileStatistics({ ...base, totalPoints: 300 }).successRate).toBe(75);
   });
 
-  // Issue 26, item 2: the profile's weekly charts show points ("Çarşamba: 870 puan", not "87 doğru cevap").
+  // The profile's weekly charts show points ("Çarşamba: 870 puan", not "87 doğru cevap").
   it("shows the week as the server's points per day, whatever the correct answers", () => {
     const weeklyProgress = [10, 5, 0, 87, 0, 0, 0];
     const weeklyPoints = [100, 50, 0, 870, 0, 0, 0];

@@ -1,8 +1,8 @@
 /**
  * Every process of the product, once: its package, entry point, default port, the gateway's variable for it and
- * the credentials it needs. The config loaders (`DEFAULT_PORTS`, `SECRET_NEEDS`), the test stack and `make start`
- * (`@mathgames/test-stack`), and the manifest tests read this table; docs/conventions.md "Deployables, ports, entry
- * points" prints it and the k8s tests check that the two agree.
+ * the credentials it needs. The one source of these facts: the config loaders (`DEFAULT_PORTS`, `SECRET_NEEDS`), the
+ * test stack and `make start` (`@mathgames/test-stack`) import it, and the manifest tests (`k8s/*.test.ts`) check
+ * the Dockerfile, docker-compose.yml and `k8s/` against it. The docs link here instead of copying it.
  */
 export interface DeployableRow {
   name: string;
@@ -94,3 +94,10 @@ const ROWS = [
 export type DeployableName = (typeof ROWS)[number]['name'];
 export type Deployable = DeployableRow & { name: DeployableName };
 export const DEPLOYABLES: readonly Deployable[] = ROWS;
+
+/** The migration Job: run once per release before the deployables roll; it has no port and serves nothing. */
+export const MIGRATE_JOB = { name: 'migrate', dir: 'services/libs/platform', entry: 'migrate-cli' } as const;
+
+/** `http://127.0.0.1:<port>`: where a deployable listens on a development machine (the config loaders' default). */
+export const localUrlOf = (name: DeployableName): string =>
+  `http://127.0.0.1:${DEPLOYABLES.find((d) => d.name === name)?.port}`;

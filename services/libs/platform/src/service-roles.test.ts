@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnvironment, type TestEnvironment } from './testing/index.js';
 
-// Issue 13, gap 6: each service's database role reaches its own schema only, and never changes the schema.
+// Each service's database role reaches its own schema only, and never changes the schema.
 let env: TestEnvironment;
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { IDENTITY_HEADER, type Identity, type Pool, signIdentity } from '@mathgames/platform';
 import type { CapturedMail, SmtpCapture } from '@mathgames/platform/testing';
+import { expectDocumentedAnswer } from '../../api-document.js';
 import { startStack } from '../../stack.js';
 
 export type Reply<T = Record<string, unknown>> = {
@@ -57,6 +58,7 @@ export class Browser {
     const raw = Buffer.from(await res.arrayBuffer());
     const type = res.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {};
+    expectDocumentedAnswer(method, path, res.status, parsed, type);
     return { status: res.status, headers: res.headers, body: parsed as T, raw };
   }
 

@@ -2,7 +2,7 @@ import { translate } from '@mathgames/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStack, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
 
-// Issue 13, gap 1: a stolen session alone can no longer move an account to another address.
+// A stolen session alone cannot move an account to another address.
 let stack: AuthStack;
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { LIMITS } from '@mathgames/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStack, signUp, startAuthStack } from './auth-stack.js';
 
-// Issue 13, gap 2: the ways around the login limits an attacker tried, each closed.
+// The ways around the login limits an attacker would try, each closed.
 let stack: AuthStack;
 let tight: AuthStack;
 const GATEWAY_CREDENTIAL_BUDGET = 6;

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStack, signUp, startAuthStack } from './auth-stack.js';
 
-// Issue 13, gap 4: sessions on a classroom computer the next class uses.
+// Sessions on a classroom computer the next class uses.
 let stack: AuthStack;
 let redis: Redis;
 // 3 s instead of 30 min, so the idle end is observed for real within the test.

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStack, signUp, startAuthStack, tokenFrom } from './auth-stack.js';
 
-// Issue 13, gap 3: a link's token exists only in the mail; auth.outbox, Redis and the logs hold none.
+// A link's token exists only in the mail; auth.outbox, Redis and the logs hold none.
 let stack: AuthStack;
 let redis: Redis;
 

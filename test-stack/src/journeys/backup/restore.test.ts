@@ -23,7 +23,7 @@ import { type Stack, startStack } from '../../stack.js';
 import { createClass, saveGame } from '../classes/classes-api.js';
 import { Browser, signUp } from '../classes/classes-stack.js';
 
-// docs/operations.md, "Backups and restores": the logical backup (globals and `pg_dump -Fc`) of a product with
+// docs/operations/backups.md, "Backups and restores": the logical backup (globals and `pg_dump -Fc`) of a product with
 // results still in flight on RabbitMQ and others not yet published from the outbox is restored into a fresh
 // Postgres cluster on another port; the product started on it (with a new broker vhost and Redis prefix: those
 // were lost with the old site) finds everything, and every result reaches the workers once the in-flight events
@@ -87,7 +87,7 @@ async function playGames(baseUrl: string, games: number): Promise<void> {
   }
 }
 
-/** The backup, as docs/operations.md says: the globals and `pg_dump -Fc` of the database. */
+/** The backup, as docs/operations/backups.md says: the globals and `pg_dump -Fc` of the database. */
 async function backUp(databaseUrl: string, dir: string): Promise<void> {
   const source = new URL(databaseUrl);
   const database = source.pathname.slice(1);

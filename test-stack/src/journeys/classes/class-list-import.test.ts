@@ -5,7 +5,7 @@ import { useClassesStack } from './classes-stack.js';
 
 const world = useClassesStack({}, ['Import_Teacher']);
 
-/** A class list as a spreadsheet export holds it: a header, an identity-number column, 30 pupils (issue 27). */
+/** A class list as a spreadsheet export holds it: a header, an identity-number column, 30 pupils (docs/product-rules.md#class-list-import). */
 function classListCsv(count: number): string {
   const rows = ['Sıra No;Öğrenci No;T.C. Kimlik No;Adı;Soyadı'];
   for (let i = 1; i <= count; i++)

@@ -1,6 +1,7 @@
 import type { Pool } from '@mathgames/platform';
 import type { SmtpCapture } from '@mathgames/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
+import { expectDocumentedAnswer } from '../../api-document.js';
 import { startStack } from '../../stack.js';
 
 export interface Reply<T = Record<string, unknown>> {
@@ -36,7 +37,9 @@ export class Browser {
     const set = res.headers.getSetCookie()[0];
     if (set) this.cookie = set.split(';', 1)[0];
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+    const body = text ? JSON.parse(text) : {};
+    expectDocumentedAnswer(method, path, res.status, body, res.headers.get('content-type') ?? '');
+    return { status: res.status, body: body as T };
   }
   get<T = Record<string, unknown>>(path: string) {
     return this.request<T>('GET', path);

@@ -1,4 +1,4 @@
-// Issue 23, item 6: the join lookup is budgeted and shows no surname.
+// The join lookup is budgeted and shows no surname (docs/decisions/0033-pupil-names-on-the-class-code.md).
 import {
   type ClassJoin,
   type ClassPupilsResponse,

@@ -44,7 +44,7 @@ function gridAfter(classId: number, pupilId: number, games: number): Promise<Cla
   );
 }
 
-describe('mastery per outcome, confirmed later (issue 27)', () => {
+describe('mastery per outcome, confirmed later (product-rules.md#mastery)', () => {
   it('masters an outcome, passes the 7- and 30-day checks on the server’s clock, shows the class’s retention, and goes with the pupil', async () => {
     clock = new Date();
     const start = clock.getTime();

@@ -22,7 +22,7 @@ const game = (ms: number) => ({
   ].map(([question, answer]) => ({ question, answer, userAnswer: answer, isCorrect: true, responseMs: ms })),
 });
 
-describe('a pupil’s fact matrix for the teacher (issue 27)', () => {
+describe('a pupil’s fact matrix for the teacher (product-rules.md#fact-fluency)', () => {
   it('moves from slow to fluent as the pupil answers within 3 s, only for the class’s teacher, and goes with the pupil', async () => {
     const created = await createClass(world.teacher, '2-F', 2);
     const [pupil] = await addPupils(world.teacher, created.id, ['Ece']);

@@ -184,7 +184,7 @@ describe('pupil sign-in', () => {
   });
 });
 
-// Issue 13, shared devices: a class code means a classroom computer the next class uses.
+// Shared devices: a class code means a classroom computer the next class uses.
 describe('a pupil signed in with a class code', () => {
   async function pupilLogin(pupil: ClassPupil, extra: Record<string, unknown> = {}) {
     const roster = await join(world.stack.browser('tr', SCHOOL), joinCode);

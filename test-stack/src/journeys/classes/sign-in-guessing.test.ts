@@ -1,5 +1,5 @@
-// Issue 23, items 1-5: guessing at a class's sign-in never locks the real child out, an outside address cannot pause
-// the school, tickets die with the code and every pupil session is a shared-device one (item 6, the join lookup:
+// Guessing at a class's sign-in never locks the real child out, an outside address cannot pause
+// the school, tickets die with the code and every pupil session is a shared-device one (the join lookup:
 // join-lookup.test.ts).
 import {
   type ClassJoin,

@@ -7,7 +7,7 @@ import { type FaultStack, isReady, startFaultStack } from './fault-stack.js';
 import { counted, newTally, Pupil, postUntilStored } from './pupil-client.js';
 
 /**
- * The fault suite (issue 12): the real deployables, each its own process, on a Postgres cluster and a
+ * The fault suite (docs/operations/runbooks.md, "Faults: what you see and what you do"): the real deployables, each its own process, on a Postgres cluster and a
  * redis-server of their own and a RabbitMQ vhost reached through a relay the test cuts. 50 logged-in pupils post
  * 500 results while one dependency is down for 15 s; clients behave as the app does (a 503 is retried after
  * Retry-After with the same Idempotency-Key; a lost session logs in again). Afterwards every accepted result is

@@ -14,7 +14,7 @@ import { Browser } from '../game-results/flow-stack.js';
 
 // A real Prometheus (Debian's, on a private port and temp data dir) scrapes the running product with the shipped
 // scrape job and evaluates the shipped rules; a few games are played; then every dashboard panel's query and every
-// recording rule must return data (docs/operations.md, "Service levels, alerts and runbooks"). Debian's Prometheus
+// recording rule must return data (docs/operations/runbooks.md, "Service levels, alerts and runbooks"). Debian's Prometheus
 // has no Kubernetes discovery, so the job's discovery is swapped for the test processes' addresses with the labels
 // its relabelling gives a pod (`deployable`); the scrape and rule intervals are shortened to 1 s so the test does
 // not wait minutes for rates.

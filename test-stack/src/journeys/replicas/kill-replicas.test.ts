@@ -30,7 +30,7 @@ import { type ReplicaStack, startReplicaStack, UNLIMITED } from './replica-stack
  * progress, and no request a pupil made saw a 5xx other than 503. Prints the figures.
  */
 
-/** How long replicas are killed in turn: the issue's 2 minutes unless REPLICA_CHAOS_SECONDS says otherwise. */
+/** How long replicas are killed in turn: 2 minutes unless REPLICA_CHAOS_SECONDS says otherwise. */
 const CHAOS_SECONDS = Number(process.env.REPLICA_CHAOS_SECONDS ?? 120);
 const PUPILS = 50;
 const PAUSE_BETWEEN_RESULTS_MS = 2_000;

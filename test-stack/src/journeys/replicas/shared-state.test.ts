@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metric, type ReplicaStack, startReplicaStack, UNLIMITED } from './replica-stack.js';
 
 /**
- * What replicas share (docs/operations.md "Replicas"): sessions and rate budgets live in Redis, so any gateway
+ * What replicas share (docs/operations/replicas.md "Replicas"): sessions and rate budgets live in Redis, so any gateway
  * serves any session and a budget is spent once whichever gateway a request reaches; the outbox relays of two
  * game-results processes claim rows in Postgres, so each row is published once.
  */

@@ -8,7 +8,7 @@ import { type Stack, startStack } from '../../stack.js';
  * from its built entry point) and reports ready only after it, and nothing of that play stays. The gateway measured
  * is one started again while the services run, as a rollout replaces a pod: at the stack's own start every process
  * starts at once, and a gateway that listens before badges or game-results answers ends its warm-up at its first
- * unanswered call, by design (docs/operations.md, "Pods that just started"; it made this test fail once on a busy
+ * unanswered call, by design (docs/operations/capacity.md, "Pods that just started"; it made this test fail once on a busy
  * box, 32 calls).
  */
 describe('a gateway that just started warms up before it is ready', () => {

@@ -59,7 +59,7 @@ describe('the auth modal', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('sends "this is a shared computer" with the login when ticked (issue 13, gap 4)', async () => {
+  it('sends "this is a shared computer" with the login when ticked', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(

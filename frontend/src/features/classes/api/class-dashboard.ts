@@ -25,7 +25,7 @@ export const pupilProgressQueryOptions = (classId: number, pupilId: number) =>
     refetchInterval: 5_000,
   });
 
-/** One pupil's fact matrix (issue 27) at a fluency threshold. */
+/** One pupil's fact matrix (docs/product-rules.md#fact-fluency) at a fluency threshold. */
 export const pupilFactsQueryOptions = (classId: number, pupilId: number, threshold: FluencyThreshold) =>
   queryOptions({
     queryKey: ['/api/classes', classId, 'pupils', pupilId, 'facts', threshold] as const,
@@ -36,7 +36,7 @@ export const pupilFactsQueryOptions = (classId: number, pupilId: number, thresho
       ),
   });
 
-/** The class × outcome mastery grid and each outcome's 30-day retention (issue 27), polled like the grid above. */
+/** The class × outcome mastery grid and each outcome's 30-day retention (docs/product-rules.md#mastery), polled like the grid above. */
 export const classOutcomesQueryOptions = (classId: number) =>
   queryOptions({
     queryKey: ['/api/classes', classId, 'outcomes'] as const,

@@ -58,7 +58,7 @@ function PractisedOutcomes({ choice }: { choice: TopicAndDifficulty }) {
 }
 
 /**
- * The outcome picker, the topic and the difficulty (issue 27): an outcome sets a topic and difficulty that practise
+ * The outcome picker, the topic and the difficulty (docs/product-rules.md#the-outcome-map): an outcome sets a topic and difficulty that practise
  * it; changing those keeps the outcome only while they still practise it. The server gets a topic and difficulty.
  */
 export function TopicAndDifficultyFields({

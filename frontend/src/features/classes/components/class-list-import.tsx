@@ -1,7 +1,7 @@
 import {
+  type ClassListImportResponse,
   type ClassListPreview,
   type ClassPupil,
-  type ClassPupilsResponse,
   MAX_PUPILS_PER_CLASS,
   newNames,
   parseClassList,
@@ -22,13 +22,11 @@ import { CLASS_LIST_ACCEPT, classListText } from './class-list-file.js';
 import { LoadError } from './load-error.js';
 import { useAddNames } from './use-add-names.js';
 
-type ImportResponse = ClassPupilsResponse & { alreadyThere: number };
-
 /** The largest class list file read (a class of 40 is a few kilobytes). */
 const MAX_FILE_BYTES = 512 * 1024;
 
 /**
- * The class list from e-Okul (issue 27): open the CSV or Excel file e-Okul exports, or paste the list from a
+ * The class list from e-Okul (docs/product-rules.md#class-list-import): open the CSV or Excel file e-Okul exports, or paste the list from a
  * spreadsheet; the
  * names are read in the browser and previewed (identity numbers already left out, pupils already in the class
  * marked); saving adds only the new ones, so importing the same list again adds nobody.
@@ -91,7 +89,9 @@ export function ClassListImport({
       return;
     }
     await run(async () => {
-      const res = await api.post<ImportResponse>(`/api/classes/${classId}/pupils/import`, { names: toAdd });
+      const res = await api.post<ClassListImportResponse>(`/api/classes/${classId}/pupils/import`, {
+        names: toAdd,
+      });
       setPreview(null);
       setText('');
       toast({ title: t('import.added', { count: res.items.length }), variant: 'success' });

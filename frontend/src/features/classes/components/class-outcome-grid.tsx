@@ -132,7 +132,7 @@ function Codes({ outcomes }: { outcomes: Outcome[] }) {
   );
 }
 
-/** The class × outcome grid (issue 27), each outcome's 30-day retention and who needs help with what. */
+/** The class × outcome grid (docs/product-rules.md#mastery), each outcome's 30-day retention and who needs help with what. */
 export function ClassOutcomePanel({ classId }: { classId: number }) {
   const { t } = useTranslation('teacher');
   const id = useId();

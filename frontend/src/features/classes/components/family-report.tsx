@@ -280,7 +280,7 @@ function ReportPage({
 }
 
 /**
- * /teacher/classes/:classId/pupils/:pupilId/report: a page a family can read (issue 27), to print or save as PDF:
+ * /teacher/classes/:classId/pupils/:pupilId/report: a page a family can read (docs/product-rules.md#family-report), to print or save as PDF:
  * the learning outcomes the pupil's recent games practised, the facts they know by heart, and the mistakes that keep
  * coming back. The teacher picks the family's language here; the controls are not printed.
  */

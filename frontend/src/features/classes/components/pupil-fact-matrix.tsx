@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FactMatrix } from '../../../components/fact-matrix.js';
 import { pupilFactsQueryOptions } from '../api/class-dashboard.js';
 
-/** The teacher's view of one pupil's fact matrix (issue 27), with the teacher's own choice of threshold. */
+/** The teacher's view of one pupil's fact matrix (docs/product-rules.md#fact-fluency), with the teacher's own choice of threshold. */
 export function PupilFactMatrix({ classId, pupilId }: { classId: number; pupilId: number }) {
   const [threshold, setThreshold] = useState<FluencyThreshold>(FLUENT_MS);
   const query = useQuery(pupilFactsQueryOptions(classId, pupilId, threshold));

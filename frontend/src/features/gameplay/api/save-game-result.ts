@@ -59,7 +59,7 @@ export function bumpWeeklyProgress(client: QueryClient, correct: number, now = n
   });
 }
 
-/** What the summary tells the child about the result (issue 18). */
+/** What the summary tells the child about the result (docs/deviations.md). */
 export type SaveState =
   | { kind: 'saving' }
   | { kind: 'saved' }

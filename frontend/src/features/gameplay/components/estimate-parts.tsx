@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AnswerValue, Operand } from '../../../components/fraction.js';
 
 /**
- * Estimation items (issue 27): `48 + 31 ≈ ?`, answered with each operand rounded to the nearest ten first. The parts
+ * Estimation items (docs/product-rules.md#questions): `48 + 31 ≈ ?`, answered with each operand rounded to the nearest ten first. The parts
  * that differ from an exact question: the ≈ sign, the instruction, the rounding worked out after a wrong answer.
  */
 

@@ -167,7 +167,7 @@ export function QuestionView({
   );
 }
 
-/** Keys 1-4 answer as well as touch (issue 6, point 7). */
+/** Keys 1-4 answer as well as touch. */
 function useAnswerKeys(question: Question, onAnswer: (value: number) => void) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

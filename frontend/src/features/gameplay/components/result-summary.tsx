@@ -105,7 +105,7 @@ export function ResultSummary({
 
       <ResultTiles summary={summary} percent={percent} />
 
-      {/* Below `sm` each row stacks into a small card, so a phone never scrolls the table sideways (issue 18,
+      {/* Below `sm` each row stacks into a small card, so a phone never scrolls the table sideways (
           item 8). The e2e layout test checks Chromium still reads it as a table. */}
       <div className="mt-6 rounded-3xl bg-white shadow-sm">
         <table aria-labelledby={captionId} className="block w-full text-left text-base sm:table sm:text-lg">

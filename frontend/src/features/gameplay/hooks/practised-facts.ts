@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../lib/auth.js';
 import { factFluencyQueryOptions, storedFluencyThreshold } from '../../../lib/queries/fact-fluency.js';
 
 /**
- * Practice favours slow facts (issue 27): a signed-in child's games ask first the facts they got wrong or were
+ * Practice favours slow facts (docs/product-rules.md#fact-fluency): a signed-in child's games ask first the facts they got wrong or were
  * slow at, by the threshold chosen on this device. A guest, or a child whose facts cannot load (offline), plays
  * the usual mix.
  */

@@ -10,7 +10,7 @@ import { testUser } from '../../../testing/users.js';
 import { AccountTabHarness } from './account-tab-harness.js';
 import { SettingsTab } from './settings-tab.js';
 
-// Issue 13, gaps 1, 4 and 10 in the settings and profile screens.
+// Account security in the settings and profile screens (docs/security.md).
 const USER = testUser({ receiveNotifications: true });
 
 describe('the profile form', () => {

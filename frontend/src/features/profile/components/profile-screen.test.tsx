@@ -57,7 +57,7 @@ beforeEach(() => useLanguage('en', 'profile'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the profile statistics', () => {
-  // Issue 26, item 2: the spec's "weekly points chart" and "points per day": points, not correct answers.
+  // The spec's "weekly points chart" and "points per day": points, not correct answers.
   it("shows the week as points per day on both profile charts, from the answer's weeklyPoints, unit named", async () => {
     const weeklyProgress = [10, 5, 87, 0, 0, 0, 0];
     const weeklyPoints = [100, 50, 870, 0, 0, 0, 0];

@@ -7,7 +7,7 @@ import { testUser } from '../../../testing/users.js';
 import { AccountTabHarness } from './account-tab-harness.js';
 import { SettingsTab } from './settings-tab.js';
 
-// Issue 14, item 4: a pupil (made by their teacher, signing in with pictures) sees no e-mail or password fields.
+// A pupil (made by their teacher, signing in with pictures) sees no e-mail or password fields.
 const PUPIL = testUser({
   id: 12,
   username: 'pupil-12',

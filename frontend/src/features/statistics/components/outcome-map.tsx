@@ -49,7 +49,7 @@ function OutcomeGrades({ outcomes }: { outcomes: OutcomeMastery[] }) {
 }
 
 /**
- * "My outcome map" (issue 27): every Maarif outcome the games practise, on its rung of the mastery ladder, with a
+ * "My outcome map" (docs/product-rules.md#the-outcome-map): every Maarif outcome the games practise, on its rung of the mastery ladder, with a
  * mastered outcome's check (due, on a day, or confirmed). `guest`: the map kept on this device.
  */
 export function OutcomeMap({ guest = false }: { guest?: boolean }) {

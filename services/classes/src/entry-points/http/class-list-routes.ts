@@ -8,7 +8,7 @@ import { pupilFacts } from '../../domain/pupil-facts.js';
 import { classIdOf, pupilIdOf } from './path-ids.js';
 
 /**
- * What a teacher plans by (issue 27): the class list import (e-Okul CSV or a pasted spreadsheet, previewed in the
+ * What a teacher plans by (docs/product-rules.md#class-list-import): the class list import (e-Okul CSV or a pasted spreadsheet, previewed in the
  * browser; only new names are added), a pupil's fact matrix and the class's mastery per outcome.
  */
 export function classListRoutes(ctx: ClassesDeps) {

@@ -31,7 +31,7 @@ export function classesRoutes(ctx: ClassesDeps) {
   return (app: Express) => {
     // Open to anyone with the code (pupils are not signed in yet): the class name, the pupils' names without
     // surnames and a ticket for auth. An unknown, closed or archived class looks the same; the gateway counts
-    // such a miss as a guess (docs/operations.md "Guessing at a class's sign-in").
+    // such a miss as a guess (docs/operations/sign-in-security.md "Guessing at a class's sign-in").
     app.get('/api/classes/join/:code', async (req, res) => {
       const parsed = joinCodeSchema.safeParse(req.params.code);
       const found = parsed.success ? await findJoinableClass(ctx.pool, parsed.data) : null;

@@ -59,7 +59,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Cold counts in one call (issue 24): a poll whose counts are in neither the gateway's memory nor Redis (a
+ * Cold counts in one call (docs/decisions/0010-cold-polls-in-one-call.md): a poll whose counts are in neither the gateway's memory nor Redis (a
  * lesson's first poll, after the cache's TTL) is not sent on to the service one by one; the gateway asks for every
  * such user of a short window at once, and the badges service answers from one query and fills Redis. Internal:
  * the gateway never forwards a browser's request to this path, and the service takes only a gateway-signed call.

@@ -5,6 +5,7 @@ import {
   difficultySchema,
   gameTypeInputSchema,
   gameTypeSchema,
+  questionsCountSchema,
 } from '../schemas/fields.js';
 import { k } from '../schemas/shared.js';
 import { QUESTION_COUNTS } from '../values.js';
@@ -31,7 +32,7 @@ export const createAssignmentRequestSchema = z
     {
       gameType: gameTypeInputSchema,
       difficulty: difficultyInputSchema,
-      questionsCount: z.literal(QUESTION_COUNTS, { error: k('invalid_question_count') }),
+      questionsCount: questionsCountSchema,
       dueAt: z.iso
         .datetime({ offset: true, error: k('assignment_due_invalid') })
         .refine((s) => !dueAtProblem(new Date(s), new Date()), k('assignment_due_invalid')),

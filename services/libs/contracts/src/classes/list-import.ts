@@ -1,5 +1,5 @@
 /**
- * The class list from e-Okul (issue 27): a teacher pastes names from a spreadsheet or opens the class list file
+ * The class list from e-Okul (docs/product-rules.md#class-list-import): a teacher pastes names from a spreadsheet or opens the class list file
  * e-Okul exports as CSV, sees a preview, and saves. No Turkish national identity number (T.C. kimlik no, 11
  * digits) is ever kept: a column headed as one, or any 11-digit number, is dropped before the preview, and the
  * server refuses a name that still holds one. The column names e-Okul uses could not be checked here, so columns

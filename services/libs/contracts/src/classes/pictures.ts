@@ -51,8 +51,8 @@ export const PUPIL_PICTURE_NAMES: Record<'tr' | 'en', Record<PupilPicture, strin
 };
 
 /**
- * How many pictures a new password has: three different of twelve in order, 12 × 11 × 10 = 1,320 passwords (issue
- * 23: two of nine, 72, fell for a whole class in a lesson). Cards printed before have two (of the first nine) and
+ * How many pictures a new password has: three different of twelve in order, 12 × 11 × 10 = 1,320 passwords (two of
+ * nine, 72, fell for a whole class in a lesson; docs/decisions/0029-pupil-sign-in-limits.md). Cards printed before have two (of the first nine) and
  * keep working until reprinted; the roster says how many pictures each pupil taps.
  */
 export const PICTURE_PASSWORD_LENGTH = 3;

@@ -1,5 +1,5 @@
 /**
- * The names the class code shows (issue 23): anyone with the code sees the pupil list, so it holds no surname. A
+ * The names the class code shows (docs/decisions/0033-pupil-names-on-the-class-code.md): anyone with the code sees the pupil list, so it holds no surname. A
  * pupil's given names are kept and the last word (the surname, from an e-Okul list) shortened to its first letter,
  * or to as many letters as tell two pupils of the same given names apart ("Deniz Ka.", "Deniz Ko."). A one-word
  * name (as most teachers type them) is shown as it is.

@@ -14,7 +14,7 @@ export const pupilNameSchema = z
   .trim()
   .min(1, k('pupil_name_required'))
   .max(PUPIL_NAME_MAX, k('pupil_name_too_long'))
-  // A pasted or imported class list may carry identity numbers (T.C. kimlik no): never stored (issue 27).
+  // A pasted or imported class list may carry identity numbers (T.C. kimlik no): never stored (docs/product-rules.md#class-list-import).
   .refine((name) => !holdsIdNumber(name), k('pupil_name_has_id_number'));
 
 /** Names one per line as pasted from a spreadsheet or a list; blank lines dropped. */
@@ -67,6 +67,12 @@ export const classPupilsResponseSchema = z
   .object({ message: z.string(), items: z.array(classPupilSchema) })
   .meta({ id: 'ClassPupilsResponse' });
 export type ClassPupilsResponse = z.infer<typeof classPupilsResponseSchema>;
+
+/** A class list import: the pupils it added, and how many of the list's names the class already had. */
+export const classListImportResponseSchema = classPupilsResponseSchema
+  .extend({ alreadyThere: z.number().int().nonnegative() })
+  .meta({ id: 'ClassListImportResponse' });
+export type ClassListImportResponse = z.infer<typeof classListImportResponseSchema>;
 
 /** Auth's internal answer to the classes service: the accounts it made (or reset) and their new pictures. */
 export const pupilAccountsSchema = z.object({

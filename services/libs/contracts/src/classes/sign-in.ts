@@ -7,7 +7,7 @@ import { PICTURE_PASSWORD_LENGTH, picturePasswordSchema } from './pictures.js';
  * Wrong pictures: every 5th wrong try in a row pauses the pupil, 5 minutes and doubling each time up to an hour
  * (counted only for a ticket of the pupil's own class). A class's wrong tries are budgeted per place (the client's
  * address bucket): a place where one of its pupils signed in (the school) gets a class's worth, any other place a
- * few, so one outside address cannot pause the school. The arithmetic is in docs/operations.md.
+ * few, so one outside address cannot pause the school. The arithmetic is in docs/operations/sign-in-security.md.
  */
 export const PUPIL_SIGN_IN_LIMITS = {
   pupilFailures: 5,

@@ -1,5 +1,5 @@
 /**
- * Fact fluency (issue 27): the basic facts a child should know by heart, and whether each is known. A fact is
+ * Fact fluency (docs/product-rules.md#fact-fluency): the basic facts a child should know by heart, and whether each is known. A fact is
  * fluent when answered correctly within the threshold (3 s, or a gentler 6 s a teacher or pupil can choose) in
  * 2 of its last 3 tries (the XtraMath / Reflex rule). Response time runs from the question appearing to the tap,
  * feedback excluded.

@@ -1,5 +1,5 @@
 /**
- * Mastery per outcome (issue 27): a ladder per pupil and Maarif outcome (not started, practising, familiar,
+ * Mastery per outcome (docs/product-rules.md#mastery): a ladder per pupil and Maarif outcome (not started, practising, familiar,
  * proficient, mastered), moved by each game that asks the outcome's skills and confirmed by checks 7 and 30 days
  * after it was reached. Pure, so statistics-worker (the pupil's own map), classes-worker (the teacher's grid) and the
  * browser (guests, on the device) keep the same ladder.

@@ -1,5 +1,5 @@
 /**
- * The outcome map (issue 27): every question the generator makes belongs to one named skill, and each skill to the
+ * The outcome map (docs/product-rules.md#the-outcome-map): every question the generator makes belongs to one named skill, and each skill to the
  * learning outcomes of the 2024 mathematics programme (MEB, "Türkiye Yüzyılı Maarif Modeli", outcomes coded
  * `MAT.<grade>.<theme>.<n>`) that it practises. The spec's five topics and five levels stay; LEVEL_SCOPE says what
  * each topic and level practises, and `skillOf` (skill-of.ts) tags any question (generated, pooled or saved with a result).

@@ -1,5 +1,5 @@
 /**
- * Estimation items (issue 27; grade 3, MAT.3.2.1: reasoning about sums and differences by estimating, before the
+ * Estimation items (docs/product-rules.md#questions; grade 3, MAT.3.2.1: reasoning about sums and differences by estimating, before the
  * written procedure): at these levels one question in ESTIMATE_EVERY asks for the result with each operand rounded
  * to the nearest ten (`≈ 48 + 31` → 50 + 30 = 80). Their operands never end in 0 (nothing to round) or 5 (no tie),
  * and a difference stays positive after rounding. The generator makes them; the answer checker and

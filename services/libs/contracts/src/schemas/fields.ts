@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   parseDifficulty,
   parseGameType,
+  QUESTION_COUNTS,
 } from '../values.js';
 import { k } from './shared.js';
 
@@ -32,15 +33,23 @@ export const passwordSchema = z
   .max(PASSWORD_MAX, k('password_too_long'));
 
 /** Letters of any alphabet (Turkish included), digits, dot, dash, underscore and single inner spaces. */
+const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+(?: [\p{L}\p{N}._-]+)*$/u;
 export const usernameSchema = z
   .string({ error: k('username_required') })
   .trim()
   .min(1, k('username_required'))
   .min(USERNAME_MIN, k('username_too_short'))
   .max(USERNAME_MAX, k('username_too_long'))
-  .regex(/^[\p{L}\p{N}._-]+(?: [\p{L}\p{N}._-]+)*$/u, k('username_invalid'));
+  .regex(USERNAME_PATTERN, k('username_invalid'))
+  // The OpenAPI generator writes a regex's flags into the pattern ("…$/u"); JSON Schema patterns are Unicode-aware.
+  .meta({ pattern: USERNAME_PATTERN.source });
 
 export const langSchema = z.enum(LANGUAGES);
+
+/** 5, 10, 15 or 20 questions. The OpenAPI generator lists only a multi-value literal's first value: `enum` says all. */
+export const questionsCountSchema = z
+  .literal(QUESTION_COUNTS, { error: k('invalid_question_count') })
+  .meta({ enum: [...QUESTION_COUNTS] });
 
 export const gameTypeSchema = z.enum(GAME_TYPES);
 export const difficultySchema = z.enum(DIFFICULTIES);

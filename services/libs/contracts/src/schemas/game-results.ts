@@ -2,7 +2,12 @@
 import { z } from 'zod';
 import { MISTAKE_KINDS } from '../questions/mistakes.js';
 import { QUESTION_COUNTS } from '../values.js';
-import { difficultyInputSchema, gameTypeInputSchema, gameTypeSchema } from './fields.js';
+import {
+  difficultyInputSchema,
+  gameTypeInputSchema,
+  gameTypeSchema,
+  questionsCountSchema,
+} from './fields.js';
 import { input, isoDateTime, k } from './shared.js';
 
 export const QUESTION_TEXT_MAX = 40;
@@ -57,7 +62,7 @@ export const mistakeKindSchema = z.enum(MISTAKE_KINDS).meta({ id: 'MistakeKind' 
 export const gameResultRequestSchema = input({
   gameType: gameTypeInputSchema,
   difficulty: difficultyInputSchema,
-  questionsCount: z.literal(QUESTION_COUNTS, { error: k('invalid_question_count') }),
+  questionsCount: questionsCountSchema,
   correctAnswers: z
     .number({ error: k('invalid_correct_answers') })
     .int(k('invalid_correct_answers'))

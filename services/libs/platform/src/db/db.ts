@@ -31,7 +31,7 @@ export interface PoolOptions {
 /**
  * A pool of Postgres connections. Its connections are pipelined: statements given to one connection while another
  * is still running are sent at once, not after the answer before (Postgres runs them in order). Code that awaits
- * each statement sees no difference; a consumer's batch sends its users' statements side by side (issue 24).
+ * each statement sees no difference; a consumer's batch sends its users' statements side by side (docs/decisions/0006-pipelined-consumer-batches.md).
  *
  * A connection once opened stays open (`min` is `max`): a lesson that starts after a quiet break must not meet a
  * pool closed down to nothing. A new Postgres backend reads its catalogue and prepares each statement again, and a
@@ -71,7 +71,7 @@ export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) =>
  * one waited for a lock). `opening` returns them for the connection the transaction got (it may prepare some there
  * first). They are sent in the simple protocol, which has no parameters: they may hold only literals the caller has
  * validated or escaped (pg's `escapeLiteral`). For the short transactions run once per event, where a round trip (two
- * socket writes and two wake-ups) costs more than the statement's own work (issue 24).
+ * socket writes and two wake-ups) costs more than the statement's own work (docs/decisions/0002-result-in-one-statement.md).
  */
 export function withTransactionOpenedBy<T>(
   pool: pg.Pool,

@@ -15,7 +15,7 @@ import { writeOutbox } from './outbox/outbox.js';
 import { startOutboxRelay } from './outbox/outbox-relay.js';
 import { sampleQueueDepths } from './worker.js';
 
-// The event path's metrics behind the alerts and dashboards (docs/operations.md, "Service levels, alerts and
+// The event path's metrics behind the alerts and dashboards (docs/operations/runbooks.md, "Service levels, alerts and
 // runbooks"): the relay stamps each message with its outbox row's creation time, consumers turn it into
 // `consumer_event_lag_seconds`, and workers sample their queues' depth into `amqp_queue_messages`.
 const SCHEMA = 'lagtest';

@@ -56,7 +56,7 @@ export interface IdempotentConsumerOptions<Event extends { id: string }> {
   /**
    * With `lock`: how long a batch that is not full waits for more deliveries (default 50 ms, counted from its
    * oldest event). At a lesson's rate events come one by one, and a transaction per event cost its round trips and
-   * wake-ups in every process on the path (issue 24). Events are applied that much later.
+   * wake-ups in every process on the path (docs/decisions/0005-batch-linger-at-a-lessons-rate.md). Events are applied that much later.
    */
   batchLingerMs?: number;
   logger: Logger;
@@ -160,7 +160,7 @@ function batchApplier<Event extends { id: string }>(
     [];
   // One batch in flight: deliveries that arrive while it is applied wait and form the next, so batches grow with the
   // load. (With two in flight, at 400 events/s, batches held 2-4 events, each batch paying its own BEGIN, claim and
-  // COMMIT; issue 24.)
+  // COMMIT; docs/decisions/0007-batch-claim-sent-with-begin.md.)
   let applying = false;
 
   async function applyBatch(batch: typeof waiting): Promise<Applied[]> {
@@ -200,7 +200,7 @@ function batchApplier<Event extends { id: string }>(
           return applied;
         }
         // On a pipelined connection the keys' runs go side by side: each run's next statement is sent while the
-        // others' are still on the wire, so a batch costs a few round trips instead of one per statement (issue 24).
+        // others' are still on the wire, so a batch costs a few round trips instead of one per statement (docs/decisions/0006-pipelined-consumer-batches.md).
         // Runs start in key order, each sending its first statement before the next starts. Every run is settled
         // before the transaction ends: none may send a statement after its ROLLBACK.
         const settled = await Promise.allSettled(runs.map(applyRun));

@@ -265,7 +265,7 @@ function readinessChecks(
 
 /**
  * Samples the depth of a worker's queues and dead-letter queues into `amqp_queue_messages`, so dashboards and
- * alerts see a backlog or a parked event (docs/operations.md, "Service levels, alerts and runbooks").
+ * alerts see a backlog or a parked event (docs/operations/runbooks.md, "Service levels, alerts and runbooks").
  */
 export function sampleQueueDepths(amqp: AmqpClient, logger: Logger, intervalMs: number): { stop(): void } {
   if (intervalMs <= 0) return { stop() {} };

@@ -7,7 +7,7 @@ import { type Stack, startStack } from '../../../stack.js';
 import { type GeneratedRequest, type Identity, requestArbitrary } from './request-generator.js';
 
 /**
- * Issue 13: thousands of generated bad requests through the real gateway to every endpoint, as a guest, as a
+ * Thousands of generated bad requests through the real gateway to every endpoint, as a guest, as a
  * pupil and as another pupil. Replay a failure with BAD_INPUT_SEED=<the printed seed>; BAD_INPUT_REQUESTS
  * changes the count. Every answer must be 2xx or a 4xx with a code and translated message (a 400 names the
  * field), never a 5xx; no process dies; nobody but the pupil ever gets the pupil's data back.

@@ -60,7 +60,7 @@ export function queueArguments(queue: string): Record<string, unknown> {
 /**
  * Declares exchanges, each queue with its dead-letter queue and bindings. A queue that already exists with other
  * arguments (declared by an older release) is kept as it is with a warning: redeclaring would close the channel
- * and deleting it would lose messages; docs/operations.md says how to migrate it.
+ * and deleting it would lose messages; docs/operations/deploy.md "External services and the settings they need" says how to migrate it.
  */
 export async function declareTopology(
   conn: ChannelModel,
@@ -82,7 +82,7 @@ export async function declareTopology(
         if ((err as { code?: number }).code !== 406) throw err;
         logger?.warn(
           { queue, reason: (err as Error).message },
-          'queue exists with older arguments; kept as it is (see docs/operations.md)',
+          'queue exists with older arguments; kept as it is (see docs/operations/deploy.md)',
         );
         channel = await conn.createChannel();
         channel.on('error', () => {});

@@ -32,7 +32,7 @@ export interface OutboxRelayOptions {
   /**
    * How long a wake-up waits before its pass (default 20 ms), so the rows committed meanwhile share its claim, its
    * publishes and its marking: at a lesson's rate rows come one by one, and a pass per row cost a claim and a mark
-   * statement each (issue 24). Events reach their consumers that much later.
+   * statement each (docs/decisions/0005-batch-linger-at-a-lessons-rate.md). Events reach their consumers that much later.
    */
   lingerMs?: number;
   /** Bound on one publish (broker confirm or BullMQ add); a claimed row's lease is twice that. */

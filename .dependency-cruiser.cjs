@@ -155,6 +155,34 @@ module.exports = {
       to: { path: '^(gateway|test-stack|services/[^/]+|services/libs/[^/]+)/src/', pathNot: PACKAGE_ENTRIES },
     },
     {
+      name: 'no-non-package-json',
+      severity: 'error',
+      comment:
+        'A package imports only npm packages its own package.json declares (dependencies, devDependencies, ' +
+        'optional or peer): one the workspace hoisted for another package may be missing, or another version, ' +
+        'when this one is installed alone. infra/ and k8s/ belong to the root package.json.',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'features-without-app-or-routes',
+      severity: 'error',
+      comment:
+        'A frontend feature never imports app/ or routes/: those compose the features into screens, so a feature ' +
+        'reaching back into them would close a loop (docs/conventions.md, "Import boundaries").',
+      from: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/(app|routes)/' },
+    },
+    {
+      name: 'domain-without-entry-points',
+      severity: 'error',
+      comment:
+        "Inside a service, the domain (use cases) never imports the service's entry points (HTTP routes, " +
+        'consumers): they call the domain, not the other way round (docs/conventions.md, "Import boundaries").',
+      from: { path: `^services/${SERVICES}/src/domain/` },
+      to: { path: `^services/${SERVICES}/src/entry-points/` },
+    },
+    {
       name: 'no-orphans',
       severity: 'error',
       comment:

@@ -1,10 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Lang } from '@mathgames/contracts';
-
-export const asLang = (value: string | undefined): Lang | null => {
-  const match = value ? /^\s*(tr|en)(?:[-_]|\s*$)/i.exec(value) : null;
-  return match ? (match[1]!.toLowerCase() as Lang) : null;
-};
+import { type Lang, langOf } from '@mathgames/contracts';
 
 /** Reads one cookie without parsing the whole header into an object (this runs on every /api request). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -29,7 +24,7 @@ function fromAcceptLanguage(header: string | undefined): Lang | null {
   let bestQ = 0;
   for (const item of header.split(',')) {
     const [tag, ...params] = item.split(';');
-    const lang = asLang(tag);
+    const lang = langOf(tag);
     if (!lang) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
@@ -45,8 +40,8 @@ function fromAcceptLanguage(header: string | undefined): Lang | null {
 export function resolveLanguage(headers: IncomingHttpHeaders): Lang {
   const explicit = headers['x-lang'];
   return (
-    asLang(Array.isArray(explicit) ? explicit[0] : explicit) ??
-    asLang(readCookie(headers.cookie, 'i18next')) ??
+    langOf(Array.isArray(explicit) ? explicit[0] : explicit) ??
+    langOf(readCookie(headers.cookie, 'i18next')) ??
     fromAcceptLanguage(headers['accept-language']) ??
     'tr'
   );

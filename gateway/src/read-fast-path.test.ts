@@ -73,17 +73,21 @@ describe('the statistics read after each game, answered before Express', () => {
     }
   });
 
-  it('extends a session due for its idle extension, as every other call does', async () => {
+  it('extends a session due for its idle extension, as every other call does, spending the budget once', async () => {
     const cookie = await gw.logIn(53);
+    const address = '203.0.113.63';
+    const counter = `${gw.config.REDIS_PREFIX}rl:api:${counterKeyFor(gw.config.SESSION_SECRET, address)}`;
     const stored = JSON.parse((await gw.redis.get(gw.sessionKey(cookie)))!) as {
       cookie: { expires: string };
     };
     stored.cookie.expires = new Date(new Date(stored.cookie.expires).getTime() - 20 * 60_000).toISOString();
     await gw.redis.set(gw.sessionKey(cookie), JSON.stringify(stored), 'EX', 100);
 
-    const due = await read('/api/statistics', { cookie });
+    const due = await read('/api/statistics', { cookie, 'x-forwarded-for': address });
 
     expect(due.status).toBe(200);
+    // Spent on the fast path before the hand-over to Express, whose session gate does not spend it again.
+    expect(await gw.redis.get(counter)).toBe('1');
     expect(((await due.json()) as { userId: number }).userId).toBe(53);
     expect(sessionCookie(due)).toBe(cookie);
     expect(await gw.redis.ttl(gw.sessionKey(cookie))).toBeGreaterThan(6 * 86_400);

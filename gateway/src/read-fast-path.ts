@@ -1,12 +1,12 @@
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { isUnavailableError, type Logger } from '@mathgames/platform';
+import { apiContextOf, budgetThenSession, markBudgetSpent } from './api-rules.js';
 import type { GatewayConfig } from './config.js';
 import { forwardGet, type GetUpstream } from './forward-get.js';
 import { sendJsonError, sendRateLimited } from './http-errors.js';
-import { resolveLanguage } from './language.js';
 import type { RateLimits } from './limits/rate-limit.js';
 import { observeRequest } from './metrics.js';
-import { peekedCallerHeaders, requestIdOf } from './request-context.js';
+import { peekedCallerHeaders } from './request-context.js';
 import { fixedSecurityHeaders } from './security.js';
 import type { SessionPeek } from './session/peek.js';
 
@@ -32,11 +32,12 @@ export interface ReadFastPathDeps {
 
 /**
  * After each game the app reads the pupil's statistics. Through Express that cost the gateway more CPU than the
- * service spent answering it (docs/decisions/0013-statistics-read-before-express.md): the router,
- * helmet, the session gate, the proxy. It is forwarded here, before Express, under the general path's rules:
- * the API budget spent in Redis as every /api request spends it, the session peeked from the gateway's memory
- * (a session due for its idle extension goes through Express, whose express-session extends it and re-sends the
- * cookie), only the signed identity, request id and content/conditional headers sent on, the service's answer
+ * service spent answering it (docs/decisions/0013-statistics-read-before-express.md): the router, helmet, the session
+ * gate, the proxy. It is forwarded here, before Express, under the general path's rules in their order (api-rules.ts,
+ * docs/decisions/0053-gateway-one-rule-order.md): the API budget spent in Redis as every /api request spends it, the
+ * session peeked from the gateway's memory (a session due for its idle extension goes on through Express, whose
+ * express-session extends it and re-sends the cookie, without spending the budget again), only the signed identity,
+ * request id and content/conditional headers sent on, the service's answer
  * with the same security headers and without internal ones, and the same translated 429 and 503. Returns false
  * for any other request.
  */
@@ -56,8 +57,7 @@ export function createReadFastPath(deps: ReadFastPathDeps) {
     const url = req.url ?? '';
     if (url !== STATISTICS_PATH && !url.startsWith(`${STATISTICS_PATH}?`)) return false;
     const startedAt = process.hrtime.bigint();
-    const lang = resolveLanguage(req.headers);
-    const requestId = requestIdOf(req.headers);
+    const { lang, requestId } = apiContextOf(req.headers);
     const answerHeaders = { ...securityHeaders, 'x-request-id': requestId };
     // A refusal carries the headers an answer through Express would.
     const refuse = (answer: () => void) => {
@@ -70,15 +70,24 @@ export function createReadFastPath(deps: ReadFastPathDeps) {
       observed = true;
       res.once('finish', () => observeRequest(upstream.name, 'GET', res.statusCode, startedAt));
     };
+    const ip = deps.addressOf(req);
 
-    deps.sessions
-      .peek(req.headers.cookie)
-      .then(async (session) => {
-        if (session && deps.sessions.dueForTouch(session)) return deps.general(req, res);
+    budgetThenSession({
+      budget: () => deps.rateLimits.check(ip, 'GET', STATISTICS_PATH),
+      session: () => deps.sessions.peek(req.headers.cookie),
+    })
+      .then((admission) => {
+        if (admission.wait !== null) {
+          observe();
+          return refuse(() => sendRateLimited(res, lang, admission.wait));
+        }
+        const { session } = admission;
+        if (session && deps.sessions.dueForTouch(session)) {
+          // Express extends the session; the budget is spent already.
+          markBudgetSpent(req);
+          return deps.general(req, res);
+        }
         observe();
-        const ip = deps.addressOf(req);
-        const wait = await deps.rateLimits.check(ip, 'GET', STATISTICS_PATH);
-        if (wait !== null) return refuse(() => sendRateLimited(res, lang, wait));
         const signed = peekedCallerHeaders(
           config.INTERNAL_SECRET,
           session,

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Lang } from '@mathgames/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@mathgames/platform';
 import type { NextFunction, Request, Response } from 'express';
-import { resolveLanguage } from './language.js';
+import { apiContextOf } from './api-rules.js';
 import { publicSessionId } from './session/layer.js';
 
 declare global {
@@ -19,18 +17,12 @@ declare global {
 /** Internal headers (the signed identity, session directives) start with this; only the gateway sets them. */
 export const INTERNAL_HEADER_PREFIX = 'x-mg-';
 
-/** A request id the client sent is kept when it looks like one (for tracing); otherwise the gateway makes one. */
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-export function requestIdOf(headers: IncomingHttpHeaders): string {
-  const given = headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-}
-
 /** Every /api request: its id (also sent back), its language, no user yet, and no client-sent internal header. */
 export function tagApiRequest(req: Request, res: Response, next: NextFunction): void {
-  req.requestId = requestIdOf(req.headers);
-  req.lang = resolveLanguage(req.headers);
+  // Rule `context` (api-rules.ts), as on the fast paths.
+  const { lang, requestId } = apiContextOf(req.headers);
+  req.requestId = requestId;
+  req.lang = lang;
   req.userId = null;
   res.setHeader('x-request-id', req.requestId);
   // Cookies and X-Forwarded-* stay readable for the session (Secure cookies need the forwarded protocol) and are

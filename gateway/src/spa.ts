@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { prerenderedPageName } from '@mathgames/contracts';
+import { langOf, prerenderedPageName } from '@mathgames/contracts';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { asLang, resolveLanguage } from './language.js';
+import { resolveLanguage } from './language.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
@@ -71,7 +71,7 @@ export function spaHandlers(spaDir: string): RequestHandler[] {
     const name = prerenderedPageName(req.path, query);
     if (name) {
       const lng = typeof req.query.lng === 'string' ? req.query.lng : undefined;
-      const page = join(spaDir, 'pages', asLang(lng) ?? resolveLanguage(req.headers), `${name}.html`);
+      const page = join(spaDir, 'pages', langOf(lng) ?? resolveLanguage(req.headers), `${name}.html`);
       if (existsSync(page)) return send(page, { Vary: 'Cookie, Accept-Language' });
     }
     send(indexFile, {});

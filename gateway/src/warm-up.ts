@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { GAME_TYPES, playedGame, WARM_UP_USER_IDS } from '@mathgames/contracts';
+import { GAME_TYPES, noWriteProbe, playedGame, WARM_UP_USER_IDS } from '@mathgames/contracts';
 import type { Logger } from '@mathgames/platform';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
@@ -21,7 +21,7 @@ const CALL_TIMEOUT_MS = 5_000;
 
 export interface WarmUpReport {
   calls: number;
-  /** Calls answered 2xx or 304. */
+  /** Calls answered as expected: 2xx or 304, the result probe's refusal 400 or 429. */
   answered: number;
   seconds: number;
 }
@@ -31,10 +31,11 @@ export interface WarmUpReport {
  * fresh stack the first 10 s of a 2,000-tab lesson took poll p99 1.3-1.9 s, 0.17-0.5 s after this warm-up
  * (docs/decisions/0018-gateway-warm-up-before-ready.md; docs/operations/capacity.md, "Pods that just started"). Each warm-up tab signs in as one
  * of contracts' WARM_UP_USER_IDS (a session written straight to Redis, as a login leaves it) and plays rounds of
- * the lesson's calls through the whole stack: the badge poll (cold, then 304), a result (which game-results stores
- * in a transaction it rolls back, and never refuses for its budget), the statistics and the badge list. What stays:
- * the sessions are deleted at the end; counts cached for the warm-up users and their rate-limit and budget counters
- * expire on their own TTLs.
+ * the lesson's calls through the whole stack: the badge poll (cold, then 304), a result post, the statistics and the
+ * badge list. The result post is a no-write probe (docs/decisions/0051): its count of correct answers is one short, so
+ * game-results re-checks every question as it does for a real result and refuses it (400) before storing anything,
+ * and no service has a warm-up branch. What stays: the sessions are deleted at the end; counts cached for the
+ * warm-up users and their rate-limit and budget counters expire on their own TTLs.
  * A tab stops at its first call not answered (a service still starting or down), so an outage ends the warm-up at
  * once.
  */
@@ -99,12 +100,14 @@ export async function warmUp(
         for (let round = 0; performance.now() < until; round++) {
           // Each round as another user, so each user's first poll is cold.
           const user = users[(tab + round * TABS) % users.length]!;
-          const game = playedGame({
-            gameType: GAME_TYPES[round % GAME_TYPES.length],
-            questionsCount: 10,
-            correct: 1 + ((tab + round) % 10),
-            seed: round * TABS + tab,
-          });
+          const game = noWriteProbe(
+            playedGame({
+              gameType: GAME_TYPES[round % GAME_TYPES.length],
+              questionsCount: 10,
+              correct: 1 + ((tab + round) % 10),
+              seed: round * TABS + tab,
+            }),
+          );
           for (const [method, path, body] of [
             ['GET', '/api/user-badges/summary'],
             ['GET', '/api/user-badges/summary'],
@@ -114,8 +117,14 @@ export async function warmUp(
           ] as const) {
             const status = await call(tab, user, method, path, body);
             report.calls++;
-            if ((status >= 200 && status < 300) || status === 304) report.answered++;
-            // A refusal (a budget spent) still ran the path; a service that does not answer ends this tab.
+            // The result probe is answered by its refusal: 400 once checked, or 429 once its user's result budget is
+            // spent (a quick box posts more than a child can); every other call by its content.
+            const answered =
+              method === 'POST'
+                ? status === 400 || status === 429
+                : (status >= 200 && status < 300) || status === 304;
+            if (answered) report.answered++;
+            // A refusal (the probe's 400, a budget spent) still ran the path; a service that does not answer ends this tab.
             else if (status === 0 || status >= 500) return;
           }
         }

@@ -81,6 +81,21 @@ const probes: { rule: string; file: string; text: string }[] = [
     text: "export * from '../../services/auth/src/domain/passwords.js';\n",
   },
   {
+    rule: 'no-non-package-json',
+    file: `services/badges/src/${tag}/probe-undeclared.ts`,
+    text: "import fc from 'fast-check';\nexport const integers = fc.integer;\n",
+  },
+  {
+    rule: 'features-without-app-or-routes',
+    file: `frontend/src/features/${tag}/probe-app.ts`,
+    text: "export * from '../../app/provider.js';\n",
+  },
+  {
+    rule: 'domain-without-entry-points',
+    file: `services/badges/src/domain/${tag}/probe.ts`,
+    text: "export * from '../../entry-points/http/routes.js';\n",
+  },
+  {
     rule: 'no-orphans',
     file: `services/libs/platform/src/${tag}/orphan.ts`,
     text: 'export const unused = 1;\n',

@@ -201,7 +201,7 @@ async function startInProcess(
 
 /**
  * On a fresh environment the classes deployables connect as their own database role, as in compose and Kubernetes
- * (docs/operations.md "Database roles"): the school scope's Row-Level Security binds that role and never the
+ * (docs/operations/deploy.md "Database roles"): the school scope's Row-Level Security binds that role and never the
  * database admin, so every classes test runs under it (docs/decisions/0060-school-scope-row-level-security.md).
  */
 function withClassesRole(databaseUrl: string, envFor: StackOptions['envFor']): StackOptions['envFor'] {

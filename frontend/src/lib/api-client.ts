@@ -1,3 +1,5 @@
+import { normalizeLang } from '@mathgames/contracts';
+
 /** The parsed error body every service answers: `{ code, message, field? }` (message already translated). */
 export interface ApiErrorBody {
   code?: string;
@@ -91,7 +93,7 @@ export interface RequestOptions {
  */
 function uiLang(): 'tr' | 'en' {
   const lang = typeof document === 'undefined' ? navigator.language : document.documentElement.lang;
-  return lang?.startsWith('en') ? 'en' : 'tr';
+  return normalizeLang(lang);
 }
 
 /** The one request helper: credentials always, JSON, and the UI language so server messages come back in it. */

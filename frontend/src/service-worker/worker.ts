@@ -15,7 +15,7 @@
  * - Background Sync: results kept on the device (`lib/unsent-results.ts`, the same IndexedDB queue and the same
  *   Idempotency-Keys as the tabs) are sent when the browser says the connection is back, even with no tab open.
  */
-import { type CurrentUser, type Lang, prerenderedPageName } from '@mathgames/contracts';
+import { type CurrentUser, type Lang, langOf, prerenderedPageName } from '@mathgames/contracts';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { ApiError, request } from '../lib/api-client.js';
@@ -41,8 +41,7 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-const toLang = (value: string | null | undefined): Lang | null =>
-  value?.startsWith('en') ? 'en' : value?.startsWith('tr') ? 'tr' : null;
+const toLang = (value: string | null | undefined): Lang | null => langOf(value);
 
 /** The app's language for an offline page load, in the app's own order: `?lng`, the chosen one, the browser's. */
 async function offlineLanguage(url: URL): Promise<Lang> {

@@ -1,14 +1,14 @@
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { badgeSummaryCacheKey, decodeCompletedCounts } from '@mathgames/contracts';
 import { isUnavailableError, type Logger } from '@mathgames/platform';
+import { apiContextOf, budgetThenSession } from '../api-rules.js';
 import type { GatewayConfig } from '../config.js';
 import { forwardGet } from '../forward-get.js';
 import { sendJsonError, sendRateLimited } from '../http-errors.js';
-import { resolveLanguage } from '../language.js';
 import type { RateLimits } from '../limits/rate-limit.js';
 import { observeRequest } from '../metrics.js';
 import { logUpstreamDown } from '../proxy.js';
-import { peekedCallerHeaders, requestIdOf } from '../request-context.js';
+import { peekedCallerHeaders } from '../request-context.js';
 import type { CachedRead, SessionPeek } from '../session/peek.js';
 import { answerFromCounts, type CachedCounts, cacheableCategory, POLL_PATH } from './cache.js';
 import type { ColdCounts } from './cold-counts.js';
@@ -37,7 +37,8 @@ export interface PollFastPathDeps {
  * is seen on the next poll). The answer and its ETag are computed once per counts and category (cache.ts),
  * and 304 when the client has it. Counts in neither memory nor Redis are asked of the badges service together with
  * the other cold polls of a 10 ms window (cold-counts.ts); a guest or any other query goes to the service
- * (forward-get.ts), which computes, fills the cache and validates. The rules are the same as on the general path:
+ * (forward-get.ts), which computes, fills the cache and validates. The rules and their order are the general path's
+ * (api-rules.ts):
  * client headers never reach the service (only the signed identity, request id and conditional/encoding headers
  * are sent), and a service that is down gives the same 503 JSON. Returns false for any other request.
  */
@@ -60,18 +61,19 @@ export function createPollFastPath(deps: PollFastPathDeps) {
     const url = req.url ?? '';
     if (req.method !== 'GET' || !(url === POLL_PATH || url.startsWith(`${POLL_PATH}?`))) return false;
     const startedAt = process.hrtime.bigint();
-    const requestId = requestIdOf(req.headers);
-    const lang = resolveLanguage(req.headers);
+    const { lang, requestId } = apiContextOf(req.headers);
     const ip = deps.addressOf(req);
     res.once('finish', () => observeRequest('badges', 'GET', res.statusCode, startedAt));
 
-    const wait = deps.rateLimits.checkPoll(ip);
-    if (wait !== null) {
-      sendRateLimited(res, lang, wait);
-      return true;
-    }
-    deps.sessions.peek(req.headers.cookie).then(
-      async (session) => {
+    budgetThenSession({
+      // Counted in memory, added to the shared Redis budget in batches.
+      budget: () => deps.rateLimits.checkPoll(ip),
+      // The poll never extends the session (dueForTouch is not asked): it must not touch it.
+      session: () => deps.sessions.peek(req.headers.cookie),
+    }).then(
+      async (admission) => {
+        if (admission.wait !== null) return sendRateLimited(res, lang, admission.wait);
+        const { session } = admission;
         const send = () => {
           const signed = peekedCallerHeaders(
             config.INTERNAL_SECRET,

@@ -8,8 +8,8 @@ import {
   type BadgeSummary,
   badgeSummaryCacheKey,
   EVENT_QUEUES,
-  EVENT_TYPES,
   type GameResultRecordedEvent,
+  type GameResultRecordedEventV1,
   type UserBadgeItem,
   userBadgesResponseSchema,
 } from '@mathgames/contracts';
@@ -23,6 +23,7 @@ import {
 import {
   createTestEnvironment,
   gameRecorded,
+  gameRecordedV1,
   TEST_INTERNAL_SECRET,
   type TestEnvironment,
   unsettledMessages,
@@ -66,8 +67,9 @@ function recorded(userId: number, correctAnswers: number, overrides: Partial<Gam
   });
 }
 
-const publish = (event: GameResultRecordedEvent) =>
-  publisher.publish(EVENT_TYPES.gameResultRecorded, event, {}, { messageId: event.id });
+/** Published under its type's routing key (a retired version's too, as an older release did). */
+const publish = (event: GameResultRecordedEvent | GameResultRecordedEventV1) =>
+  publisher.publish(event.type, event, {}, { messageId: event.id });
 
 async function badgesOf(userId: number, query = '') {
   const res = await get<UserBadgeItem[]>(userId, `/api/user-badges?limit=1000${query}`);
@@ -214,6 +216,30 @@ describe('badge-worker', () => {
     expect(rows.map((r) => r.progress)).toEqual([12, 12, 12, 12, 12, 12, 12]);
     const processed = await env.pool.query('SELECT 1 FROM badges.processed_events WHERE event_id = $1', [
       event.id,
+    ]);
+    expect(processed.rowCount).toBe(1);
+  });
+  it('applies a retired version 1 event still in the queue exactly as its version 2 equivalent', async () => {
+    const [fromV1, fromV2] = [nextUser++, nextUser++];
+    const game = { gameType: 'çıkarma', difficulty: 'orta', questionsCount: 20, correctAnswers: 18 } as const;
+    const v1 = gameRecordedV1(fromV1, game);
+    await publish(v1);
+    await publish(gameRecorded(fromV2, game));
+    const progressOf = async (user: number) =>
+      (
+        await env.pool.query<{ badge_id: string; progress: number }>(
+          'SELECT badge_id, progress FROM badges.user_badges WHERE user_id = $1 ORDER BY badge_id',
+          [user],
+        )
+      ).rows.map((r) => [r.badge_id, r.progress]);
+    const applied = await waitFor(async () => {
+      const [a, b] = [await progressOf(fromV1), await progressOf(fromV2)];
+      return a.length > 0 && b.length > 0 ? { a, b } : null;
+    });
+    expect(applied.a).toEqual(applied.b);
+    expect(applied.a.map(([, progress]) => progress)).toEqual([18, 18, 18, 18, 18, 18, 18]);
+    const processed = await env.pool.query('SELECT 1 FROM badges.processed_events WHERE event_id = $1', [
+      v1.id,
     ]);
     expect(processed.rowCount).toBe(1);
   });

@@ -38,7 +38,7 @@ export function createBadgesService(config: BaseConfig): HttpService {
 export const SUMMARY_RETRY = { everyMs: 30_000, olderThanMs: 10_000 };
 
 /**
- * Consumes `game-result.recorded.v1` from its own queue into badge progress, and erasures; keeps the summary
+ * Consumes `game-result.recorded` (v2; v1 upcast) from its own queue into badge progress, and erasures; keeps the summary
  * cache in step (retrying refreshes that failed); serves health only.
  */
 export function startBadgeWorker(

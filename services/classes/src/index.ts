@@ -38,7 +38,7 @@ export function createClassesService(config: ClassesConfig): HttpService {
   });
 }
 
-/** Consumes `game-result.recorded.v1` from its own queue into the class progress read model. */
+/** Consumes `game-result.recorded` (v2; v1 upcast) from its own queue into the class progress read model. */
 export const startClassesWorker = defineWorker<BaseConfig>(CLASSES_CONSUMER, 'classes', (config) => [
   progressSubscription(config.TIME_ZONE),
   classesErasureSubscription(),

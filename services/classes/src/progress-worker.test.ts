@@ -1,5 +1,5 @@
 import { type GameResultRecordedEvent, pointsFor, weekStartKey } from '@mathgames/contracts';
-import { gameRecorded, type TestEnvironment } from '@mathgames/platform/testing';
+import { gameRecorded, gameRecordedV1, type TestEnvironment } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_HISTORY_LIMIT } from './data-access/progress-repository.js';
 import { type ClassesWorkerKit, startClassesWorkerKit } from './test-support/worker-kit.js';
@@ -73,12 +73,31 @@ describe('the class progress read model (classes-worker)', () => {
     });
   });
 
-  it('adds the points the event carries, and the points rule only for an older event that carries none', async () => {
+  it('adds the points the event carries, whatever they are', async () => {
     await addPupil(110);
-    // 15 points for 7 correct answers: not what the rule gives, so the total shows which one was used.
+    // 15 points for 7 correct answers: not what the rule gives, so the total shows the event's points were used.
     await deliver(recorded(110, { correctAnswers: 7, points: 15 }));
     await deliver(recorded(110, { correctAnswers: 3 }));
     expect((await progressOf(110)).pointsTotal).toBe(15 + pointsFor(3));
+  });
+
+  it('applies a retired version 1 event still in the queue exactly as its version 2 equivalent', async () => {
+    await addPupil(111);
+    await addPupil(112);
+    const game = {
+      questionsCount: 10,
+      correctAnswers: 6,
+      playedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    };
+    const v1 = gameRecordedV1(111, game);
+    await kit.apply(v1);
+    await deliver(recorded(112, game));
+    const [fromV1, fromV2] = [await progressOf(111), await progressOf(112)];
+    expect(fromV1).toEqual(fromV2);
+    expect(fromV1.pointsTotal).toBe(pointsFor(6));
+    // Applied once, like any event: its redelivery changes nothing.
+    await kit.apply(v1);
+    expect(await progressOf(111)).toEqual(fromV2);
   });
 
   it('keeps nothing about a user who is in no class', async () => {
@@ -107,14 +126,9 @@ describe('the class dashboard rows (classes-worker)', () => {
       mistakes: ['added-denominators'],
     });
     await deliver(second);
-    // An event from before mistake kinds existed has no `mistakes` at all.
-    const { mistakes: _none, ...older } = recorded(103, {
-      resultId: 33,
-      questionsCount: 5,
-      correctAnswers: 5,
-    });
-    await publish(older as GameResultRecordedEvent);
-    await processed(older.id);
+    // A version 1 event from before mistake kinds existed has no `mistakes` at all.
+    const older = gameRecordedV1(103, { resultId: 33, questionsCount: 5, correctAnswers: 5 });
+    await kit.apply(older);
 
     const topics = await env.pool.query(
       `SELECT game_type, questions, correct FROM classes.pupil_topic_progress WHERE user_id = 103 ORDER BY 1`,

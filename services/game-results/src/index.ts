@@ -54,7 +54,7 @@ export function createGameResultsService(
   });
 }
 
-/** Consumes `game-result.recorded.v1` from its own queue into the statistics read model; serves health only. */
+/** Consumes `game-result.recorded` (v2; v1 upcast) from its own queue into the statistics read model; serves health only. */
 export const startStatisticsWorker = defineWorker<BaseConfig>(STATISTICS_CONSUMER, 'results', (config) => [
   statisticsSubscription(config.TIME_ZONE),
   erasureSubscription(),

@@ -1,4 +1,4 @@
-import { RESULT_BUDGETS, translate, WARM_UP_USER_IDS } from '@mathgames/contracts';
+import { noWriteProbe, RESULT_BUDGETS, translate, WARM_UP_USER_IDS } from '@mathgames/contracts';
 import { describe, expect, it } from 'vitest';
 import { serviceClient, useServiceUnderTest } from './test-support/api.js';
 import { honestResult } from './test-support/fixtures.js';
@@ -28,13 +28,13 @@ describe('the per-user budget for results', () => {
     expect((await child('POST', '/api/game-results', { body: honestResult({ seed: 1 }) })).status).toBe(201);
   });
 
-  it("never refuses the gateway's warm-up users, whose results it answers and rolls back", async () => {
+  it("refuses the gateway's warm-up probe after checking it, and stores nothing of it", async () => {
     const warmUp = serviceClient(running.baseUrl, WARM_UP_USER_IDS.first);
-    for (let i = 0; i <= RESULT_BUDGETS.perMinute.points; i++) {
-      const res = await warmUp('POST', '/api/game-results', { body: honestResult({ correct: 3, seed: i }) });
-      expect(res.status, `result ${i + 1}`).toBe(201);
-      expect(res.body).toMatchObject({ correctAnswers: 3 });
-    }
+    const res = await warmUp('POST', '/api/game-results', {
+      body: noWriteProbe(honestResult({ correct: 3 })),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'forged_result', field: 'correctAnswers' });
     const stored = await running.env.pool.query<{ results: number; counts: number; events: number }>(
       `SELECT (SELECT count(*)::int FROM results.game_results WHERE user_id = $1) AS results,
               (SELECT count(*)::int FROM results.user_result_counts WHERE user_id = $1) AS counts,

@@ -4,6 +4,7 @@ import {
   EVENT_QUEUES,
   GAME_RESULT_RECORDED,
   type GameResultRecordedEvent,
+  pointsFor,
 } from '@mathgames/contracts';
 import { createAmqpClient, createLogger, deadLetterQueue, loadConfig } from '@mathgames/platform';
 import {
@@ -55,6 +56,11 @@ function event(n: number): GameResultRecordedEvent {
     correctAnswers: n % 11,
     totalTime: 60,
     playedAt: new Date().toISOString(),
+    receivedAt: new Date().toISOString(),
+    points: pointsFor(n % 11),
+    mistakes: [],
+    facts: [],
+    skills: [],
   };
 }
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang, localeOf } from '@mathgames/contracts';
+import { LANGUAGES, type Lang, localeOf, normalizeLang } from '@mathgames/contracts';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from '../../locales/en/common.json';
@@ -58,7 +58,7 @@ syncHtmlLang(i18n.resolvedLanguage ?? 'tr');
 i18n.on('languageChanged', syncHtmlLang);
 
 export function toLang(lng: string | undefined): Lang {
-  return lng?.startsWith('en') ? 'en' : 'tr';
+  return normalizeLang(lng);
 }
 
 /** The current UI language, always one of the two supported ones. */

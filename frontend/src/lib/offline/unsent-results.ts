@@ -28,7 +28,6 @@ interface Schema extends DBSchema {
 const DB_NAME = 'mathgames';
 const STORE = 'unsent-results';
 const LOCK = 'mathgames-unsent-results';
-const CHANNEL = 'mathgames-unsent-results';
 /** The Background Sync tag the service worker (`src/service-worker/worker.ts`) sends the queue on. */
 export const SYNC_TAG = 'mathgames-unsent-results';
 
@@ -68,38 +67,6 @@ async function remove(key: string): Promise<void> {
   else memory.delete(key);
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let channel: BroadcastChannel | null | undefined;
-/**
- * The channel to the other tabs, opened on first use: importing this module opens nothing, so the build's
- * pre-render (which imports the game screen) leaves no open handle behind and its Node process exits.
- */
-function tabs(): BroadcastChannel | null {
-  if (channel !== undefined) return channel;
-  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  channel?.addEventListener('message', () => {
-    for (const listener of listeners) listener();
-  });
-  return channel;
-}
-
-/** Tells this tab's and the other tabs' readers that the queue changed. */
-function changed(): void {
-  for (const listener of listeners) listener();
-  tabs()?.postMessage('changed');
-}
-
-export function onUnsentResultsChanged(listener: Listener): () => void {
-  tabs();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function listUnsentResults(): Promise<UnsentResult[]> {
-  return all();
-}
-
 /** True while `key` waits to be sent (false once stored on the server, by this tab or another). */
 export async function isUnsent(key: string): Promise<boolean> {
   return (await all()).some((entry) => entry.key === key && !entry.refused);
@@ -114,14 +81,12 @@ export async function isUnsent(key: string): Promise<boolean> {
  */
 export async function keepResult(entry: UnsentResult): Promise<void> {
   await put(entry);
-  changed();
   if (entry.owner !== null || !navigator.onLine) void askForBackgroundSync();
 }
 
 /** Forgets a refused game once the child has seen why. */
 export async function dismissRefused(key: string): Promise<void> {
   await remove(key);
-  changed();
 }
 
 /** A failure worth trying again later: no network, a timeout, a 5xx, the rate limit, or not signed in. */
@@ -212,7 +177,6 @@ export function sendUnsentResults(
         outcome.refused.set(entry.key, refused);
       }
     }
-    if (waiting.length > 0) changed();
     return outcome;
   });
 }

@@ -43,5 +43,3 @@ export function mailQueueJobs(options: { redisUrl: string; prefix: string; logge
     close: () => queue.close(),
   };
 }
-
-export type MailQueueJobs = ReturnType<typeof mailQueueJobs>;

@@ -19,8 +19,3 @@ export function createToken(): { token: string; hash: Buffer } {
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
-
-/** A token we issued is exactly 43 base64url characters; anything else is refused before touching the DB. */
-export function isWellFormedToken(token: unknown): token is string {
-  return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
-}

@@ -199,3 +199,8 @@ export async function completeSummaryRefreshes(db: Db, done: readonly SummaryRef
     [done.map((d) => d.userId), done.map((d) => d.version)],
   );
 }
+
+/** Deletes every badge row of the user (caller's transaction). */
+export async function deleteUserBadges(db: Db, userId: number): Promise<void> {
+  await db.query('DELETE FROM badges.user_badges WHERE user_id = $1', [userId]);
+}

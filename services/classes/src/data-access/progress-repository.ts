@@ -1,5 +1,5 @@
-import type { OutcomeMasteryRow } from '@mathgames/platform';
 import type pg from 'pg';
+import type { OutcomeMasteryRow } from './outcome-mastery-keeper.js';
 import { pupilMastery } from './pupil-mastery-repository.js';
 
 /** What the read model keeps of one played game, in a pupil's history as in the event that adds it. */

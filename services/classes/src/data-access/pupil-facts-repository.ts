@@ -1,5 +1,6 @@
 import type { FactTry } from '@mathgames/contracts';
-import { type Db, factTriesAppender } from '@mathgames/platform';
+import type { Db } from '@mathgames/platform';
+import { factTriesAppender } from './fact-tries-appender.js';
 
 /** Appends a rostered pupil's answered facts to their last tries (caller's transaction); others are not kept. */
 export const addPupilFactTries = factTriesAppender({

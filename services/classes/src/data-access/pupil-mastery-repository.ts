@@ -1,9 +1,9 @@
+import type { Db } from '@mathgames/platform';
 import {
-  type Db,
   type OutcomeMasteryRow,
   outcomeMasteryColumns,
   outcomeMasteryKeeper,
-} from '@mathgames/platform';
+} from './outcome-mastery-keeper.js';
 
 /**
  * A rostered pupil's mastery per outcome (classes.pupil_mastery): `apply` folds a game's skill tallies into it

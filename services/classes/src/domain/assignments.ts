@@ -1,8 +1,6 @@
 import {
   type ClassAssignment,
   type CreateAssignmentRequest,
-  eventPoints,
-  eventReceivedAt,
   MAX_ASSIGNMENTS_PER_CLASS,
   type PupilAssignment,
 } from '@mathgames/contracts';
@@ -156,9 +154,8 @@ export function finishAssignmentsWith(
     difficulty: ClassAssignment['difficulty'];
     questionsCount: number;
     correctAnswers: number;
-    points?: number | undefined;
-    playedAt: string;
-    receivedAt?: string | undefined;
+    points: number;
+    receivedAt: string;
   },
 ) {
   return completeMatchingAssignments(tx, {
@@ -167,8 +164,8 @@ export function finishAssignmentsWith(
     difficulty: game.difficulty,
     questionsCount: game.questionsCount,
     correctAnswers: game.correctAnswers,
-    points: eventPoints(game),
+    points: game.points,
     // The server's receipt time, never the device's play time: a client can set that up to 14 days back.
-    receivedAt: new Date(eventReceivedAt(game)),
+    receivedAt: new Date(game.receivedAt),
   });
 }

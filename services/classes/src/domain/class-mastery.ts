@@ -1,5 +1,5 @@
-import type { ClassMastery, OutcomeMastery } from '@mathgames/contracts';
-import { byOutcomeOrder, outcomeMasteryOfRow } from '@mathgames/platform';
+import { byOutcomeOrder, type ClassMastery, type OutcomeMastery } from '@mathgames/contracts';
+import { outcomeMasteryOfRow } from '../data-access/outcome-mastery-keeper.js';
 import { readClassMastery } from '../data-access/pupil-mastery-repository.js';
 import type { ClassesContext } from './deps.js';
 import { classNotFound } from './not-found.js';

@@ -1,17 +1,25 @@
-import { EVENT_QUEUES, EVENT_TYPES, type GameResultRecordedEvent } from '@mathgames/contracts';
+import {
+  EVENT_QUEUES,
+  type GameResultRecordedEvent,
+  type GameResultRecordedEventV1,
+} from '@mathgames/contracts';
 import { type AmqpClient, createAmqpClient, createLogger } from '@mathgames/platform';
 import { createTestEnvironment, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
 import { CLASSES_CONSUMER, startClassesWorker } from '../index.js';
+
+/** A recorded game in the current version or the retired one a queue may still hold. */
+export type RecordedGame = GameResultRecordedEvent | GameResultRecordedEventV1;
 
 /** The classes-worker on a fresh database and vhost, one class in it, and a publisher of recorded games. */
 export interface ClassesWorkerKit {
   env: TestEnvironment;
   classId: number;
-  publish(event: GameResultRecordedEvent): Promise<void>;
+  /** Publishes the event under its type's routing key (a retired version's too, as an older release did). */
+  publish(event: RecordedGame): Promise<void>;
   /** Waits until the worker has applied the event (its id is in processed_events). */
   processed(eventId: string): Promise<void>;
   /** Publishes the events and waits until the worker has applied every one. */
-  apply(...events: GameResultRecordedEvent[]): Promise<void>;
+  apply(...events: RecordedGame[]): Promise<void>;
   /** Puts user `userId` on the class roster as "Pupil <id>". */
   addPupil(userId: number): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +58,7 @@ export async function startClassesWorkerKit(klass: {
     env,
     classId,
     async publish(event) {
-      await publisher.publish(EVENT_TYPES.gameResultRecorded, event, {}, { messageId: event.id });
+      await publisher.publish(event.type, event, {}, { messageId: event.id });
     },
     async processed(eventId) {
       await waitFor(async () => ((await appliedCount([eventId])) > 0 ? true : null));

@@ -1,5 +1,6 @@
 import type { FactTry } from '@mathgames/contracts';
-import { type Db, factTriesAppender } from '@mathgames/platform';
+import type { Db } from '@mathgames/platform';
+import { factTriesAppender } from './fact-tries-appender.js';
 
 /** Appends a game's answered facts to the pupil's last tries (caller's transaction): see factTriesAppender. */
 export const addFactTries = factTriesAppender({

@@ -1,4 +1,4 @@
-import { outcomeMasteryKeeper } from '@mathgames/platform';
+import { outcomeMasteryKeeper } from './outcome-mastery-keeper.js';
 
 /**
  * The pupil's mastery per outcome (results.outcome_mastery): `apply` folds a game's skill tallies into it (caller's

@@ -1,5 +1,6 @@
 import { localDateKey, weekStartKey } from '@mathgames/contracts';
-import type { Db, OutcomeMasteryRow } from '@mathgames/platform';
+import type { Db } from '@mathgames/platform';
+import type { OutcomeMasteryRow } from './outcome-mastery-keeper.js';
 import { outcomeMastery } from './outcome-mastery-repository.js';
 
 export interface RecordedResultFacts {

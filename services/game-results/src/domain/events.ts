@@ -8,7 +8,7 @@ import {
 import type { NewGameResult } from '../data-access/game-results-repository.js';
 
 /**
- * The `game-result.recorded.v1` event of a result about to be stored. The result's id is not known yet: 1 stands in
+ * The `game-result.recorded.v2` event of a result about to be stored. The result's id is not known yet: 1 stands in
  * for it (any positive integer passes the same contract rule) and the insert writes the assigned id into `resultId`.
  */
 export function gameResultRecordedEvent(result: NewGameResult, receivedAt: Date): GameResultRecordedEvent {

@@ -1,5 +1,4 @@
-import { isWarmUpUser } from '@mathgames/contracts';
-import { AppError, withTransactionRolledBack } from '@mathgames/platform';
+import { AppError } from '@mathgames/platform';
 import type pg from 'pg';
 import {
   findByClientResultId,
@@ -26,7 +25,7 @@ export interface Recorded {
 
 /**
  * Stores a finished game once. The result is re-checked question by question, then stored together with its
- * `game-result.recorded.v1` outbox row (and its mistakes' review cards) in one statement, so an event exists
+ * `game-result.recorded.v2` outbox row (and its mistakes' review cards) in one statement, so an event exists
  * exactly when the result does. A repeated Idempotency-Key conflicts in that insert (nothing written) and is
  * answered with the first result.
  */
@@ -44,15 +43,6 @@ export async function recordGameResult(
   const event = gameResultRecordedEvent(row, receivedAt);
   // One statement is the whole transaction: the result, its count, its event and its mistakes' review cards.
   const cards = mistakeCards(row, row.playedAt);
-  if (isWarmUpUser(userId)) {
-    // A just-started gateway's warm-up (contracts WARM_UP_USER_IDS): the same statement, undone.
-    const undone = await withTransactionRolledBack(deps.pool, (client) =>
-      insertAnnouncedGameResult(client, row, event, cards),
-    );
-    // Nothing a warm-up wrote stays, so no key of theirs can conflict.
-    if (!undone) throw new Error('a warm-up result conflicted with a stored one');
-    return { result: undone, replayed: false };
-  }
   const stored = await insertAnnouncedGameResult(deps.pool, row, event, cards);
   if (stored) {
     deps.announced?.();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './message-catalogue.js';
 import {
-  eventReceivedAt,
   LEVEL_TITLES,
   levelBounds,
   levelForPoints,
@@ -90,15 +89,5 @@ describe('result bands', () => {
     expect(successRate(2, 3)).toBe(67);
     expect(successRate(1, 8)).toBe(13);
     expect(successRate(0, 0)).toBe(0);
-  });
-});
-
-describe('when a recorded game was received', () => {
-  it('is the event’s receivedAt; an event written before it existed falls back to its playedAt', () => {
-    const playedAt = '2026-11-20T08:00:00.000Z';
-    expect(eventReceivedAt({ playedAt, receivedAt: '2026-11-24T09:30:00.000Z' })).toBe(
-      '2026-11-24T09:30:00.000Z',
-    );
-    expect(eventReceivedAt({ playedAt })).toBe(playedAt);
   });
 });

@@ -8,22 +8,6 @@ export function pointsFor(correctAnswers: number): number {
   return Math.max(0, Math.trunc(correctAnswers)) * POINTS_PER_CORRECT;
 }
 
-/**
- * The points a recorded game earned: what game-results awarded and carried in the event, so no consumer recomputes
- * it; an event recorded before events carried points falls back to the rule that awarded them then.
- */
-/**
- * When the server received a recorded game: the event's `receivedAt`, or for an event written before it existed,
- * its play time (the only time such an event has).
- */
-export function eventReceivedAt(event: { receivedAt?: string | undefined; playedAt: string }): string {
-  return event.receivedAt ?? event.playedAt;
-}
-
-export function eventPoints(event: { points?: number | undefined; correctAnswers: number }): number {
-  return event.points ?? pointsFor(event.correctAnswers);
-}
-
 /** Level = floor(sqrt(points / 100)) + 1, computed in integers so perfect squares never round down. */
 export function levelForPoints(points: number): number {
   const p = Math.max(0, Math.floor(points));

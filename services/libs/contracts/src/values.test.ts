@@ -5,7 +5,7 @@ import {
   difficultyLabel,
   GAME_TYPES,
   gameTypeFromCategoryKey,
-  gameTypeLabel,
+  langOf,
   localeOf,
   normalizeDifficulty,
   normalizeGameType,
@@ -94,9 +94,13 @@ describe('question counts and language', () => {
     expect(normalizeQuestionCount(7)).toBe(10);
     expect(normalizeQuestionCount(null)).toBe(10);
   });
-  it('falls back to Turkish', () => {
+  it('reads a language tag one way everywhere, falling back to Turkish', () => {
+    for (const tag of ['en', 'EN', 'en-GB', ' en_US', 'en-US,en;q=0.9']) expect(langOf(tag), tag).toBe('en');
+    for (const tag of ['tr', 'tr-TR', 'TR_tr']) expect(langOf(tag), tag).toBe('tr');
+    for (const tag of ['de', 'english', 'tra', '', undefined, 7]) expect(langOf(tag), String(tag)).toBeNull();
     expect(normalizeLang('en-GB')).toBe('en');
     expect(normalizeLang('de')).toBe('tr');
+    expect(normalizeLang(undefined)).toBe('tr');
   });
   it('formats each language in its own locale: Turkish dates and numbers in tr, British ones in en', () => {
     expect(localeOf('tr')).toBe('tr-TR');
@@ -106,8 +110,7 @@ describe('question counts and language', () => {
 });
 
 describe('labels', () => {
-  it('localises game types and difficulties, showing an unknown stored difficulty as given', () => {
-    expect(gameTypeLabel('cikarma', 'en')).toBe('Subtraction');
+  it('localises difficulties, showing an unknown stored difficulty as given', () => {
     expect(difficultyLabel('cok zor', 'tr')).toBe('Çok Zor');
     expect(difficultyLabel('efsane', 'en')).toBe('efsane');
   });

@@ -145,18 +145,20 @@ export function localeOf(lang: Lang): 'tr-TR' | 'en-GB' {
   return lang === 'en' ? 'en-GB' : 'tr-TR';
 }
 
-/** 'en', 'en-GB', 'EN' → 'en'; everything else → Turkish, the fallback language. */
-export function normalizeLang(s: unknown): Lang {
-  return typeof s === 'string' && /^en\b/i.test(s.trim()) ? 'en' : 'tr';
+/**
+ * The supported language a language tag names: 'en', 'en-GB', 'EN', ' tr_TR' → 'en' or 'tr'; null for any other tag
+ * (a chain of sources tries the next one). The one reading of a language tag: the gateway's headers and cookie, the
+ * services' Accept-Language, the web app and its service worker all use it (or `normalizeLang`).
+ */
+export function langOf(tag: unknown): Lang | null {
+  const match = typeof tag === 'string' ? /^\s*(tr|en)(?:[-_]|\s*$)/i.exec(tag) : null;
+  return match ? (match[1]!.toLowerCase() as Lang) : null;
 }
 
-export const GAME_TYPE_LABELS: Record<GameType, Record<Lang, string>> = {
-  toplama: { tr: 'Toplama', en: 'Addition' },
-  çıkarma: { tr: 'Çıkarma', en: 'Subtraction' },
-  çarpma: { tr: 'Çarpma', en: 'Multiplication' },
-  bölme: { tr: 'Bölme', en: 'Division' },
-  kesirler: { tr: 'Kesirler', en: 'Fractions' },
-};
+/** `langOf`, with Turkish, the fallback language, for anything it does not name. */
+export function normalizeLang(tag: unknown): Lang {
+  return langOf(tag) ?? 'tr';
+}
 
 export const DIFFICULTY_LABELS: Record<Difficulty, Record<Lang, string>> = {
   'çok kolay': { tr: 'Çok Kolay', en: 'Very Easy' },
@@ -165,10 +167,6 @@ export const DIFFICULTY_LABELS: Record<Difficulty, Record<Lang, string>> = {
   zor: { tr: 'Zor', en: 'Hard' },
   'çok zor': { tr: 'Çok Zor', en: 'Very Hard' },
 };
-
-export function gameTypeLabel(type: unknown, lang: Lang): string {
-  return GAME_TYPE_LABELS[normalizeGameType(type)][lang];
-}
 
 /** Localised difficulty; an unknown stored value is shown as given. */
 export function difficultyLabel(value: unknown, lang: Lang): string {

@@ -1,4 +1,4 @@
-import { historyQuerySchema, isWarmUpUser, translate } from '@mathgames/contracts';
+import { historyQuerySchema, translate } from '@mathgames/contracts';
 import { AppError, requireUser } from '@mathgames/platform';
 import type { Express, Request } from 'express';
 import type { StoredGameResult } from '../../data-access/game-results-repository.js';
@@ -41,9 +41,7 @@ export function gameResultsRoutes(deps: GameResultsDeps) {
     app.post('/api/game-results', async (req, res) => {
       const userId = requireUser(req);
       const wait = await deps.budget?.take(userId);
-      // The gateway's warm-up users (contracts WARM_UP_USER_IDS) spend the budget but are never refused: a quick
-      // box's warm-up posts faster than 12 a minute each, and what it stores is rolled back anyway.
-      if (wait && !isWarmUpUser(userId)) {
+      if (wait) {
         res.setHeader('Retry-After', String(wait));
         throw new AppError(429, 'rate_limited', 'rate_limited', undefined, { vars: { seconds: wait } });
       }

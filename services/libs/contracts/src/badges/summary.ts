@@ -70,7 +70,6 @@ export const BADGE_COUNTS_MAX_USERS = 200;
 export const badgeCountsRequestSchema = z.object({
   userIds: z.array(z.number().int().positive()).min(1).max(BADGE_COUNTS_MAX_USERS),
 });
-export type BadgeCountsRequest = z.infer<typeof badgeCountsRequestSchema>;
 
 export const badgeCountsResponseSchema = z.object({
   items: z.array(

@@ -338,3 +338,12 @@ export const AGE_HINT_GRADE: Record<Difficulty, Grade> = {
 export function outcomesOf(id: SkillId): Outcome[] {
   return SKILLS[id].outcomes.map((code) => OUTCOMES.find((o) => o.code === code)!);
 }
+
+const OUTCOME_ORDER = new Map(OUTCOMES.map((o, i) => [o.code, i]));
+
+/** The map's outcome order (an outcome no longer on the map goes last, by code), for answers. */
+export function byOutcomeOrder(a: { outcome: string }, b: { outcome: string }): number {
+  const ia = OUTCOME_ORDER.get(a.outcome) ?? OUTCOMES.length;
+  const ib = OUTCOME_ORDER.get(b.outcome) ?? OUTCOMES.length;
+  return ia - ib || (a.outcome < b.outcome ? -1 : a.outcome > b.outcome ? 1 : 0);
+}

@@ -11,7 +11,7 @@ const eventBase = <T extends string>(type: T) =>
   z.object({ id: z.uuid(), type: z.literal(type), createdAt: isoDateTime });
 
 export const EVENT_TYPES = {
-  gameResultRecorded: 'game-result.recorded.v1',
+  gameResultRecorded: 'game-result.recorded.v2',
   userRegistered: 'user.registered.v1',
   userPasswordResetRequested: 'user.password-reset-requested.v1',
   userEmailChanged: 'user.email-changed.v1',
@@ -21,33 +21,58 @@ export const EVENT_TYPES = {
   userDeleted: 'user.deleted.v1',
 } as const;
 
+/** What every version of `game-result.recorded` carries. */
+const gameResultRecordedFields = {
+  resultId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  gameType: gameTypeSchema,
+  difficulty: difficultySchema,
+  questionsCount: z.number().int().positive(),
+  correctAnswers: z.number().int().nonnegative(),
+  totalTime: z.number().int().nonnegative(),
+  /** When the game was played, by the device's clock: for display and day buckets only. */
+  playedAt: isoDateTime,
+};
+
+/**
+ * A game result game-results accepted (version 2: what game-results publishes). Every field is required: a consumer
+ * reads the event as it is and never recomputes what game-results decided (the points above all).
+ */
 export const gameResultRecordedEventSchema = eventBase(EVENT_TYPES.gameResultRecorded)
   .extend({
-    resultId: z.number().int().positive(),
-    userId: z.number().int().positive(),
-    gameType: gameTypeSchema,
-    difficulty: difficultySchema,
-    questionsCount: z.number().int().positive(),
-    correctAnswers: z.number().int().nonnegative(),
-    totalTime: z.number().int().nonnegative(),
-    /** When the game was played, by the device's clock: for display and day buckets only. */
-    playedAt: isoDateTime,
-    /**
-     * When game-results accepted the result, by the server's clock: what lateness and "finished at" are judged by
-     * (optional: older events have none; read them with `eventReceivedAt`).
-     */
-    receivedAt: isoDateTime.optional(),
-    /** The points game-results awarded (optional: older events have none; read them with `eventPoints`). */
-    points: z.number().int().nonnegative().optional(),
-    /** One entry per wrong answer the server could explain (optional: older events have none). */
-    mistakes: z.array(mistakeKindSchema).max(20).optional(),
-    /** Each answered basic fact with its response time, for fact fluency (optional: older events have none). */
-    facts: z.array(factAttemptSchema).max(20).optional(),
-    /** How many questions of each skill the game asked and how many were right, for mastery per outcome (optional: older events have none). */
-    skills: z.array(skillTallySchema).max(SKILL_IDS.length).optional(),
+    ...gameResultRecordedFields,
+    /** When game-results accepted the result, by the server's clock: what lateness and "finished at" are judged by. */
+    receivedAt: isoDateTime,
+    /** The points game-results awarded. */
+    points: z.number().int().nonnegative(),
+    /** One entry per wrong answer the server could explain. */
+    mistakes: z.array(mistakeKindSchema).max(20),
+    /** Each answered basic fact with its response time, for fact fluency. */
+    facts: z.array(factAttemptSchema).max(20),
+    /** How many questions of each skill the game asked and how many were right, for mastery per outcome. */
+    skills: z.array(skillTallySchema).max(SKILL_IDS.length),
   })
   .meta({ id: 'GameResultRecordedEvent' });
 export type GameResultRecordedEvent = z.infer<typeof gameResultRecordedEventSchema>;
+
+/** Event types no service publishes any more, still read from queues, dead-letter queues and outboxes (upcast). */
+export const RETIRED_EVENT_TYPES = {
+  gameResultRecordedV1: 'game-result.recorded.v1',
+} as const;
+
+/**
+ * Version 1 of `game-result.recorded`, as releases before version 2 published it: the five later fields were added
+ * one by one as optional, so an event may carry any of them. Only `upcastGameResultRecordedV1` reads it.
+ */
+export const gameResultRecordedEventV1Schema = eventBase(RETIRED_EVENT_TYPES.gameResultRecordedV1).extend({
+  ...gameResultRecordedFields,
+  receivedAt: isoDateTime.optional(),
+  points: z.number().int().nonnegative().optional(),
+  mistakes: z.array(mistakeKindSchema).max(20).optional(),
+  facts: z.array(factAttemptSchema).max(20).optional(),
+  skills: z.array(skillTallySchema).max(SKILL_IDS.length).optional(),
+});
+export type GameResultRecordedEventV1 = z.infer<typeof gameResultRecordedEventV1Schema>;
 
 /** An account was deleted (a teacher removed a pupil, or a user their own account): every service erases its rows. */
 export const userDeletedEventSchema = eventBase(EVENT_TYPES.userDeleted)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateKey, weekDateKeys, weekDayIndex, weekStartKey } from './time.js';
+import { localDateKey, weekDayIndex, weekStartKey } from './time.js';
 
 const IST = 'Europe/Istanbul'; // UTC+3 all year
 
@@ -15,17 +15,5 @@ describe('Monday-first week in a time zone', () => {
     expect(localDateKey(new Date('2026-11-22T21:30:00Z'), IST)).toBe('2026-11-23');
     expect(weekStartKey(new Date('2026-11-22T20:59:59Z'), IST)).toBe('2026-11-16');
     expect(weekStartKey(new Date('2026-11-22T21:00:00Z'), IST)).toBe('2026-11-23');
-  });
-
-  it('lists seven days Monday to Sunday, across a month end', () => {
-    expect(weekDateKeys(new Date('2026-12-02T12:00:00Z'), IST)).toEqual([
-      '2026-11-30',
-      '2026-12-01',
-      '2026-12-02',
-      '2026-12-03',
-      '2026-12-04',
-      '2026-12-05',
-      '2026-12-06',
-    ]);
   });
 });

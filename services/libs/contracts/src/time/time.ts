@@ -69,12 +69,6 @@ export function weekStartKey(date: Date | number | string, timeZone: string): st
   return addDaysToKey(key(year, month, day), -weekday);
 }
 
-/** The seven date keys of the date's week, Monday → Sunday. */
-export function weekDateKeys(date: Date | number | string, timeZone: string): string[] {
-  const start = weekStartKey(date, timeZone);
-  return Array.from({ length: 7 }, (_, i) => addDaysToKey(start, i));
-}
-
 /**
  * The zone days and weeks are counted in unless the deployment's TIME_ZONE says otherwise (the platform config
  * defaults to it). The browser uses it only until the statistics answer names the server's zone.

@@ -66,17 +66,6 @@ export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) =>
 }
 
 /**
- * `withTransaction` that always rolls back: its statements run (planned, locking, checking constraints) and `fn`
- * gets what they return, but nothing they wrote stays. For a gateway's warm-up play (contracts `isWarmUpUser`).
- */
-export function withTransactionRolledBack<T>(
-  pool: pg.Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  return transaction(pool, async () => 'BEGIN', fn, 'ROLLBACK');
-}
-
-/**
  * `withTransaction` whose first statements go in one round trip with its BEGIN, and whose results `fn` gets (one per
  * statement, in order; each statement runs with a snapshot of its own, so one sees what committed while an earlier
  * one waited for a lock). `opening` returns them for the connection the transaction got (it may prepare some there

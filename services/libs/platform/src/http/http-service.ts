@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { normalizeLang } from '@mathgames/contracts';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { BaseConfig } from '../config.js';
 import './express-augment.js';
@@ -104,7 +105,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 function anonymousIdentity(req: Request): Identity {
-  const lang = req.headers['accept-language']?.toLowerCase().startsWith('en') ? 'en' : 'tr';
+  const lang = normalizeLang(req.headers['accept-language']);
   return { userId: null, sessionId: null, lang, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '' };
 }
 

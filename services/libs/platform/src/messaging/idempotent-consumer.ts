@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { EventQueue } from '@mathgames/contracts';
+import { type EventQueue, readEvent } from '@mathgames/contracts';
 import type { Span } from '@opentelemetry/api';
 import type pg from 'pg';
 import { backoffDelay, sleep } from '../backoff.js';
@@ -319,7 +319,8 @@ function parseEvent<Event extends { id: string }>(
 ): { event: Event; eventId: string } | null {
   const { queue, options } = context;
   try {
-    const event = options.queue.event.schema.parse(JSON.parse(message.content.toString('utf8')));
+    // Read in the event's current version: an older one is upcast here, once, for every consumer (contracts).
+    const event = readEvent(options.queue.event, JSON.parse(message.content.toString('utf8')));
     const eventId = eventIdOf(event, message.properties.messageId);
     if (!eventId) throw new Error('event has no uuid id and no uuid message id');
     return { event, eventId };

@@ -1,4 +1,4 @@
-import { ALL_EVENT_QUEUES, type EventDefinition, type EventQueue } from '@mathgames/contracts';
+import { ALL_EVENT_QUEUES, type EventDefinition, type EventQueue, eventTypesOf } from '@mathgames/contracts';
 import type { ChannelModel } from 'amqplib';
 import type { Logger } from '../../logger.js';
 
@@ -19,12 +19,16 @@ export const DEAD_LETTER_EXCHANGE = 'mathgames.dead-letter';
  */
 export const DELIVERY_LIMIT = 100;
 
-/** The broker layout derived from declared queues (contracts' event catalogue): nothing else names a queue. */
+/**
+ * The broker layout derived from declared queues (contracts' event catalogue): nothing else names a queue. A queue
+ * binds its event's current type and its retired versions' (docs/decisions/0050): an outbox row written before a
+ * deploy, or a release still rolling out, publishes the older version, and its consumer upcasts it.
+ */
 export function topologyFor(queues: readonly EventQueue[]): AmqpTopology {
   const byName: Record<string, string[]> = {};
   for (const queue of queues) {
     const keys = byName[queue.name] ?? [];
-    if (!keys.includes(queue.event.type)) keys.push(queue.event.type);
+    for (const type of eventTypesOf(queue.event)) if (!keys.includes(type)) keys.push(type);
     byName[queue.name] = keys;
   }
   return { exchange: EVENTS_EXCHANGE, deadLetterExchange: DEAD_LETTER_EXCHANGE, queues: byName };

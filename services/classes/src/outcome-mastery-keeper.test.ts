@@ -1,16 +1,14 @@
 import type { SkillTally } from '@mathgames/contracts';
+import { withTransaction } from '@mathgames/platform';
+import { createTestEnvironment, lockWaits, type TestEnvironment, waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockWaits } from '../testing/interleaved-transactions.js';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment.js';
-import { waitFor } from '../testing/wait-for.js';
-import { withTransaction } from './db.js';
-import { outcomeMasteryKeeper } from './outcome-mastery.js';
+import { outcomeMasteryKeeper } from './data-access/outcome-mastery-keeper.js';
 
 const SCHEMA = 'masterytest';
 const at = new Date('2026-11-02T09:00:00.000Z');
 const addition = (correct: number): SkillTally[] => [{ skill: 'add-within-10', asked: 5, correct }];
 
-describe('outcomeMasteryKeeper', () => {
+describe('outcomeMasteryKeeper (the SQL of the classes read model of mastery per outcome)', () => {
   let environment: TestEnvironment;
   let keeper: ReturnType<typeof outcomeMasteryKeeper>;
   let rostered: ReturnType<typeof outcomeMasteryKeeper>;

@@ -1,24 +1,22 @@
 import {
+  byOutcomeOrder,
   masteryAfterSkills,
-  OUTCOMES,
   type OutcomeMastery,
   outcomeTalliesOf,
   type SkillTally,
 } from '@mathgames/contracts';
-import type { Db } from './db.js';
+import type { Db } from '@mathgames/platform';
 
 /**
- * A service's own table of pupils' mastery per outcome (game results keeps it for the pupil, the classes service its
- * read model for the teacher): columns user_id, outcome, level, games, mastered_at, checks_passed, check_due_at,
- * retained, needs_help, updated_at, primary key (user_id, outcome).
+ * A table of pupils' mastery per outcome, this service's read model (results.outcome_mastery; its SQL lives here, with
+ * the service that owns the table): columns user_id, outcome, level, games, mastered_at, checks_passed,
+ * check_due_at, retained, needs_help, updated_at, primary key (user_id, outcome).
  */
 export interface OutcomeMasteryTable {
   /** The prepared statements' name prefix, unique to the service. */
   statement: string;
   /** Schema-qualified table name (trusted, never user input). */
   table: string;
-  /** An SQL condition on the pupil ($1): a pupil who fails it gets no rows. */
-  onlyIf?: string;
 }
 
 /** The columns `outcomeMasteryOfRow` reads, for a service's own query that joins the table as `alias`. */
@@ -65,24 +63,16 @@ export function outcomeMasteryOfRow(row: OutcomeMasteryRow): OutcomeMastery {
   };
 }
 
-const OUTCOME_ORDER = new Map(OUTCOMES.map((o, i) => [o.code, i]));
-
-/** The map's outcome order (an outcome no longer on the map goes last, by code), for answers. */
-export function byOutcomeOrder(a: { outcome: string }, b: { outcome: string }): number {
-  const ia = OUTCOME_ORDER.get(a.outcome) ?? OUTCOMES.length;
-  const ib = OUTCOME_ORDER.get(b.outcome) ?? OUTCOMES.length;
-  return ia - ib || (a.outcome < b.outcome ? -1 : a.outcome > b.outcome ? 1 : 0);
-}
-
 /**
  * The service's keeper of mastery per outcome. `apply` folds one game's skill tallies into the pupil's ladder in the
  * caller's transaction, in two statements: it locks the pupil's rows of the outcomes the game asked (`FOR UPDATE`, so
  * a concurrent batch of the same pupil waits instead of losing an update), runs contracts' `masteryAfterSkills` and
  * upserts each outcome's new state (a row another transaction created meanwhile is not overwritten: the event fails
- * and is applied again). Both statements take the rows in outcome order, so two batches never deadlock; no skills (an
- * older event) or only skills without an outcome cost no statement. A worker that writes the game's other rows in
+ * and is applied again). Both statements take the rows in outcome order, so two batches never deadlock; no skills or
+ * only skills without an outcome cost no statement. A worker that writes the game's other rows in
  * a statement of its own ends it with `lockingSelect` instead, and hands its rows to `applyLocked`: one round trip
- * fewer per game (docs/decisions/0016-fewer-round-trips-per-result.md). `read` is the pupil's started outcomes in the map's order, one query.
+ * fewer per game (docs/decisions/0016-fewer-round-trips-per-result.md). `read` is the pupil's started outcomes in the
+ * map's order, one query.
  */
 export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
   /** The lock read, with the pupil and the asked outcomes (text[]) as the caller's parameters, e.g. '$1', '$9'. */
@@ -102,7 +92,6 @@ export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
        FROM unnest($2::text[], $3::text[], $4::integer[], $5::timestamptz[], $6::smallint[], $7::timestamptz[],
                    $8::boolean[], $9::boolean[], $10::timestamptz[])
          AS t(outcome, level, games, mastered_at, checks_passed, check_due_at, retained, needs_help, updated_at)
-       ${into.onlyIf ? `WHERE ${into.onlyIf}` : ''}
        ORDER BY t.outcome COLLATE "C"
        ON CONFLICT (user_id, outcome) DO UPDATE SET
          level = excluded.level,
@@ -115,7 +104,7 @@ export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
          updated_at = excluded.updated_at
        WHERE m.games = excluded.games - 1
        RETURNING 1)
-     SELECT (SELECT count(*)::int FROM written) AS written, ${into.onlyIf ?? 'true'} AS kept`;
+     SELECT count(*)::int AS written FROM written`;
   const readText = `SELECT ${outcomeMasteryColumns('m')} FROM ${into.table} m WHERE m.user_id = $1`;
 
   /** The outcomes a game's skills ask (skills without a confirmed outcome, grade 4 and beyond, move nothing). */
@@ -151,7 +140,7 @@ export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
     const current = new Map(locked.map((r) => [r.outcome, outcomeMasteryOfRow(r)]));
     const next = masteryAfterSkills(current, skills, at);
     if (next.length === 0) return [];
-    const { rows: done } = await db.query<{ written: number; kept: boolean }>({
+    const { rows: done } = await db.query<{ written: number }>({
       name: `${into.statement}-upsert`,
       text: upsertText,
       values: [
@@ -168,7 +157,7 @@ export function outcomeMasteryKeeper(into: OutcomeMasteryTable) {
       ],
     });
     // Thrown, the event's transaction rolls back and the consumer applies it again on the rows as they now are.
-    if (done[0]!.kept && done[0]!.written !== next.length)
+    if (done[0]!.written !== next.length)
       throw new Error(`${into.table}: a pupil's outcomes changed while a game was applied`);
     return next;
   }

@@ -3,11 +3,11 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider.js';
-import { store } from '../../../lib/store.js';
-import { useLanguage } from '../../../testing/render.js';
-import { pauseAfterWrongAtom } from '../hooks/learning-settings.js';
-import { GameplayScreen } from './gameplay-screen.js';
+import { GameplayScreen } from '../features/gameplay/components/gameplay-screen.js';
+import { pauseAfterWrongAtom } from '../features/gameplay/hooks/learning-settings.js';
+import { store } from '../lib/store.js';
+import { useLanguage } from '../testing/render.js';
+import { AppProvider } from './provider.js';
 
 /** What this device stored: another difficulty and count than the defaults (kolay, 10). */
 const STORED = { gameType: 'toplama', difficulty: 'çok kolay', count: 5 } as const;

@@ -8,7 +8,6 @@ import {
   questionsCountSchema,
 } from '../schemas/fields.js';
 import { k } from '../schemas/shared.js';
-import { QUESTION_COUNTS } from '../values.js';
 import { MAX_PUPILS_PER_CLASS } from './pupils.js';
 
 /** How far ahead a due date may be: a school term. */

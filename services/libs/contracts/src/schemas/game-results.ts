@@ -1,7 +1,6 @@
 /** A finished game as the browser sends it, and the history the game-results service keeps. */
 import { z } from 'zod';
 import { MISTAKE_KINDS } from '../questions/mistakes.js';
-import { QUESTION_COUNTS } from '../values.js';
 import {
   difficultyInputSchema,
   gameTypeInputSchema,

@@ -70,7 +70,8 @@ describe('a pupil sign-in at the bell', () => {
       () => gone.abort(),
       gone.signal,
     ).catch((err: unknown) => err);
-    expect(isApiError(await pending) && (await pending).status).toBe(503);
+    const error = await pending;
+    expect(isApiError(error) && error.status).toBe(503);
     busyLeft = 0;
   });
 });

@@ -43,11 +43,16 @@ const retryWait = (headers: string | null) => {
   return wait + Math.random() * wait * 0.5;
 };
 
+/** A child (and the bench) gives up after this long: counted as an error shown to the child. */
+const GIVE_UP_MS = 120_000;
+
 async function untilAnswered(pupil: Pupil, method: string, path: string, body?: unknown) {
   let busy = 0;
+  const started = performance.now();
   for (;;) {
     const res = await pupil.call(method, path, body);
-    if (res.status !== 503 && res.status !== 0) return { res, busy };
+    if ((res.status !== 503 && res.status !== 0) || performance.now() - started > GIVE_UP_MS)
+      return { res, busy };
     busy++;
     const retryAfter = /"retryAfter":(\d+)/.exec(res.text)?.[1] ?? null;
     await sleep(retryWait(retryAfter));

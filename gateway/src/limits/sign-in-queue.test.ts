@@ -92,6 +92,33 @@ describe('the sign-in queue', () => {
     expect(gateway.exit.exited, gateway.stderr()).toBe(false);
   }, 60_000);
 
+  it('forgets a sign-in whose tablet gave up while waiting: its place goes to the next one', async () => {
+    const gateway = await startGateway({ GATEWAY_SIGN_IN_QUEUE_MAX: '10' });
+    // 20 fill the bound for a second; 10 more wait and give up after 200 ms.
+    const filling = burst(gateway.url, '/api/auth/pupil-login', 20);
+    await new Promise((r) => setTimeout(r, 100));
+    const gaveUp = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${gateway.url}/api/auth/pupil-login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+          signal: AbortSignal.timeout(200),
+        }).then(
+          (res) => res.status,
+          (err: Error) => err.name,
+        ),
+      ),
+    );
+    expect(gaveUp).toEqual(Array(10).fill('TimeoutError'));
+    await new Promise((r) => setTimeout(r, 100));
+    // Were the 10 still counted, these would find the queue full and get 503 at once.
+    const next = await burst(gateway.url, '/api/auth/pupil-login', 10);
+    expect(next.tally).toEqual({ 201: 10 });
+    expect((await filling).tally).toEqual({ 201: 20 });
+    expect(gateway.exit.exited, gateway.stderr()).toBe(false);
+  }, 60_000);
+
   it('is bounded: past its size or its wait the sign-in gets 503 as before', async () => {
     const gateway = await startGateway({
       GATEWAY_SIGN_IN_QUEUE_MAX: '10',

@@ -74,8 +74,13 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
   const [waiting, setWaiting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const gone = useRef(new AbortController());
-  useEffect(() => () => gone.current.abort(), []);
+  // Stops waiting out a busy gateway when the screen goes away (made in the effect: StrictMode mounts twice).
+  const gone = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    gone.current = controller;
+    return () => controller.abort();
+  }, []);
 
   async function tap(picture: PupilPicture) {
     if (busy || picked.includes(picture)) return;
@@ -88,7 +93,7 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
       const user = await untilSignedIn(
         () => pupilLogin({ ticket: join.ticket, pupilId: pupil.id, pictures: next }),
         () => setWaiting(true),
-        gone.current.signal,
+        gone.current?.signal,
       );
       setCurrentUser(user);
       window.location.assign('/');

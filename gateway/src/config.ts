@@ -43,6 +43,10 @@ export const gatewayConfigShape = {
   // The share of GATEWAY_MAX_IN_FLIGHT one client address (IPv6: one /64) may hold: past it only that client gets
   // 503, so one client cannot shed the site. A school behind one NAT (30 tabs polling) holds a few at a time.
   GATEWAY_ADDRESS_SHARE: z.coerce.number().positive().max(1).default(0.25),
+  // A pupil's sign-in past either bound waits (admission-queue.ts, docs/decisions/0056-sign-in-queue.md) instead of
+  // a 503 at once: at most this many at once, each at most this long (0: no queue). A bell is ~30 per class.
+  GATEWAY_SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(0).default(600),
+  GATEWAY_SIGN_IN_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(8_000),
   // A request body is read before the request counts (body-gate.ts): idle this long gets 408, larger gets 413.
   GATEWAY_BODY_IDLE_MS: z.coerce.number().int().positive().default(10_000),
   GATEWAY_MAX_BODY_BYTES: z.coerce.number().int().positive().default(102_400),

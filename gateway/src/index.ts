@@ -79,6 +79,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   });
   const fastPaths = (req: IncomingMessage, res: ServerResponse) =>
     handlePoll(req, res) || handleRead(req, res);
+  // A request the shedder held in its queue (admission-queue.ts) goes on here once admitted.
+  const resume = (req: IncomingMessage, res: ServerResponse) => () => {
+    if (!fastPaths(req, res)) service.app(req, res);
+  };
 
   const bodyLimits = { idleMs: config.GATEWAY_BODY_IDLE_MS, maxBytes: config.GATEWAY_MAX_BODY_BYTES };
 
@@ -96,10 +100,11 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     readiness,
     edge: {
       intercept: (req, res) => {
-        if (!hasBufferedBody(req)) return limits.shed(req, res) || fastPaths(req, res);
+        if (!hasBufferedBody(req)) return limits.shed(req, res, resume(req, res)) || fastPaths(req, res);
         // The body first (body-gate.ts), then admission: a slow body never holds a place in the bound.
         readBody(req, res, bodyLimits).then((complete) => {
-          if (complete && !limits.shed(req, res) && !fastPaths(req, res)) service.app(req, res);
+          if (complete && !limits.shed(req, res, resume(req, res)) && !fastPaths(req, res))
+            service.app(req, res);
         });
         return true;
       },

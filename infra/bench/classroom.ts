@@ -4,6 +4,11 @@
  * separated, default all): each prints its figures as soon as it ends, and a failing phase is reported and the
  * next one runs (nothing a later phase or the cleanup does can hide it).
  *
+ *  sign-in   BENCH_SIGN_IN_CLASSES (10) classes of 30, each from its own school address, sign in by code and
+ *            pictures as the app does (503s waited out after Retry-After), each pupil at a random moment of the first
+ *            BENCH_SIGN_IN_SPREAD_SECONDS (10), then open the home screen; then all of them at once: sign-ins/s (per
+ *            core), p50/p99, 503s waited out and errors shown to a child, beside bare node:http of the same run;
+ *            BENCH_SIGN_IN_HASH=argon2id stores the pictures as before docs/decisions/0055-keyed-picture-hash.md;
  *  summary   a bare Express hello-world (the comparison point) and the badge summary poll through the gateway
  *            (200 and 304), closed loop, 10 connections, 5 s, and each hop alone; then the poll (304) against a
  *            bare node:http server at 50 connections, for one tab and for every pupil in turn;
@@ -47,6 +52,7 @@ import { capacityPhase } from './classroom/phases/capacity.js';
 import { classroomPhase } from './classroom/phases/classroom.js';
 import { historyPhase } from './classroom/phases/history.js';
 import { lagPhase } from './classroom/phases/lag.js';
+import { signInPhase } from './classroom/phases/sign-in.js';
 import { summaryPhase } from './classroom/phases/summary.js';
 import { createPupils, type Pupil } from './classroom/pupils.js';
 import { failures, machineLoad, phase, say } from './classroom/report.js';
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
     });
     if (pupils.length === 0) throw new Error('no pupils: nothing else can run');
 
+    await phase('sign-in', 'sign-in: classes at the bell, by code and pictures', () => signInPhase(bench));
     await phase('summary', 'summary: closed loop, 10 connections, 5 s each', () =>
       summaryPhase(bench, pupils),
     );

@@ -6,7 +6,8 @@ import { sendJsonError } from '../http-errors.js';
 import { resolveLanguage } from '../language.js';
 import { shedRequests, watchInFlight } from '../metrics.js';
 import { clientAddressOf, trustFunction } from '../trust-proxy.js';
-import { createLoadShedder } from './load-shedding.js';
+import { createAdmissionQueue, isQueueable } from './admission-queue.js';
+import { createLoadShedder, type ShedReason } from './load-shedding.js';
 import { createRateLimits, type RateLimits } from './rate-limit.js';
 
 export interface Limits {
@@ -16,9 +17,10 @@ export interface Limits {
   addressOf(req: IncomingMessage): string;
   /**
    * Load shedding, on the raw request before anything else runs: past capacity the request gets 503 +
-   * Retry-After at once. True when it was refused (and answered).
+   * Retry-After at once. True when it was refused (and answered). A pupil's sign-in refused for the process's
+   * capacity waits in a short queue instead (admission-queue.ts) and, once admitted, goes on with `resume`.
    */
-  shed(req: IncomingMessage, res: ServerResponse): boolean;
+  shed(req: IncomingMessage, res: ServerResponse, resume: () => void): boolean;
   close(): void;
 }
 
@@ -41,19 +43,36 @@ export function createLimits(config: GatewayConfig, redis: Redis, logger: Logger
     addressOf,
   });
   const unwatch = watchInFlight(shedder);
+  const queue = createAdmissionQueue({
+    maxWaiting: config.GATEWAY_SIGN_IN_QUEUE_MAX,
+    maxWaitMs: config.GATEWAY_SIGN_IN_QUEUE_WAIT_MS,
+  });
+  const refuse = (req: IncomingMessage, res: ServerResponse, reason: ShedReason) => {
+    shedRequests.inc({ reason });
+    const lang = resolveLanguage(req.headers);
+    sendJsonError(res, 503, 'service_unavailable', lang, undefined, shedder.retryAfterSeconds);
+  };
 
   return {
     rateLimits,
     addressOf,
-    shed(req, res) {
+    shed(req, res, resume) {
       const reason = shedder.admit(req, res);
       if (!reason) return false;
-      shedRequests.inc({ reason });
-      const lang = resolveLanguage(req.headers);
-      sendJsonError(res, 503, 'service_unavailable', lang, undefined, shedder.retryAfterSeconds);
+      const queued =
+        reason !== 'address_share' &&
+        isQueueable(req) &&
+        queue.wait(
+          res,
+          () => shedder.admit(req, res),
+          resume,
+          () => refuse(req, res, reason),
+        );
+      if (!queued) refuse(req, res, reason);
       return true;
     },
     close() {
+      queue.close();
       unwatch();
       shedder.close();
       rateLimits.close();

@@ -7,7 +7,15 @@ const list = (value: string | undefined, fallback: string) =>
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
-export const PHASES = new Set(list(process.env.BENCH_PHASES, 'summary,history,capacity,lag,classroom'));
+export const PHASES = new Set(
+  list(process.env.BENCH_PHASES, 'sign-in,summary,history,capacity,lag,classroom'),
+);
+/** The sign-in phase: classes of CLASS_SIZE signing in at the bell (BENCH_SIGN_IN_CLASSES, default 10). */
+export const SIGN_IN_CLASSES = Number(process.env.BENCH_SIGN_IN_CLASSES ?? 10);
+/** Each pupil starts signing in at a random moment of this many seconds after the bell. */
+export const SIGN_IN_SPREAD_SECONDS = Number(process.env.BENCH_SIGN_IN_SPREAD_SECONDS ?? 10);
+/** BENCH_SIGN_IN_HASH=argon2id: the pictures stored as auth stored them before the keyed hash (0055), to compare. */
+export const SIGN_IN_HASH = (process.env.BENCH_SIGN_IN_HASH ?? 'keyed') as 'keyed' | 'argon2id';
 export const CLASSROOMS = list(process.env.BENCH_PUPILS, '5000,10000,20000').map(Number);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 export const LAG_RATES = list(process.env.BENCH_LAG_RATES, '50,500,1000').map(Number);

@@ -40,6 +40,10 @@ export async function startBench(): Promise<Bench> {
       RESULT_BUDGET_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
       // The gateway's warm-up before it is ready, as deployed, unless set (0: none, a stack cold at the lesson).
+      // BENCH runs may set the sign-in queue's wait (0: none, the gateway as before 0056).
+      ...(process.env.GATEWAY_SIGN_IN_QUEUE_WAIT_MS
+        ? { GATEWAY_SIGN_IN_QUEUE_WAIT_MS: process.env.GATEWAY_SIGN_IN_QUEUE_WAIT_MS }
+        : {}),
       GATEWAY_WARM_UP_SECONDS:
         process.env.GATEWAY_WARM_UP_SECONDS ??
         String(gatewayConfigShape.GATEWAY_WARM_UP_SECONDS.parse(undefined)),

@@ -4,6 +4,7 @@ import {
   createDatabaseService,
   createRedis,
   DEV_MAIL_TOKEN_KEY,
+  DEV_PICTURE_KEY,
   endUserSessions,
   type HttpService,
   startOutboxRelay,
@@ -15,7 +16,7 @@ import { BackgroundTasks } from './domain/background.js';
 import type { AuthDeps } from './domain/deps.js';
 import { knownDeviceMarker } from './domain/known-device.js';
 import { MailJobs } from './domain/mail-jobs.js';
-import { warmUpPasswordHashing } from './domain/passwords.js';
+import { PicturePasswords, warmUpPasswordHashing } from './domain/passwords.js';
 import { pupilRoutes } from './entry-points/http/pupil-routes.js';
 import { authRoutes } from './entry-points/http/routes.js';
 
@@ -31,6 +32,8 @@ type ServiceConfig = Pick<
   PORT?: number | undefined;
   /** Seals the tokens of mail jobs; the development default when absent (loadAuthConfig refuses it in production). */
   MAIL_TOKEN_KEY?: string | undefined;
+  /** Keys the picture-password hashes; the development default when absent (refused in production). */
+  PICTURE_KEY?: string | undefined;
 };
 
 /**
@@ -51,6 +54,7 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
       limits: new AbuseLimits(redis, config.REDIS_PREFIX, config.INTERNAL_SECRET, options.limits),
       background: new BackgroundTasks(logger),
       mail: new MailJobs(config.MAIL_TOKEN_KEY ?? DEV_MAIL_TOKEN_KEY),
+      pictures: new PicturePasswords(config.PICTURE_KEY ?? DEV_PICTURE_KEY),
       logger,
       endSessions: (userId) => endUserSessions(redis, config.REDIS_PREFIX, userId),
       forgetMailJobs: (userIds) => mailJobs.removeJobsOf(userIds),

@@ -3,6 +3,7 @@ import { AppError } from '@mathgames/platform';
 import type { AbuseLimits, LimitExceeded } from './abuse-limits.js';
 import type { BackgroundTasks } from './background.js';
 import type { MailJobs } from './mail-jobs.js';
+import type { PicturePasswords } from './passwords.js';
 
 /** The dependency bag: what every use case needs, built once by createAuthService. */
 export type AuthDeps = {
@@ -10,6 +11,8 @@ export type AuthDeps = {
   limits: AbuseLimits;
   background: BackgroundTasks;
   mail: MailJobs;
+  /** Hashes and checks picture passwords with PICTURE_KEY (docs/decisions/0055-keyed-picture-hash.md). */
+  pictures: PicturePasswords;
   logger: Logger;
   /** Ends every browser session of a user (the gateway's session store), e.g. when the account is deleted. */
   endSessions: (userId: number) => Promise<void>;

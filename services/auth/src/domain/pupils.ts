@@ -39,7 +39,6 @@ import { GLOBAL_BUDGET_SLOW_MS, wrongLinksSlowed } from './abuse-limits.js';
 import { toCurrentUser } from './current-user.js';
 import { type AuthDeps, throwIfLimited } from './deps.js';
 import { userDeletedEvent } from './events.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface PupilAccount {
   userId: number;
@@ -67,7 +66,7 @@ export async function createPupilAccounts(
   const drawn = await Promise.all(
     input.names.map(async (name) => {
       const pictures = drawPictures();
-      return { name, pictures, hash: await hashPassword(pictureSecret(pictures)) };
+      return { name, pictures, hash: ctx.pictures.hash(pictureSecret(pictures)) };
     }),
   );
   return withTransaction(ctx.pool, async (tx) => {
@@ -91,7 +90,7 @@ const notFound = () => new AppError(404, 'not_found', 'pupil_not_found');
 
 export async function resetPupilPictures(ctx: AuthDeps, userId: number): Promise<PupilAccount> {
   const pictures = drawPictures();
-  if (!(await replacePictureHash(ctx.pool, userId, await hashPassword(pictureSecret(pictures)))))
+  if (!(await replacePictureHash(ctx.pool, userId, ctx.pictures.hash(pictureSecret(pictures)))))
     throw notFound();
   return { userId, pictures };
 }
@@ -235,7 +234,10 @@ export async function signInPupil(
   if (credential?.lockedUntil && credential.lockedUntil > new Date())
     throw paused('pupil_locked', credential.lockedUntil);
   // Equal cost for a pupil of another class or none: one verification either way.
-  const valid = await verifyPassword(credential?.pictureHash ?? null, pictureSecret(input.pictures));
+  const { valid, rehash } = await ctx.pictures.verify(
+    credential?.pictureHash ?? null,
+    pictureSecret(input.pictures),
+  );
   const outcome = await withTransaction(ctx.pool, async (tx) => {
     // Now counted one after another: a guess racing others that paused the pupil meanwhile hears the pause only.
     const now = credential ? await lockPupilCredential(tx, credential.userId, DAY_SECONDS) : null;
@@ -264,6 +266,8 @@ export async function signInPupil(
       return now ? wrongPictures(tx, now) : { ok: false as const, lockedUntil: null };
     }
     await markPlaceInside(tx, classId, place);
+    // An argon2id hash from before the keyed form is replaced now that the pictures are known right.
+    if (rehash) await replacePictureHash(tx, now.userId, rehash);
     return rightGuess(tx, now);
   });
   return signedIn(
@@ -384,7 +388,7 @@ export async function issueLoginCards(ctx: AuthDeps, userIds: number[]) {
     userIds.map(async (userId) => {
       const pictures = drawPictures();
       const secret = `${userId}.${randomBytes(24).toString('base64url')}`;
-      return { userId, pictures, secret, hash: await hashPassword(pictureSecret(pictures)) };
+      return { userId, pictures, secret, hash: ctx.pictures.hash(pictureSecret(pictures)) };
     }),
   );
   return withTransaction(ctx.pool, async (tx) => {

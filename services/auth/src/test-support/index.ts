@@ -3,7 +3,7 @@ import { createLogger, outboxHousekeeping, type Pool, purgeExpired } from '@math
 import { AUTH_OUTBOX_RETENTION_DAYS } from '../data-access/outbox.js';
 
 export { AbuseLimits } from '../domain/abuse-limits.js';
-export { hashPassword } from '../domain/passwords.js';
+export { hashPassword, PicturePasswords } from '../domain/passwords.js';
 export { processPhoto } from '../domain/photos.js';
 
 /** One pass of the auth relay's own outbox purge, now rather than on the relay's timer. */

@@ -6,6 +6,7 @@ import { DEPLOYABLES, type DeployableName, type DeployableRow } from './deployab
 export const DEV_SESSION_SECRET = 'dev-session-secret-change-me-in-production-0000';
 export const DEV_INTERNAL_SECRET = 'dev-internal-secret-change-me-in-production-000';
 export const DEV_MAIL_TOKEN_KEY = 'dev-mail-token-key-change-me-in-production-0000';
+export const DEV_PICTURE_KEY = 'dev-picture-key-change-me-in-production-00000000';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -85,6 +86,7 @@ const DEV_SECRETS: Record<string, string> = {
   SESSION_SECRET: DEV_SESSION_SECRET,
   INTERNAL_SECRET: DEV_INTERNAL_SECRET,
   MAIL_TOKEN_KEY: DEV_MAIL_TOKEN_KEY,
+  PICTURE_KEY: DEV_PICTURE_KEY,
 };
 
 /**

@@ -28,7 +28,7 @@ const ROWS = [
     entry: 'main',
     port: 4001,
     urlVariable: 'AUTH_URL',
-    secrets: ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET', 'MAIL_TOKEN_KEY'],
+    secrets: ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_SECRET', 'MAIL_TOKEN_KEY', 'PICTURE_KEY'],
   },
   {
     name: 'game-results',

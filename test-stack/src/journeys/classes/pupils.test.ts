@@ -7,7 +7,7 @@ import {
   translate,
 } from '@mathgames/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPupils, createClass } from './classes-api.js';
+import { addPupils, createClass, signInPupil } from './classes-api.js';
 import { type Browser, useClassesStack } from './classes-stack.js';
 
 const newClass = async (browser: Browser, name = '2-B') => (await createClass(browser, name, 2)).id;
@@ -33,7 +33,8 @@ describe('pupils without e-mail', () => {
     const [user] = await authUser(pupil!.id);
     expect(user).toMatchObject({ role: 'pupil', email: null, display_name: 'Ada Yılmaz' });
     const [credential] = await credentials(pupil!.id);
-    expect(credential.picture_hash).toMatch(/^\$argon2id\$/);
+    // Keyed with PICTURE_KEY (docs/decisions/0055-keyed-picture-hash.md): the database alone cannot check a guess.
+    expect(credential.picture_hash).toMatch(/^\$pk1\$/);
     expect(credential.picture_hash).not.toContain(pictures[0]);
     expect(credential.class_id).toBe(classId);
     // The list never shows the pictures again.
@@ -142,6 +143,23 @@ describe('pupils without e-mail', () => {
       `SELECT 1 FROM auth.users WHERE display_name = 'Intruder'`,
     );
     expect(rowCount).toBe(0);
+  });
+});
+
+describe('picture hashes from before the keyed form', () => {
+  it('a card hashed before the keyed form (argon2id) still signs in, and is stored keyed from then on', async () => {
+    const created = await createClass(world.teacher, 'Old hash');
+    const [pupil] = await addPupils(world.teacher, created.id, ['Oya']);
+    const { hashPassword } = await import('@mathgames/auth/testing');
+    await world.stack.pool.query('UPDATE auth.pupil_credentials SET picture_hash = $2 WHERE user_id = $1', [
+      pupil!.id,
+      await hashPassword(pupil!.pictures!.join(':')),
+    ]);
+    await signInPupil(world.stack, created.joinCode, pupil!);
+    const rehashed = (await credentials(pupil!.id))[0].picture_hash;
+    expect(rehashed).toMatch(/^\$pk1\$/);
+    await signInPupil(world.stack, created.joinCode, pupil!);
+    expect((await credentials(pupil!.id))[0].picture_hash).toBe(rehashed);
   });
 });
 

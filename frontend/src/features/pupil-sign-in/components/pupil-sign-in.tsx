@@ -10,7 +10,12 @@ import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
 import { toLang } from '../../../lib/i18n/i18n.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
-import { classJoinQueryOptions, pupilCardQueryOptions, pupilLogin } from '../api/class-join.js';
+import {
+  classJoinQueryOptions,
+  pupilCardQueryOptions,
+  pupilLogin,
+  untilSignedIn,
+} from '../api/class-join.js';
 
 type Pupil = ClassJoin['pupils'][number];
 
@@ -71,11 +76,19 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
   const [picked, setPicked] = useState<PupilPicture[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [waiting, setWaiting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // How many pictures this pupil taps comes with the ticket, not with the roster (three, or two on an old card).
   const card = useQuery(pupilCardQueryOptions(join.ticket, pupil.id));
   const pictureCount = card.data?.pictureCount;
+  // Stops waiting out a busy gateway when the screen goes away (made in the effect: StrictMode mounts twice).
+  const gone = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    gone.current = controller;
+    return () => controller.abort();
+  }, []);
 
   async function tap(picture: PupilPicture) {
     if (busy || pictureCount === undefined || picked.includes(picture)) return;
@@ -85,7 +98,11 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
     if (next.length < pictureCount) return;
     setBusy(true);
     try {
-      const user = await pupilLogin({ ticket: join.ticket, pupilId: pupil.id, pictures: next });
+      const user = await untilSignedIn(
+        () => pupilLogin({ ticket: join.ticket, pupilId: pupil.id, pictures: next }),
+        () => setWaiting(true),
+        gone.current?.signal,
+      );
       setCurrentUser(user);
       window.location.assign('/');
     } catch (err) {
@@ -96,6 +113,7 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
       );
       setPicked([]);
       setBusy(false);
+      setWaiting(false);
     }
   }
 
@@ -135,6 +153,15 @@ function PictureStep({ join, pupil, onBack }: { join: ClassJoin; pupil: Pupil; o
           </span>
         ))}
       </div>
+      {waiting && !error && (
+        <p
+          className="mt-4 rounded-2xl bg-sky-50 p-4 text-lg font-bold text-sky-900"
+          aria-live="polite"
+          data-testid="sign-in-waiting"
+        >
+          {t('busy')}
+        </p>
+      )}
       {error && (
         <p
           role="alert"
@@ -181,12 +208,23 @@ export function PupilSignIn({ code }: { code: string }) {
   let body: ReactNode;
   if (query.isPending)
     body = (
-      <div aria-busy="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {Array.from({ length: 9 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <>
+        {query.failureCount > 0 && (
+          <p
+            className="mb-4 rounded-2xl bg-sky-50 p-4 text-lg font-bold text-sky-900"
+            aria-live="polite"
+            data-testid="sign-in-waiting"
+          >
+            {t('busy')}
+          </p>
+        )}
+        <div aria-busy="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {Array.from({ length: 9 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      </>
     );
   else if (query.isError)
     body = (

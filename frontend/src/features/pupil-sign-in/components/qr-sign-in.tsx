@@ -7,7 +7,7 @@ import { isApiError, serverMessage } from '../../../lib/api-client.js';
 import { useSetCurrentUser } from '../../../lib/auth.js';
 import { usePageHead } from '../../../lib/head.js';
 import { useMessage } from '../../../lib/i18n/message-catalogue.js';
-import { pupilLinkLogin } from '../api/class-join.js';
+import { pupilLinkLogin, untilSignedIn } from '../api/class-join.js';
 
 /** Reads the secret from the fragment once and removes it from the address bar and history. */
 function takeSecretFromFragment(): string {
@@ -23,6 +23,7 @@ export function QrSignIn() {
   const message = useMessage();
   const setCurrentUser = useSetCurrentUser();
   const [error, setError] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -34,7 +35,10 @@ export function QrSignIn() {
       setError(message('pupil_link_invalid'));
       return;
     }
-    pupilLinkLogin({ secret })
+    untilSignedIn(
+      () => pupilLinkLogin({ secret }),
+      () => setWaiting(true),
+    )
       .then((user) => {
         setCurrentUser(user);
         window.location.assign('/');
@@ -65,7 +69,7 @@ export function QrSignIn() {
         </div>
       ) : (
         <p className="mt-6 text-lg text-slate-700" aria-busy="true" aria-live="polite" data-testid="qr-busy">
-          {t('qr.signingIn')}
+          {waiting ? t('busy') : t('qr.signingIn')}
         </p>
       )}
     </section>

@@ -225,10 +225,12 @@ describe('a new pupil', () => {
 
     if (!e2e.stack.mail) throw new Error('the stack has no mail capture');
     const mail = await e2e.stack.mail.waitFor((m) => m.to.some((to) => to.includes(email)));
-    const token = /verify-email\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+    const token = /verify-email#token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
     expect(token).toBeTruthy();
-    await page.goto(`${e2e.stack.baseUrl}/verify-email?token=${token}`);
+    await page.goto(`${e2e.stack.baseUrl}/verify-email#token=${token}`);
     await page.getByTestId('verify-success').waitFor();
+    // The one-time token left the address bar (and so the history) on arrival.
+    expect(page.url()).toBe(`${e2e.stack.baseUrl}/verify-email`);
 
     await page.getByTestId('verify-success').getByRole('button').click();
     await page.locator('input[name="email"]').fill(email);
@@ -292,13 +294,14 @@ describe('a pupil who forgot the password', () => {
 
     if (!e2e.stack.mail) throw new Error('the stack has no mail capture');
     const mail = await e2e.stack.mail.waitFor(
-      (m) => m.to.some((to) => to.includes(email)) && /reset-password\?token=/.test(`${m.text}${m.html}`),
+      (m) => m.to.some((to) => to.includes(email)) && /reset-password#token=/.test(`${m.text}${m.html}`),
     );
-    const token = /reset-password\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
+    const token = /reset-password#token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.text}\n${mail.html}`)?.[1];
     expect(token).toBeTruthy();
 
-    await page.goto(`${e2e.stack.baseUrl}/reset-password?token=${token}`);
+    await page.goto(`${e2e.stack.baseUrl}/reset-password#token=${token}`);
     await page.getByTestId('reset-form').waitFor();
+    expect(page.url()).toBe(`${e2e.stack.baseUrl}/reset-password`);
     await page.locator('input[name="password"]').fill('newpass12');
     await page.locator('input[name="confirmPassword"]').fill('newpass13');
     await page.locator('form button[type="submit"]').click();

@@ -28,8 +28,8 @@ import {
   tokenValidationResponseSchema,
   userBadgesQuerySchema,
   userBadgesResponseSchema,
-  validateResetTokenQuerySchema,
-  verifyEmailQuerySchema,
+  validateResetTokenRequestSchema,
+  verifyEmailRequestSchema,
 } from './schemas/index.js';
 
 type Method = 'get' | 'post' | 'delete';
@@ -108,12 +108,18 @@ function registerAuthPaths(path: RegisterPath): void {
       description: 'Same answer whether or not the e-mail exists',
     },
   });
-  path('get', '/api/auth/verify-email', 'Verify an e-mail address', 'auth', {
-    query: verifyEmailQuerySchema,
-    ok: { status: 200, schema: messageResponseSchema, description: 'Verified' },
-  });
-  path('get', '/api/auth/validate-reset-token', 'Check a password reset link', 'auth', {
-    query: validateResetTokenQuerySchema,
+  path(
+    'post',
+    '/api/auth/verify-email',
+    "Verify an e-mail address (token from the link's fragment)",
+    'auth',
+    {
+      body: verifyEmailRequestSchema,
+      ok: { status: 200, schema: messageResponseSchema, description: 'Verified' },
+    },
+  );
+  path('post', '/api/auth/validate-reset-token', 'Check a password reset link', 'auth', {
+    body: validateResetTokenRequestSchema,
     ok: {
       status: 200,
       schema: tokenValidationResponseSchema,

@@ -213,6 +213,14 @@ describe('a new pupil', () => {
   it('registers, verifies the e-mail from the captured mail, logs in, plays, and the result is saved', async () => {
     const context = await newContext(e2e.browser, 'en');
     const page = await context.newPage();
+    // Every Content-Security-Policy violation on every page of the journey (forms and game load the schemas).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
     const email = `pupil-${Date.now()}@example.com`;
     await page.goto(`${e2e.stack.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign Up' }).first().click();
@@ -248,6 +256,10 @@ describe('a new pupil', () => {
     await page.getByTestId('question').waitFor();
     const correct = await playThrough(page, (position) => page.getByTestId(`option-${position}`).click());
     await expectSummary(page, correct, 5);
+    // No CSP violation while the schemas loaded and the game was played (zod parses without eval in the browser).
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
 
     await expect
       .poll(async () => {

@@ -1,3 +1,4 @@
+import './lib/zod-jitless.js';
 import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -350,8 +350,8 @@ describe('a Postgres backup', () => {
     // Everything the backup held, less the erased account, plus its `user.deleted.v1` waiting in the outbox.
     expect(after).toEqual({
       ...before,
-      users: before.users - 1,
-      'pending outbox rows': before['pending outbox rows'] + 1,
+      users: before.users! - 1,
+      'pending outbox rows': before['pending outbox rows']! + 1,
     });
     expect(before).toMatchObject({
       users: PUPILS + 1,
@@ -385,8 +385,8 @@ describe('a Postgres backup', () => {
     const running = await counts(restoredPool);
     console.log(`restored product running: ${JSON.stringify(running)}`);
     expect(running).toMatchObject({
-      users: before.users - 1,
-      results: before.results - totalGames / PUPILS,
+      users: before.users! - 1,
+      results: before.results! - totalGames / PUPILS,
       classes: before.classes,
     });
     await expectErased(restoredPool, erasedId);

@@ -24,6 +24,19 @@ export function readLinkToken(): string | undefined {
   return arrival.token;
 }
 
+/** The pages an e-mail link opens with a token. */
+const LINK_PAGES = new Set(['/verify-email', '/reset-password', '/revert-email']);
+
+/**
+ * At startup, before the router or any third-party script reads the address: a link page's token is taken and
+ * the address stripped at once (main.tsx calls this first).
+ */
+export function captureLinkToken(): void {
+  if (!LINK_PAGES.has(window.location.pathname)) return;
+  readLinkToken();
+  stripLinkToken();
+}
+
 /**
  * Removes the token from the address without a reload or a history entry, keeping the router's history state,
  * so the address bar, the history of a shared school computer and any later Referer hold no token.

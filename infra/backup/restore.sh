@@ -25,8 +25,10 @@ database=$2
 shift 2
 [[ -f "$dir/complete" ]] || { echo "restore: $dir is not a complete backup" >&2; exit 2; }
 
-# 1. Roles ("role postgres already exists" is expected; everything else must apply).
-decrypt "$dir/globals.sql.gpg" | pg psql -X -q -d postgres >/dev/null 2>&1 || true
+# 1. Roles. A key that does not open the backup stops here; "role postgres already exists" (and the other roles,
+# on a cluster that has them) is expected.
+roles=$(decrypt "$dir/globals.sql.gpg")
+printf '%s\n' "$roles" | pg psql -X -q -d postgres >/dev/null 2>&1 || true
 # 2. The database, streamed: the clear dump never touches the disk.
 pg createdb "$database"
 decrypt "$dir/mathgames.dump.gpg" | pg pg_restore -d "$database" --exit-on-error

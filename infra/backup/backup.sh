@@ -41,7 +41,7 @@ out=$2
 retention=${BACKUP_RETENTION_DAYS:-35}
 dir="$out/$(date -u +%Y-%m-%dT%H%M%SZ)"
 mkdir -p "$dir"
-pg pg_dumpall -d "$database" --roles-only | encrypt_to "$dir/globals.sql.gpg"
+pg pg_dumpall -l "$database" --roles-only | encrypt_to "$dir/globals.sql.gpg"
 pg pg_dump -d "$database" -Fc | encrypt_to "$dir/mathgames.dump.gpg"
 ledger "$database" | encrypt_to "$dir/erasure-ledger.csv.gpg"
 touch "$dir/complete"

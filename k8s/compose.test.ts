@@ -88,12 +88,17 @@ describe('docker-compose.yml deployables', () => {
     },
   );
 
-  it('starts the gateway after the services it proxies to are healthy, and publishes it on port 8080', () => {
+  it('starts the gateway after the services it proxies to are healthy, and publishes it on loopback port 8080', () => {
     const gateway = compose.services.gateway!;
     for (const upstream of ['auth', 'game-results', 'badges', 'classes']) {
       expect(gateway.depends_on?.[upstream]?.condition, upstream).toBe('service_healthy');
     }
-    expect(gateway.ports).toContain('8080:8080');
+    expect(gateway.ports).toContain('127.0.0.1:8080:8080');
+  });
+
+  it('publishes nothing beyond the loopback interface: its passwords and secrets are public defaults', () => {
+    for (const [name, service] of Object.entries(compose.services))
+      for (const port of service.ports ?? []) expect(String(port), name).toMatch(/^127\.0\.0\.1:/);
   });
 
   it('runs the migration once, after Postgres is healthy', () => {

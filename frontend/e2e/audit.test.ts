@@ -154,10 +154,10 @@ const PUBLIC_ROUTES = [
   ['/faq', 'h1'],
   ['/review'],
   ['/verify-email'],
-  ['/verify-email?token=not-a-token'],
+  ['/verify-email#token=not-a-token'],
   ['/reset-password'],
-  ['/reset-password?token=not-a-token'],
-  ['/revert-email?token=not-a-token'],
+  ['/reset-password#token=not-a-token'],
+  ['/revert-email#token=not-a-token'],
   ['/no-such-page', 'h1'],
 ] as const;
 

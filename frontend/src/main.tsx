@@ -1,9 +1,11 @@
+import './lib/zod-jitless.js';
 import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAnalytics } from './app/analytics.js';
 import { App, router } from './app/app.js';
 import { currentLang } from './lib/i18n/i18n.js';
+import { captureLinkToken } from './lib/link-token.js';
 import { persistProgressOnceThereIsSome } from './lib/offline/query-persistence.js';
 import { registerServiceWorker } from './lib/offline/service-worker.js';
 import { queryClient } from './lib/query-client.js';
@@ -12,6 +14,9 @@ import './styles.css';
 // React Query assumes "online" until it hears an event: a page opened offline would try every request and turn
 // the progress kept on the device into error screens. Its requests wait for the connection instead.
 onlineManager.setOnline(navigator.onLine);
+
+// A one-time link token leaves the address before anything else can read or record it.
+captureLinkToken();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

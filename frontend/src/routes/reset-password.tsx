@@ -14,19 +14,16 @@ import { formValues, useFormSubmit } from '../lib/forms.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n/i18n.js';
 import { useMessage } from '../lib/i18n/message-catalogue.js';
-import { textSearchParams } from '../lib/search-params.js';
-
-const searchSchema = textSearchParams({ token: 512 });
+import { useLinkToken } from '../lib/link-token.js';
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { frameless: true },
-  validateSearch: searchSchema,
   loader: () => loadNamespaces('account', 'auth'),
   component: ResetPassword,
 });
 
 function ResetPassword() {
-  const { token } = Route.useSearch();
+  const token = useLinkToken();
   const { t } = useTranslation(['account', 'auth']);
   const message = useMessage();
   usePageHead({ title: t('account:reset.title') });

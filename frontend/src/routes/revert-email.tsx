@@ -9,13 +9,10 @@ import { api, serverMessage } from '../lib/api-client.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n/i18n.js';
 import { useMessage } from '../lib/i18n/message-catalogue.js';
-import { textSearchParams } from '../lib/search-params.js';
-
-const searchSchema = textSearchParams({ token: 512 });
+import { useLinkToken } from '../lib/link-token.js';
 
 export const Route = createFileRoute('/revert-email')({
   staticData: { frameless: true },
-  validateSearch: searchSchema,
   loader: () => loadNamespaces('account'),
   component: RevertEmail,
 });
@@ -25,7 +22,7 @@ export const Route = createFileRoute('/revert-email')({
  * open links, and this one logs every device out.
  */
 function RevertEmail() {
-  const { token } = Route.useSearch();
+  const token = useLinkToken();
   const { t } = useTranslation('account');
   const message = useMessage();
   usePageHead({ title: t('revert.title') });

@@ -10,19 +10,16 @@ import { openAuthModal } from '../lib/events.js';
 import { usePageHead } from '../lib/head.js';
 import { loadNamespaces } from '../lib/i18n/i18n.js';
 import { useMessage } from '../lib/i18n/message-catalogue.js';
-import { textSearchParams } from '../lib/search-params.js';
-
-const searchSchema = textSearchParams({ token: 512 });
+import { useLinkToken } from '../lib/link-token.js';
 
 export const Route = createFileRoute('/verify-email')({
   staticData: { frameless: true },
-  validateSearch: searchSchema,
   loader: () => loadNamespaces('account'),
   component: VerifyEmail,
 });
 
 function VerifyEmail() {
-  const { token } = Route.useSearch();
+  const token = useLinkToken();
   const { t } = useTranslation('account');
   const message = useMessage();
   usePageHead({ title: t('verify.title') });

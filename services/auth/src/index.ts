@@ -7,10 +7,12 @@ import {
   DEV_PICTURE_KEY,
   endUserSessions,
   type HttpService,
+  startHousekeeping,
   startOutboxRelay,
 } from '@mathgames/platform';
 import { mailQueueJobs } from './data-access/mail-queue.js';
 import { AUTH_OUTBOX_RETENTION_DAYS } from './data-access/outbox.js';
+import { signInHousekeeping } from './data-access/sign-in-housekeeping.js';
 import { AbuseLimits, type LIMITS } from './domain/abuse-limits.js';
 import { BackgroundTasks } from './domain/background.js';
 import type { AuthDeps } from './domain/deps.js';
@@ -71,6 +73,7 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
       retentionDays: AUTH_OUTBOX_RETENTION_DAYS,
       logger,
     });
+    const housekeeping = signInHousekeeping(pool, logger).map((options) => startHousekeeping(options));
     // Not Redis in readiness: without it the abuse limits count in memory and mail waits in the outbox.
     return {
       routes: (app) => {
@@ -80,6 +83,9 @@ export function createAuthService(config: ServiceConfig, options: AuthServiceOpt
       stop: [
         () => deps.background.drain(),
         () => relay.stop(),
+        async () => {
+          for (const purge of housekeeping) purge.stop();
+        },
         () => mailJobs.close(),
         () => redis.quit().catch(() => redis.disconnect()),
       ],

@@ -7,9 +7,14 @@ export type OutgoingMail = { part: string; to: string; kind: MailKind } & Render
 
 export class InvalidMailJobError extends Error {}
 
+/**
+ * A link to `path`, its one-time token in the fragment (`#token=`): browsers never send a fragment, so no access
+ * log, proxy or Referer sees it, and the page strips it from the address on arrival
+ * (docs/decisions/0046-link-tokens-in-fragment.md).
+ */
 function link(publicUrl: string, path: string, token?: string): string {
   const url = new URL(path, publicUrl);
-  if (token) url.searchParams.set('token', token);
+  if (token) url.hash = new URLSearchParams({ token }).toString();
   return url.toString();
 }
 

@@ -57,7 +57,7 @@ describe('mails in the user language', () => {
         expiresAt: inADay(),
       });
       const mail = await smtp.waitFor((m) => m.to.includes(to));
-      const link = `http://localhost:8080/verify-email?token=${TOKEN}`;
+      const link = `http://localhost:8080/verify-email#token=${TOKEN}`;
       expect(mail.subject).toBe(subject);
       expect(mail.headers.from).toContain('no-reply@mathgames.local');
       expect(mail.text).toContain(greeting);
@@ -77,7 +77,7 @@ describe('mails in the user language', () => {
     });
     const mail = await smtp.waitFor((m) => m.to.includes('reset@example.com'));
     expect(mail.subject).toBe('Şifreni yenile');
-    expect(mail.text).toContain(`http://localhost:8080/reset-password?token=${TOKEN}`);
+    expect(mail.text).toContain(`http://localhost:8080/reset-password#token=${TOKEN}`);
     expect(mail.text).toContain('1 saat');
   });
 
@@ -100,7 +100,7 @@ describe('mails in the user language', () => {
     });
     const confirm = await smtp.waitFor((m) => m.to.includes('new@example.com'));
     expect(confirm.subject).toBe('Confirm your new e-mail address');
-    expect(confirm.text).toContain(`/verify-email?token=${TOKEN}`);
+    expect(confirm.text).toContain(`/verify-email#token=${TOKEN}`);
   });
 
   it('once an e-mail change took effect, tells the old address with a link that undoes it', async () => {
@@ -114,7 +114,7 @@ describe('mails in the user language', () => {
     const notice = await smtp.waitFor((m) => m.to.includes('old@example.com'));
     expect(notice.subject).toBe('Your account e-mail address changed');
     expect(notice.text).toContain('n•••@example.com');
-    expect(notice.text).toContain(`/revert-email?token=${TOKEN}`);
+    expect(notice.text).toContain(`/revert-email#token=${TOKEN}`);
     expect(smtp.messages.some((m) => m.to.includes('new2@example.com'))).toBe(false);
   });
 

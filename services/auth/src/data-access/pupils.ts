@@ -303,20 +303,30 @@ export async function retireClassTickets(db: Db, classId: number): Promise<void>
 }
 
 /** Stores the hash of a new sign-in link (the old link stops working), or NULL to turn links off. */
+/** A link ends with the school year it was made in (`auth.school_year_end`: the next 1 September). */
 export async function replaceSignInLinkHash(db: Db, userId: number, hash: Buffer | null): Promise<boolean> {
   const { rowCount } = await db.query(
-    'UPDATE auth.pupil_credentials SET sign_in_link_hash = $2 WHERE user_id = $1',
+    `UPDATE auth.pupil_credentials
+        SET sign_in_link_hash = $2,
+            sign_in_link_expires_at = CASE WHEN $2::bytea IS NULL THEN NULL ELSE auth.school_year_end(now()) END
+      WHERE user_id = $1`,
     [userId, hash],
   );
   return (rowCount ?? 0) > 0;
 }
 
-export async function signInLinkHashOf(db: Db, userId: number): Promise<Buffer | null> {
-  const { rows } = await db.query<{ hash: Buffer | null }>(
-    'SELECT sign_in_link_hash AS hash FROM auth.pupil_credentials WHERE user_id = $1',
+/** The pupil's link hash, and whether its school year is over. */
+export async function signInLinkOf(
+  db: Db,
+  userId: number,
+): Promise<{ hash: Buffer; expired: boolean } | null> {
+  const { rows } = await db.query<{ hash: Buffer | null; expired: boolean }>(
+    `SELECT sign_in_link_hash AS hash, COALESCE(sign_in_link_expires_at <= now(), false) AS expired
+       FROM auth.pupil_credentials WHERE user_id = $1`,
     [userId],
   );
-  return rows[0]?.hash ?? null;
+  const row = rows[0];
+  return row?.hash ? { hash: row.hash, expired: row.expired } : null;
 }
 
 export async function pupilsOfTeacher(db: Db, teacherId: number): Promise<number[]> {

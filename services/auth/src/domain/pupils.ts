@@ -29,7 +29,7 @@ import {
   replacePictureHash,
   replaceSignInLinkHash,
   retireClassTickets,
-  signInLinkHashOf,
+  signInLinkOf,
   signInPlaceOf,
   signInTroubleOf,
   unlockPupilCredential,
@@ -353,9 +353,9 @@ export async function revokeSignInLink(ctx: AuthDeps, userId: number): Promise<v
 export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequest, ip: string) {
   const address = addressBucket(ip);
   const pupilId = Number(input.secret.slice(0, input.secret.indexOf('.')));
-  const stored = await signInLinkHashOf(ctx.pool, pupilId);
+  const stored = await signInLinkOf(ctx.pool, pupilId);
   const given = linkHash(input.secret);
-  if (!stored || !timingSafeEqual(stored, given)) {
+  if (!stored || !timingSafeEqual(stored.hash, given)) {
     throwIfLimited(await ctx.limits.check({ pupilLinkIp: address }));
     const [, everyone] = await Promise.all([
       ctx.limits.consume({ pupilLinkIp: address }),
@@ -367,6 +367,9 @@ export async function signInPupilByLink(ctx: AuthDeps, input: PupilLinkLoginRequ
     }
     throw new AppError(401, 'pupil_link_invalid', 'pupil_link_invalid', 'secret');
   }
+  // A right card from a past school year: its own message, no budget spent (a class holding last year's cards
+  // must not pause the school), and the teacher prints new ones (docs/decisions/0048-qr-cards-end-with-the-school-year.md).
+  if (stored.expired) throw new AppError(401, 'pupil_link_expired', 'pupil_link_expired', 'secret');
   const outcome = await withTransaction(ctx.pool, async (tx) => {
     const credential = await lockPupilCredential(tx, pupilId, DAY_SECONDS);
     if (!credential) return { ok: false as const, lockedUntil: null };

@@ -111,14 +111,17 @@ export async function changeTeacherClass(
 }
 
 /**
- * The old code stops working at once (a lost card, a code seen by another class), and so do the tickets it gave:
- * auth retires them first, so a failure there leaves the old code in place rather than its tickets alive.
+ * The old code stops working at once (a lost card, a code seen by another class), and so do the tickets it gave.
+ * Auth retires them before the new code is written, so a failure there leaves the old code in place rather than
+ * its tickets alive; and again once the new code is committed, because the old code still handed out tickets
+ * until that commit: every ticket it gave is older than the second retirement.
  */
 export async function regenerateJoinCode(ctx: ClassesContext, teacher: Teacher, classId: number) {
   await getTeacherClass(ctx, teacher.userId, classId);
   await ctx.accounts.retireTickets(teacher, classId);
   const changed = await withFreshCode(async (code) => replaceJoinCode(ctx.db, teacher.userId, classId, code));
   if (!changed) throw classNotFound();
+  await ctx.accounts.retireTickets(teacher, classId);
   return getTeacherClass(ctx, teacher.userId, classId);
 }
 

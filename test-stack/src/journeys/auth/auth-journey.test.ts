@@ -40,7 +40,9 @@ describe('the whole account journey through the gateway', () => {
     const verifyMail = await stack.smtp.waitFor((m) => m.to.includes(email));
     expect(verifyMail.subject).toBe('Verify your e-mail address');
     expect(verifyMail.html).toContain('<html lang="en">');
-    const verified = await tab.get(`/api/auth/verify-email?token=${tokenFrom(verifyMail, '/verify-email')}`);
+    const verified = await tab.post('/api/auth/verify-email', {
+      token: tokenFrom(verifyMail, '/verify-email'),
+    });
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ message: translate('email_verified', 'en') });
 
@@ -103,11 +105,11 @@ describe('the whole account journey through the gateway', () => {
     expect(forgot.status).toBe(200);
     expect(forgot.body).toEqual({ message: translate('reset_link_sent_if_exists', 'en') });
     const resetMail = await stack.smtp.waitFor(
-      (m) => m.to.includes(email) && m.text.includes('/reset-password?token='),
+      (m) => m.to.includes(email) && m.text.includes('/reset-password#token='),
     );
     expect(resetMail.subject).toBe('Reset your password');
     const token = tokenFrom(resetMail, '/reset-password');
-    const validation = await tab.get(`/api/auth/validate-reset-token?token=${token}`);
+    const validation = await tab.post('/api/auth/validate-reset-token', { token });
     expect(validation.body).toEqual({ valid: true, username: 'Ada', email });
 
     const reset = await tab.post('/api/auth/reset-password', { token, newPassword: 'second-pass' });
@@ -186,7 +188,7 @@ describe('registration with an address that already has an account', () => {
   it('answers exactly like a success and mails the owner a notice instead', async () => {
     const owner = { username: 'first', email: 'taken@example.com', password: 'secret1' };
     expect((await stack.browser().post('/api/auth/register', owner)).status).toBe(201);
-    await stack.smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('/verify-email?token='));
+    await stack.smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('/verify-email#token='));
 
     const fresh = await stack
       .browser('en')

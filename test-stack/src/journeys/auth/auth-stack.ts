@@ -130,7 +130,7 @@ export async function startAuthStack(
 
 /** The token of the first link in a mail to a path (e.g. /verify-email). */
 export function tokenFrom(mail: CapturedMail, path: string): string {
-  const match = new RegExp(`${path.replace('/', '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  const match = new RegExp(`${path.replace('/', '\\/')}#token=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in mail "${mail.subject}"`);
   return match[1]!;
 }
@@ -147,9 +147,9 @@ export async function signUp(
   if (registered.status !== 201)
     throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   const mail = await stack.smtp.waitFor(
-    (m) => m.to.includes(user.email) && m.text.includes('/verify-email?token='),
+    (m) => m.to.includes(user.email) && m.text.includes('/verify-email#token='),
   );
-  const verified = await browser.get(`/api/auth/verify-email?token=${tokenFrom(mail, '/verify-email')}`);
+  const verified = await browser.post('/api/auth/verify-email', { token: tokenFrom(mail, '/verify-email') });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
   const loggedIn = await browser.post('/api/auth/login', { email: user.email, password });
   if (loggedIn.status !== 200)

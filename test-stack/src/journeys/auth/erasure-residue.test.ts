@@ -82,7 +82,7 @@ describe('after a user deletes their account', () => {
     const named = await browser.post('/api/profile/update', { displayName: person.displayName });
     expect(named.status, JSON.stringify(named.body)).toBe(200);
     expect((await browser.post('/api/auth/forgot-password', { email: person.email })).status).toBe(200);
-    await stack.smtp.waitFor((m) => m.to.includes(person.email) && m.text.includes('/reset-password?token='));
+    await stack.smtp.waitFor((m) => m.to.includes(person.email) && m.text.includes('/reset-password#token='));
     const saved = await saveGame(browser, { gameType: 'toplama', difficulty: 'kolay', count: 5 });
     expect(saved.status).toBe(201);
     await mailsInEveryState();

@@ -38,7 +38,7 @@ describe('forgot-password', () => {
     expect(knownReply.status).toBe(200);
     expect(observable(unknownReply)).toEqual(observable(knownReply));
 
-    await stack.smtp.waitFor((m) => m.to.includes(known) && m.text.includes('/reset-password?token='));
+    await stack.smtp.waitFor((m) => m.to.includes(known) && m.text.includes('/reset-password#token='));
     expect(stack.smtp.messages.filter((m) => m.to.includes('unknown@example.com'))).toEqual([]);
     const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM auth.tokens WHERE purpose = $1', [
       'reset_password',

@@ -43,7 +43,7 @@ describe('tokens at rest', () => {
     const verifyToken = tokenFrom(verifyMail, '/verify-email');
     await stack.browser().post('/api/auth/forgot-password', { email: 'quiet@example.com' });
     const resetMail = await stack.smtp.waitFor(
-      (m) => m.to.includes('quiet@example.com') && m.text.includes('/reset-password?token='),
+      (m) => m.to.includes('quiet@example.com') && m.text.includes('/reset-password#token='),
     );
     const resetToken = tokenFrom(resetMail, '/reset-password');
 
@@ -72,7 +72,7 @@ describe('tokens at rest', () => {
     await signUp(stack, { username: 'notified', email: 'notified@example.com' });
     await stack.browser().post('/api/auth/forgot-password', { email: 'notified@example.com' });
     const resetMail = await stack.smtp.waitFor(
-      (m) => m.to.includes('notified@example.com') && m.text.includes('/reset-password?token='),
+      (m) => m.to.includes('notified@example.com') && m.text.includes('/reset-password#token='),
     );
     const reset = await stack.browser().post('/api/auth/reset-password', {
       token: tokenFrom(resetMail, '/reset-password'),

@@ -16,7 +16,7 @@ async function registerAndGetVerifyToken(username: string, email: string): Promi
   const reply = await stack.browser().post('/api/auth/register', { username, email, password: 'secret1' });
   expect(reply.status).toBe(201);
   const mail = await stack.smtp.waitFor(
-    (m) => m.to.includes(email) && m.text.includes('/verify-email?token='),
+    (m) => m.to.includes(email) && m.text.includes('/verify-email#token='),
   );
   return tokenFrom(mail, '/verify-email');
 }
@@ -28,7 +28,7 @@ async function requestResetToken(email: string): Promise<string> {
     (m) =>
       stack.smtp.messages.indexOf(m) >= before &&
       m.to.includes(email) &&
-      m.text.includes('/reset-password?token='),
+      m.text.includes('/reset-password#token='),
   );
   return tokenFrom(mail, '/reset-password');
 }
@@ -56,8 +56,8 @@ describe('verification tokens', () => {
   it('work once: the second use of the same link is refused', async () => {
     const token = await registerAndGetVerifyToken('once', 'once@example.com');
     const tab = stack.browser('en');
-    expect((await tab.get(`/api/auth/verify-email?token=${token}`)).status).toBe(200);
-    const again = await tab.get(`/api/auth/verify-email?token=${token}`);
+    expect((await tab.post('/api/auth/verify-email', { token })).status).toBe(200);
+    const again = await tab.post('/api/auth/verify-email', { token });
     expectTokenRefused(again, 'verification_token_invalid', 'en');
   });
 
@@ -79,7 +79,7 @@ describe('verification tokens', () => {
   it('fail once expired', async () => {
     const token = await registerAndGetVerifyToken('late', 'late@example.com');
     await expire('late@example.com', 'verify_email');
-    const reply = await stack.browser().get(`/api/auth/verify-email?token=${token}`);
+    const reply = await stack.browser().post('/api/auth/verify-email', { token });
     expectTokenRefused(reply, 'verification_token_invalid', 'tr');
   });
 
@@ -103,13 +103,13 @@ describe('verification tokens', () => {
     // The new address confirms; only then does the change happen and the old address hear about it.
     const newMail = await stack.smtp.waitFor((m) => m.to.includes('moved@example.com'));
     expect(
-      (await tab.get(`/api/auth/verify-email?token=${tokenFrom(newMail, '/verify-email')}`)).status,
+      (await tab.post('/api/auth/verify-email', { token: tokenFrom(newMail, '/verify-email') })).status,
     ).toBe(200);
     const notice = await stack.smtp.waitFor(
       (m) => m.to.includes('mover@example.com') && m.subject.includes('değişti'),
     );
     expect(notice.text).toContain('m•••@example.com');
-    expect((await tab.get(`/api/auth/verify-email?token=${oldToken}`)).status).toBe(400);
+    expect((await tab.post('/api/auth/verify-email', { token: oldToken })).status).toBe(400);
     expect((await tab.get('/api/auth/me')).body).toMatchObject({
       email: 'moved@example.com',
       isVerified: true,
@@ -134,7 +134,7 @@ describe('reset tokens', () => {
       field: 'token',
       message: translate('reset_token_invalid', 'en'),
     });
-    expect((await stack.browser().get(`/api/auth/validate-reset-token?token=${token}`)).body).toEqual({
+    expect((await stack.browser().post('/api/auth/validate-reset-token', { token })).body).toEqual({
       valid: false,
       username: null,
       email: null,
@@ -150,7 +150,7 @@ describe('reset tokens', () => {
     );
     expect(rows).toEqual([{ seconds: 3600 }]);
     await expire('slowpoke@example.com', 'reset_password');
-    expect((await stack.browser().get(`/api/auth/validate-reset-token?token=${token}`)).body).toMatchObject({
+    expect((await stack.browser().post('/api/auth/validate-reset-token', { token })).body).toMatchObject({
       valid: false,
     });
     const reply = await stack.browser().post('/api/auth/reset-password', { token, newPassword: 'too-late' });

@@ -188,7 +188,7 @@ describe.each(['tr', 'en'] as const)('every validation rule of product-rules.md#
   });
 
   it("verification: a missing token → 400 with the rule's message", async () => {
-    const reply = await member.get('/api/auth/verify-email', { lang });
+    const reply = await member.post('/api/auth/verify-email', {}, { lang });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       code: 'validation_error',
@@ -198,7 +198,7 @@ describe.each(['tr', 'en'] as const)('every validation rule of product-rules.md#
   });
 
   it("verification: an unknown token → 400 with the rule's message", async () => {
-    const reply = await member.get(`/api/auth/verify-email?token=${token}`, { lang });
+    const reply = await member.post('/api/auth/verify-email', { token }, { lang });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({
       field: 'token',

@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,12 +31,17 @@ import { type Stack, startStack } from '../../stack.js';
 import { createClass, saveGame } from '../classes/classes-api.js';
 import { Browser, signUp } from '../classes/classes-stack.js';
 
-// docs/operations/backups.md, "Backups and restores": the logical backup (globals and `pg_dump -Fc`) of a product with
-// results still in flight on RabbitMQ and others not yet published from the outbox is restored into a fresh
-// Postgres cluster on another port; the product started on it (with a new broker vhost and Redis prefix: those
-// were lost with the old site) finds everything, and every result reaches the workers once the in-flight events
-// are re-derived from the outbox as the runbook says.
+// docs/operations/backups.md, "Backups and restores": the logical backup (infra/backup/backup.sh: roles, `pg_dump -Fc` and
+// the erasure ledger, encrypted to the backup reader's key) of a product with results still in flight on RabbitMQ
+// and others not yet published from the outbox is restored (infra/backup/restore.sh) into a fresh Postgres
+// cluster on another port; the product started on it (with a new broker vhost and Redis prefix: those were lost
+// with the old site) finds everything, and every result reaches the workers once the in-flight events are
+// re-derived from the outbox as the runbook says. A pupil who deleted their account after the backup stays
+// erased: the restore replays the erasure ledger (docs/decisions/0045-erasure-ledger.md); a restore without
+// that step brings them back.
 const run = promisify(execFile);
+const BACKUP_SCRIPTS = new URL('../../../../infra/backup/', import.meta.url).pathname;
+const REPO_ROOT = new URL('../../../../', import.meta.url).pathname;
 function pgBin(tool: string): string {
   const versions = existsSync('/usr/lib/postgresql')
     ? readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v))
@@ -39,6 +52,11 @@ function pgBin(tool: string): string {
 
 const GAMES = { workersRunning: 2, inFlight: 2, pending: 2 } as const;
 const PUPILS = 2;
+const RESTORED_APPLIED = {
+  timeoutMs: 120_000,
+  intervalMs: 250,
+  message: 'every result and the erasure applied after the restore',
+};
 const PUPIL_NAMES = Array.from({ length: PUPILS }, (_, n) => `BackupPupil${n}`);
 const limits = {
   gateway: { RATE_LIMIT_AUTH_PER_15_MINUTES: '100000', RATE_LIMIT_API_PER_MINUTE: '1000000' },
@@ -87,30 +105,179 @@ async function playGames(baseUrl: string, games: number): Promise<void> {
   }
 }
 
-/** The backup, as docs/operations/backups.md says: the globals and `pg_dump -Fc` of the database. */
-async function backUp(databaseUrl: string, dir: string): Promise<void> {
-  const source = new URL(databaseUrl);
-  const database = source.pathname.slice(1);
-  const connect = ['-h', source.hostname, '-p', source.port || '5432', '-U', source.username || 'postgres'];
-  await run(pgBin('pg_dumpall'), [...connect, '--roles-only', '-f', join(dir, 'globals.sql')]);
-  await run(pgBin('pg_dump'), [...connect, '-d', database, '-Fc', '-f', join(dir, 'mathgames.dump')]);
+/** libpq's variables for a database server at `url` (the scripts take their connection from them). */
+function libpq(url: string): Record<string, string> {
+  const u = new URL(url);
+  return { PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: u.username || 'postgres' };
 }
 
-/** The restore into a fresh cluster (on another port), as a database named mathgames. */
-async function restoreInto(restored: PrivatePostgres, dir: string): Promise<void> {
-  const target = ['-h', '127.0.0.1', '-p', String(restored.port), '-U', 'postgres'];
-  // "role postgres already exists" is expected; everything else must apply.
-  await run(pgBin('psql'), [...target, '-d', 'postgres', '-q', '-f', join(dir, 'globals.sql')]).catch(
-    () => {},
+/** The backup reader's key pair: a throwaway keyring holding the private key, and the public key file. */
+async function backupReader(dir: string): Promise<{ gnupgHome: string; publicKey: string }> {
+  const gnupgHome = join(dir, 'reader-keyring');
+  mkdirSync(gnupgHome, { mode: 0o700 });
+  const env = { ...process.env, GNUPGHOME: gnupgHome };
+  await run(
+    'gpg',
+    [
+      '--batch',
+      '--quiet',
+      '--passphrase',
+      '',
+      '--quick-gen-key',
+      'backup reader',
+      'future-default',
+      'default',
+      'never',
+    ],
+    { env },
   );
-  await run(pgBin('createdb'), [...target, 'mathgames']);
-  await run(pgBin('pg_restore'), [
-    ...target,
-    '-d',
-    'mathgames',
-    '--exit-on-error',
-    join(dir, 'mathgames.dump'),
+  const { stdout } = await run('gpg', ['--batch', '--armor', '--export', 'backup reader'], { env });
+  const publicKey = join(dir, 'reader.asc');
+  writeFileSync(publicKey, stdout);
+  return { gnupgHome, publicKey };
+}
+
+const pgBinDir = () => join(pgBin('psql'), '..');
+
+/** infra/backup/backup.sh with `args`, connected to the server of `databaseUrl`. */
+async function backupScript(databaseUrl: string, publicKey: string, args: string[]): Promise<string> {
+  const { stdout } = await run(join(BACKUP_SCRIPTS, 'backup.sh'), args, {
+    env: { ...process.env, ...libpq(databaseUrl), PG_BIN: pgBinDir(), BACKUP_PUBLIC_KEY: publicKey },
+  });
+  return stdout.trim();
+}
+
+/** infra/backup/restore.sh into a fresh cluster (on another port), as `database`; `replay` false skips step 4. */
+async function restoreScript(
+  restored: PrivatePostgres,
+  backup: string,
+  database: string,
+  ledgers: string[],
+  gnupgHome: string,
+  replay = true,
+): Promise<string> {
+  const { stdout } = await run(join(BACKUP_SCRIPTS, 'restore.sh'), [backup, database, ...ledgers], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...libpq(restored.url('postgres')),
+      PG_BIN: pgBinDir(),
+      GNUPGHOME: gnupgHome,
+      ...(replay ? {} : { REPLAY_ERASURES: 'true' }),
+    },
+  });
+  return stdout;
+}
+
+/** What a database holds of one account: its row, results, badges, and whether the erasure ledger lists it. */
+async function residueOf(pool: Pool, userId: number): Promise<Record<string, number>> {
+  const { rows } = await pool.query<Record<string, number>>(
+    `SELECT
+      (SELECT count(*)::int FROM auth.users WHERE id = $1) AS account,
+      (SELECT count(*)::int FROM results.game_results WHERE user_id = $1) AS results,
+      (SELECT count(*)::int FROM badges.user_badges WHERE user_id = $1) AS badges,
+      (SELECT count(*)::int FROM auth.erasure_ledger WHERE user_id = $1) AS ledger`,
+    [userId],
+  );
+  return rows[0]!;
+}
+
+/** The nightly backup (infra/backup/backup.sh), encrypted to the reader's key: nothing in it reads in clear. */
+async function encryptedBackup(databaseUrl: string, dir: string) {
+  const reader = await backupReader(dir);
+  const backup = await backupScript(databaseUrl, reader.publicKey, [
+    new URL(databaseUrl).pathname.slice(1),
+    join(dir, 'backups'),
   ]);
+  for (const file of ['globals.sql.gpg', 'mathgames.dump.gpg', 'erasure-ledger.csv.gpg']) {
+    const bytes = readFileSync(join(backup, file));
+    expect(bytes.includes('BackupPupil'), file).toBe(false);
+    expect(bytes.includes('PGDMP'), file).toBe(false);
+  }
+  return { backup, reader };
+}
+
+/** After the backup, a pupil deletes their account (the erasure waits in the outbox: the broker is away). */
+async function eraseAfterBackup(stack: Stack, pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM auth.users WHERE username = $1', [
+    PUPIL_NAMES[1],
+  ]);
+  const leaving = await loginPupil(stack.baseUrl, 1);
+  expect((await leaving.post('/api/profile/delete', { password: 'correct horse' })).status).toBe(200);
+  return rows[0]!.id;
+}
+
+/**
+ * The restore as the runbook says, the live database's erasure ledger exported first: once without the ledger's
+ * replay (into `unreplayed`), where the pupil erased after the backup is back with their results, the failure
+ * the replay step exists for; then with it (into `mathgames`), where they are not.
+ */
+async function restoreWithAndWithoutReplay(
+  restored: PrivatePostgres,
+  backup: string,
+  liveUrl: string,
+  reader: { gnupgHome: string; publicKey: string },
+  erasedId: number,
+  erasedResults: number,
+): Promise<void> {
+  const liveLedger = join(backup, '..', 'live-ledger.csv.gpg');
+  await backupScript(liveUrl, reader.publicKey, [
+    '--ledger-only',
+    new URL(liveUrl).pathname.slice(1),
+    liveLedger,
+  ]);
+  await restoreScript(restored, backup, 'unreplayed', [liveLedger], reader.gnupgHome, false);
+  const unreplayed = createPool(restored.url('unreplayed'), { max: 1 });
+  try {
+    expect(await residueOf(unreplayed, erasedId)).toMatchObject({ account: 1, results: erasedResults });
+  } finally {
+    await unreplayed.end();
+  }
+  const replayed = await restoreScript(restored, backup, 'mathgames', [liveLedger], reader.gnupgHome);
+  console.log(replayed.trim());
+  expect(replayed).toContain('1 accounts erased again');
+}
+
+/** Nothing of the erased pupil is left in any service, and no new account takes their id. */
+async function expectErased(pool: Pool, erasedId: number): Promise<void> {
+  expect(await residueOf(pool, erasedId)).toEqual({ account: 0, results: 0, badges: 0, ledger: 1 });
+  const { rows } = await pool.query<{ last: number }>(
+    `SELECT pg_sequence_last_value(pg_get_serial_sequence('auth.users', 'id')::regclass)::int AS last`,
+  );
+  expect(rows[0]!.last).toBeGreaterThanOrEqual(erasedId);
+}
+
+/** The runbook's outbox step: every retained AMQP row is published again to the new broker. */
+async function republishOutbox(pool: Pool): Promise<void> {
+  for (const schema of ['results', 'auth'])
+    await pool.query(
+      `UPDATE ${schema}.outbox SET published_at = NULL, claimed_until = NULL WHERE destination = 'amqp'`,
+    );
+}
+
+/**
+ * After a restore with a replayed erasure: nothing waits in an outbox, both workers applied the erasure of
+ * `erasedId`, and every result event of everyone else (the ids the results outbox keeps).
+ */
+async function survivorsAndErasureApplied(pool: Pool, erasedId: number): Promise<boolean> {
+  const { rows } = await pool.query<{ waiting: number; unapplied: number; erasures: number }>(
+    `WITH survivors AS (
+       SELECT id FROM results.outbox WHERE destination = 'amqp' AND (payload->>'userId')::int <> $1),
+     erasure AS (
+       SELECT id FROM auth.outbox WHERE destination = 'amqp' AND (payload->>'userId')::int = $1)
+     SELECT
+       (SELECT count(*)::int FROM results.outbox WHERE published_at IS NULL)
+         + (SELECT count(*)::int FROM auth.outbox WHERE published_at IS NULL) AS waiting,
+       (SELECT count(*)::int FROM survivors s
+         WHERE NOT EXISTS (SELECT 1 FROM results.processed_events p WHERE p.event_id = s.id)
+            OR NOT EXISTS (SELECT 1 FROM badges.processed_events p WHERE p.event_id = s.id)) AS unapplied,
+       (SELECT count(*)::int FROM erasure e
+         WHERE EXISTS (SELECT 1 FROM results.processed_events p WHERE p.event_id = e.id)
+           AND EXISTS (SELECT 1 FROM badges.processed_events p WHERE p.event_id = e.id)) AS erasures`,
+    [erasedId],
+  );
+  const row = rows[0]!;
+  return row.waiting === 0 && row.unapplied === 0 && row.erasures === 1;
 }
 
 async function counts(pool: Pool): Promise<Record<string, number>> {
@@ -188,20 +355,35 @@ describe('a Postgres backup', () => {
       only: ['auth', 'game-results', 'badges', 'gateway'],
     });
     await playGames(stack.baseUrl, GAMES.pending);
-    await stack.stop();
-    stack = undefined;
 
-    // The backup and the restore into a fresh cluster on another port.
+    // The nightly backup; after it, a pupil erases their account; the restore (both ways).
     const before = await counts(environment.pool);
     const inFlight = await queueDepth(env.AMQP_URL!, 'statistics.game-result-recorded');
-    await backUp(env.DATABASE_URL!, dir);
+    const { backup, reader } = await encryptedBackup(env.DATABASE_URL!, dir);
+    const erasedId = await eraseAfterBackup(stack, environment.pool);
+    await stack.stop();
+    stack = undefined;
     restored = await startPrivatePostgres();
-    await restoreInto(restored, dir);
+    await restoreWithAndWithoutReplay(
+      restored,
+      backup,
+      env.DATABASE_URL!,
+      reader,
+      erasedId,
+      totalGames / PUPILS,
+    );
     restoredPool = createPool(restored.url('mathgames'), { max: 2 });
+    expect(await residueOf(restoredPool, erasedId)).toMatchObject({ account: 0, ledger: 1 });
     const after = await counts(restoredPool);
-    console.log(`before backup: ${JSON.stringify(before)}; in flight on RabbitMQ: ${inFlight}`);
-    console.log(`after restore: ${JSON.stringify(after)}`);
-    expect(after).toEqual(before);
+    console.log(
+      `before backup: ${JSON.stringify(before)}; in flight: ${inFlight}; after: ${JSON.stringify(after)}`,
+    );
+    // Everything the backup held, less the erased account, plus its `user.deleted.v1` waiting in the outbox.
+    expect(after).toEqual({
+      ...before,
+      users: before.users! - 1,
+      'pending outbox rows': before['pending outbox rows']! + 1,
+    });
     expect(before).toMatchObject({
       users: PUPILS + 1,
       results: totalGames,
@@ -213,10 +395,7 @@ describe('a Postgres backup', () => {
 
     // What was in flight is re-derived from the outbox (the runbook's statement), then the product starts on the
     // restored database with a new vhost and Redis prefix: every result reaches both workers exactly once.
-    for (const schema of ['results', 'auth'])
-      await restoredPool.query(
-        `UPDATE ${schema}.outbox SET published_at = NULL, claimed_until = NULL WHERE destination = 'amqp'`,
-      );
+    await republishOutbox(restoredPool);
     vhost = `mg_restore_${Date.now().toString(36)}`;
     await createVhost(baseAmqp, vhost);
     stack = await startStack({
@@ -228,14 +407,17 @@ describe('a Postgres backup', () => {
       },
       envFor: limits,
     });
-    await waitFor(() => allApplied(restoredPool!, totalGames, true), {
-      timeoutMs: 120_000,
-      intervalMs: 250,
-      message: 'every result applied after the restore',
-    });
+    // The replayed erasure and every result of the pupil who stays reach both workers (the erased pupil's results
+    // may be skipped or never sent: the erasure takes them out of the outbox).
+    await waitFor(() => survivorsAndErasureApplied(restoredPool!, erasedId), RESTORED_APPLIED);
     const running = await counts(restoredPool);
     console.log(`restored product running: ${JSON.stringify(running)}`);
-    expect(running).toMatchObject({ users: before.users, results: before.results, classes: before.classes });
+    expect(running).toMatchObject({
+      users: before.users! - 1,
+      results: before.results! - totalGames / PUPILS,
+      classes: before.classes,
+    });
+    await expectErased(restoredPool, erasedId);
     // The pupils sign in on the restored product and see every game in their statistics.
     const pupil = await loginPupil(stack.baseUrl, 0);
     const stats = await pupil.get<{ totalQuestions: number }>('/api/statistics');

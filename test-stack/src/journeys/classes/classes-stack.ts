@@ -73,9 +73,9 @@ export async function signUp(
   const registered = await browser.post('/api/auth/register', { username, email, password, teacher });
   if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
   if (verify) {
-    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/verify-email?token='));
-    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    const verified = await browser.get(`/api/auth/verify-email?token=${token}`);
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/verify-email#token='));
+    const token = /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const verified = await browser.post('/api/auth/verify-email', { token });
     if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
   }
   const loggedIn = await browser.post('/api/auth/login', { email, password });

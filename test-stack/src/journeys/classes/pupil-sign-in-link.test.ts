@@ -1,3 +1,4 @@
+import { LIMITS } from '@mathgames/auth';
 import {
   type ClassJoin,
   type ClassPupilsResponse,
@@ -63,6 +64,33 @@ describe('personal QR sign-in', () => {
     const off = await world.teacher.delete(linkPath(pupil.id));
     expect(off.status).toBe(200);
     expect((await linkSignIn(world.stack.browser('tr', SCHOOL), again.body.secret)).status).toBe(401);
+  });
+
+  it('a card ends with the school year: refused with its own message, spending no budget; a reprint works', async () => {
+    const pupil = pupils[2]!;
+    const made = await world.teacher.post<PupilSignInLinkResponse>(linkPath(pupil.id));
+    const { rows } = await world.stack.pool.query<{ ends: Date }>(
+      'SELECT sign_in_link_expires_at AS ends FROM auth.pupil_credentials WHERE user_id = $1',
+      [pupil.id],
+    );
+    // The next 1 September, midnight in Istanbul (21:00 UTC the day before).
+    const ends = rows[0]!.ends;
+    expect(ends.getTime()).toBeGreaterThan(Date.now());
+    expect(ends.getTime() - Date.now()).toBeLessThanOrEqual(366 * 24 * 3_600_000);
+    expect(ends.toISOString()).toMatch(/-08-31T21:00:00\.000Z$/);
+    // The school year is over.
+    await world.stack.pool.query(
+      `UPDATE auth.pupil_credentials SET sign_in_link_expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [pupil.id],
+    );
+    // A whole class with last year's cards, more than the address budget: each is told, none is paused.
+    for (let n = 0; n <= LIMITS.pupilLinkIp.points; n++) {
+      const expired = await linkSignIn(world.stack.browser('en', SCHOOL), made.body.secret);
+      expect(expired.status).toBe(401);
+      expect(expired.body).toMatchObject({ field: 'secret', message: translate('pupil_link_expired', 'en') });
+    }
+    const reprinted = await world.teacher.post<PupilSignInLinkResponse>(linkPath(pupil.id));
+    expect((await linkSignIn(world.stack.browser('tr', SCHOOL), reprinted.body.secret)).status).toBe(200);
   });
 
   it('only the class teacher makes or turns off links; a pupil cannot', async () => {

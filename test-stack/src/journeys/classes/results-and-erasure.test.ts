@@ -22,13 +22,13 @@ const world = useClassesStack({ everything: true }, ['Erasing_Teacher']);
 
 /**
  * Every table of every schema with a user_id column: a row of `userId` in any of them is a row left behind. Each
- * schema's `erased_users` is the erasure's own record (the id and when, purged after 7 days; see `erasedIn`).
+ * schema's `erased_users` and `auth.erasure_ledger` are the erasure's own records (the id and when; see `erasedIn`).
  */
 async function rowsLeft(userId: number): Promise<Record<string, number>> {
   const { rows: tables } = await world.stack.pool.query<{ schema: string; table: string }>(
     `SELECT table_schema AS schema, table_name AS table FROM information_schema.columns
       WHERE column_name = 'user_id' AND table_schema IN ('auth', 'results', 'badges', 'classes')
-        AND table_name <> 'erased_users'
+        AND table_name NOT IN ('erased_users', 'erasure_ledger')
       ORDER BY 1, 2`,
   );
   const left: Record<string, number> = {};
@@ -51,10 +51,14 @@ async function rowsLeft(userId: number): Promise<Record<string, number>> {
   return left;
 }
 
-/** The schemas whose erasure recorded `userId` as erased, so that their events still on the way are skipped. */
+/**
+ * The schemas whose erasure recorded `userId` as erased, so that their events still on the way are skipped, and
+ * auth's erasure ledger, which a restore replays (docs/decisions/0045-erasure-ledger.md).
+ */
 async function erasedIn(userId: number): Promise<string[]> {
   const { rows } = await world.stack.pool.query<{ schema: string }>(
-    `SELECT 'results' AS schema FROM results.erased_users WHERE user_id = $1
+    `SELECT 'auth ledger' AS schema FROM auth.erasure_ledger WHERE user_id = $1
+     UNION ALL SELECT 'results' AS schema FROM results.erased_users WHERE user_id = $1
      UNION ALL SELECT 'badges' FROM badges.erased_users WHERE user_id = $1
      UNION ALL SELECT 'classes' FROM classes.erased_users WHERE user_id = $1
      ORDER BY 1`,
@@ -68,7 +72,7 @@ async function erasedIn(userId: number): Promise<string[]> {
  * (a backlog, an outage, a retry) that reaches the three workers now is claimed by each and writes nothing again.
  */
 async function lateGameWritesNothing(userId: number): Promise<void> {
-  expect(await erasedIn(userId)).toEqual(['badges', 'classes', 'results']);
+  expect(await erasedIn(userId)).toEqual(['auth ledger', 'badges', 'classes', 'results']);
   const late = gameRecorded(userId, { correctAnswers: 10 });
   const publisher = createAmqpClient({
     url: world.stack.env.AMQP_URL!,

@@ -14,6 +14,7 @@ import {
   type TeacherClassResponse,
   translate,
 } from '@mathgames/contracts';
+import { waitFor } from '@mathgames/platform/testing';
 import { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, useClassesStack } from './classes-stack.js';
@@ -267,6 +268,48 @@ describe('item 3: join tickets', () => {
     await world.teacher.patch(`/api/classes/${classId}`, { joiningOpen: false });
     expect((await picturesSignIn(school, open, pupil.id, pupil.pictures!)).status).toBe(401);
     await world.teacher.patch(`/api/classes/${classId}`, { joiningOpen: true });
+    const fresh = await ticketOf(school, joinCode);
+    expect((await picturesSignIn(school, fresh, pupil.id, pupil.pictures!)).status).toBe(200);
+  });
+
+  it('a ticket the old code gave while the new code was being written dies with it too', async () => {
+    const pupil = pupils[5]!;
+    const school = world.stack.browser('tr', SCHOOL);
+    const epoch = async () =>
+      (
+        await world.stack.pool.query<{ after: Date | null }>(
+          'SELECT tickets_valid_after AS after FROM auth.class_ticket_epochs WHERE class_id = $1',
+          [classId],
+        )
+      ).rows[0]?.after?.getTime() ?? 0;
+    const retiredBefore = await epoch();
+    // The class row is held, so the rotation stops between retiring the tickets and writing the new code.
+    const holder = await world.stack.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM classes.classes WHERE id = $1 FOR UPDATE', [classId]);
+      const rotating = world.teacher.post<TeacherClassResponse>(`/api/classes/${classId}/join-code`);
+      await waitFor(async () => (await epoch()) > retiredBefore, { message: 'tickets retired first' });
+      await waitFor(
+        async () =>
+          (
+            await world.stack.pool.query(
+              `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE classes.classes%'`,
+            )
+          ).rowCount === 1,
+        { message: 'the new code waiting' },
+      );
+      // The old code still answers: its ticket is newer than the first retirement.
+      const during = await ticketOf(school, joinCode);
+      await holder.query('COMMIT');
+      const rotated = await rotating;
+      expect(rotated.status).toBe(200);
+      joinCode = rotated.body.class.joinCode;
+      expect((await picturesSignIn(school, during, pupil.id, pupil.pictures!)).status).toBe(401);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+    }
     const fresh = await ticketOf(school, joinCode);
     expect((await picturesSignIn(school, fresh, pupil.id, pupil.pictures!)).status).toBe(200);
   });

@@ -104,7 +104,7 @@ async function registerNewcomers(playing: () => boolean, answers: Tally): Promis
 
 /** How many verification mails each address got. */
 function verificationMails(emails: readonly string[]): number[] {
-  const mails = stack.mail!.messages.filter((m) => m.text.includes('/verify-email?token='));
+  const mails = stack.mail!.messages.filter((m) => m.text.includes('/verify-email#token='));
   return emails.map((email) => mails.filter((m) => m.to.includes(email)).length);
 }
 

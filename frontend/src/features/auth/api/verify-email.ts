@@ -2,11 +2,13 @@ import type { MessageResponse } from '@mathgames/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
-/** `GET /api/auth/verify-email?token=`: a token is spent once, so the answer is cached for the page's life. */
+/**
+ * `POST /api/auth/verify-email` with the link's token in the body (never the URL: docs/decisions/0046-link-tokens-in-fragment.md).
+ * A token is spent once, so the answer is cached for the page's life.
+ */
 export const verifyEmailQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['/api/auth/verify-email', token],
-    queryFn: ({ signal }) =>
-      api.get<MessageResponse>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, signal),
+    queryFn: () => api.post<MessageResponse>('/api/auth/verify-email', { token }),
     gcTime: Number.POSITIVE_INFINITY,
   });

@@ -6,8 +6,8 @@ import {
   resetPasswordRequestSchema,
   revertEmailChangeRequestSchema,
   translate,
-  validateResetTokenQuerySchema,
-  verifyEmailQuerySchema,
+  validateResetTokenRequestSchema,
+  verifyEmailRequestSchema,
 } from '@mathgames/contracts';
 import {
   requireUser,
@@ -88,8 +88,9 @@ export function authRoutes(ctx: AuthDeps) {
       res.json(user);
     });
 
-    app.get('/api/auth/verify-email', async (req, res) => {
-      const { token } = verifyEmailQuerySchema.parse(req.query);
+    // One-time tokens arrive in the body, never the query (docs/decisions/0046-link-tokens-in-fragment.md).
+    app.post('/api/auth/verify-email', async (req, res) => {
+      const { token } = verifyEmailRequestSchema.parse(req.body);
       const outcome = await verifyEmail(ctx, token);
       res.json({ message: text(req, outcome === 'email_changed' ? 'email_changed' : 'email_verified') });
     });
@@ -108,8 +109,8 @@ export function authRoutes(ctx: AuthDeps) {
       res.json({ message: text(req, 'reset_link_sent_if_exists') });
     });
 
-    app.get('/api/auth/validate-reset-token', async (req, res) => {
-      const { token } = validateResetTokenQuerySchema.parse(req.query);
+    app.post('/api/auth/validate-reset-token', async (req, res) => {
+      const { token } = validateResetTokenRequestSchema.parse(req.body);
       res.json(await validateResetToken(ctx, token));
     });
 

@@ -17,8 +17,8 @@ import {
   resetPasswordRequestSchema,
   revertEmailChangeRequestSchema,
   tokenValidationResponseSchema,
-  validateResetTokenQuerySchema,
-  verifyEmailQuerySchema,
+  validateResetTokenRequestSchema,
+  verifyEmailRequestSchema,
 } from '../schemas/index.js';
 import type { Operation } from './operation.js';
 
@@ -110,19 +110,14 @@ export const authOperations: Operation[] = [
     },
   },
   {
-    method: 'get',
+    method: 'post',
     path: '/api/auth/verify-email',
     operationId: 'verifyEmail',
-    summary: 'Verify an e-mail address with the token from the e-mail',
+    summary: 'Verify an e-mail address with the token from the link’s fragment',
     tag: 'auth',
     access: 'public',
-    query: verifyEmailQuerySchema,
-    ok: {
-      status: 200,
-      schema: messageResponseSchema,
-      description: 'Verified',
-      example: { message: 'Your e-mail address is verified' },
-    },
+    body: { schema: verifyEmailRequestSchema, example: { token: TOKEN } },
+    ok: { status: 200, schema: messageResponseSchema, description: 'Verified' },
   },
   {
     method: 'post',
@@ -153,13 +148,13 @@ export const authOperations: Operation[] = [
     },
   },
   {
-    method: 'get',
+    method: 'post',
     path: '/api/auth/validate-reset-token',
     operationId: 'validateResetToken',
-    summary: 'Check whether a password reset link can still be used',
+    summary: 'Check whether a password reset link can still be used (the token from the link’s fragment)',
     tag: 'auth',
     access: 'public',
-    query: validateResetTokenQuerySchema,
+    body: { schema: validateResetTokenRequestSchema, example: { token: TOKEN } },
     ok: {
       status: 200,
       schema: tokenValidationResponseSchema,
@@ -205,7 +200,9 @@ export const authOperations: Operation[] = [
     access: 'public',
     body: { schema: pupilLinkLoginRequestSchema, example: { secret: '7.X9k2mQ7vL4pR8sT1wZ3yB6nCa1b2c3d4' } },
     ok: { status: 200, schema: currentUserSchema, description: 'Signed in on a shared device' },
-    also: { 401: 'The card’s secret is wrong or was replaced by a new card (`pupil_link_invalid`)' },
+    also: {
+      401: 'The card’s secret is wrong or was replaced by a new card (`pupil_link_invalid`), or the card is from a past school year (`pupil_link_expired`)',
+    },
   },
   {
     method: 'post',

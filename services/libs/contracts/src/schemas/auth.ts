@@ -91,10 +91,14 @@ export const resetPasswordRequestSchema = input({
 }).meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-export const verifyEmailQuerySchema = input({ token: tokenSchema(k('verification_token_invalid')) }).meta({
-  id: 'VerifyEmailQuery',
+/**
+ * One-time link tokens travel in the link's fragment (`#token=`, never sent to a server) and reach the API in a
+ * POST body, so no address bar, history, access log or error log holds them (docs/decisions/0046-link-tokens-in-fragment.md).
+ */
+export const verifyEmailRequestSchema = input({ token: tokenSchema(k('verification_token_invalid')) }).meta({
+  id: 'VerifyEmailRequest',
 });
-export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
 /** The link an old address gets after an e-mail change: it puts the old address back. */
 export const revertEmailChangeRequestSchema = input({
@@ -102,10 +106,10 @@ export const revertEmailChangeRequestSchema = input({
 }).meta({ id: 'RevertEmailChangeRequest' });
 export type RevertEmailChangeRequest = z.infer<typeof revertEmailChangeRequestSchema>;
 
-export const validateResetTokenQuerySchema = input({ token: tokenSchema(k('reset_token_invalid')) }).meta({
-  id: 'ValidateResetTokenQuery',
+export const validateResetTokenRequestSchema = input({ token: tokenSchema(k('reset_token_invalid')) }).meta({
+  id: 'ValidateResetTokenRequest',
 });
-export type ValidateResetTokenQuery = z.infer<typeof validateResetTokenQuerySchema>;
+export type ValidateResetTokenRequest = z.infer<typeof validateResetTokenRequestSchema>;
 
 export const tokenValidationResponseSchema = z
   .object({

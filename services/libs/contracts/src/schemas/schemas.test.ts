@@ -9,7 +9,7 @@ import {
   registerFormSchema,
   resetPasswordFormSchema,
   resetPasswordRequestSchema,
-  verifyEmailQuerySchema,
+  verifyEmailRequestSchema,
 } from './index.js';
 
 function firstIssue(schema: z.ZodType, value: unknown): { path: string; message: string } | null {
@@ -79,7 +79,7 @@ describe('reset password', () => {
     });
   });
   it('refuses an empty verification token', () => {
-    expect(firstIssue(verifyEmailQuerySchema, { token: '' })?.message).toBe('verification_token_invalid');
+    expect(firstIssue(verifyEmailRequestSchema, { token: '' })?.message).toBe('verification_token_invalid');
   });
 });
 

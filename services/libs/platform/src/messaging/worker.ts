@@ -82,6 +82,8 @@ export interface WorkerOptions {
   retry?: RetryPolicy;
   /** Job retries (default: doubling to 15 min, parked after 24 h). */
   jobRetry?: JobRetryPolicy;
+  /** A job's lock, and how often stalled jobs are looked for (default BullMQ's 30 s; createWorker). */
+  jobLockMs?: number;
   /** processed_events older than this are purged (default 7 days). */
   retentionDays?: number;
   /** Releases what the subscriptions opened themselves (e.g. an SMTP transport), after they stopped. */
@@ -175,6 +177,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       concurrency: job.concurrency ?? 5,
       logger,
       ...(options.jobRetry ? { retry: options.jobRetry } : {}),
+      ...(options.jobLockMs ? { lockMs: options.jobLockMs } : {}),
     }),
   );
 

@@ -33,6 +33,14 @@ describe('the order test files start in', () => {
     expect(Object.fromEntries(durations)).toEqual({ 'a.test.ts': 30, 'b.test.ts': 0.5 });
   });
 
+  it('prefers the whole-file durations beside a report (beforeAll included) to its spans of tests', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'test-order-'));
+    writeFileSync(join(dir, 'main.json'), report({ 'a.test.ts': [0, 30_000], 'b.test.ts': [0, 5_000] }));
+    writeFileSync(join(dir, 'main.files.json'), JSON.stringify({ files: { 'a.test.ts': 95.5 } }));
+    const durations = durationsFromReports(root, [join(dir, 'main.json')]);
+    expect(Object.fromEntries(durations)).toEqual({ 'a.test.ts': 95.5, 'b.test.ts': 5 });
+  });
+
   it('takes the newest measurement of each file, and writes timings the fallback reads back', () => {
     const older = new Map([
       ['a.test.ts', 10],

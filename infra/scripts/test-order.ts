@@ -9,13 +9,21 @@ import { isAbsolute, relative } from 'node:path';
 export type Durations = Map<string, number>;
 
 interface JsonReport {
+  /** The json reporter's: per file, its first test's start and last test's end (no beforeAll). */
   testResults?: Array<{ name: string; startTime?: number; endTime?: number }>;
+  /** file-durations-reporter.ts's: per file, its whole time in its worker, hooks included. */
+  files?: Record<string, number>;
 }
 
-/** Each file's duration in Vitest JSON reports (the json reporter's per-file start and end); missing reports are skipped. */
+/**
+ * Each file's duration in Vitest reports: a json reporter's report (`main.json`: each file's span of tests) and,
+ * where it exists, the file-durations reporter's beside it (`main.files.json`: the whole file, its beforeAll
+ * included), which wins. Missing or cut-short reports are skipped.
+ */
 export function durationsFromReports(root: string, reports: readonly string[]): Durations {
   const durations: Durations = new Map();
-  for (const report of reports) {
+  const withFiles = reports.flatMap((report) => [report, report.replace(/\.json$/, '.files.json')]);
+  for (const report of withFiles) {
     if (!existsSync(report)) continue;
     let parsed: JsonReport;
     try {
@@ -29,6 +37,7 @@ export function durationsFromReports(root: string, reports: readonly string[]): 
       const path = isAbsolute(file.name) ? relative(root, file.name) : file.name;
       durations.set(path, (file.endTime - file.startTime) / 1000);
     }
+    for (const [path, seconds] of Object.entries(parsed.files ?? {})) durations.set(path, seconds);
   }
   return durations;
 }

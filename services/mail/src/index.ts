@@ -42,7 +42,7 @@ const SENT_MARKER_SECONDS = 14 * 24 * 60 * 60;
  */
 export function startMailWorker(
   config: MailWorkerConfig,
-  options: { retry?: JobRetryPolicy } = {},
+  options: { retry?: JobRetryPolicy; jobLockMs?: number } = {},
 ): RunningWorker {
   const logger = createLogger('mail-worker', config.LOG_LEVEL);
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
@@ -53,6 +53,7 @@ export function startMailWorker(
     config,
     // SMTP down for an afternoon or a day costs no mail: retried with capped backoff, parked after 24 h.
     ...(options.retry ? { jobRetry: options.retry } : {}),
+    ...(options.jobLockMs ? { jobLockMs: options.jobLockMs } : {}),
     subscriptions: ({ redis }) => [
       processJobs(
         MAIL_QUEUE,

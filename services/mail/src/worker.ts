@@ -13,6 +13,7 @@ const worker = startMailWorker(config, {
     maxDelayMs: config.MAIL_RETRY_MAX_SECONDS * 1000,
     retryForMs: config.MAIL_RETRY_FOR_HOURS * 3_600_000,
   },
+  jobLockMs: config.MAIL_JOB_LOCK_SECONDS * 1000,
 });
 onShutdown(() => worker.close());
 await worker.listen(config.PORT);

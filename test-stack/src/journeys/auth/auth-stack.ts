@@ -1,74 +1,9 @@
 import { IDENTITY_HEADER, type Identity, type Pool, signIdentity } from '@mathgames/platform';
-import type { CapturedMail, SmtpCapture } from '@mathgames/platform/testing';
-import { expectDocumentedAnswer } from '../../api-document.js';
+import type { SmtpCapture } from '@mathgames/platform/testing';
 import { startStack } from '../../stack.js';
+import { Browser, type Reply, signUp as signUpOn } from '../test-client.js';
 
-export type Reply<T = Record<string, unknown>> = {
-  status: number;
-  headers: Headers;
-  body: T;
-  raw: Buffer;
-};
-
-type RequestOptions = {
-  json?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-  lang?: 'tr' | 'en';
-};
-
-/** A browser stand-in: keeps the gateway's session cookie between calls, like a real tab. */
-export class Browser {
-  readonly cookies = new Map<string, string>();
-
-  constructor(
-    private readonly baseUrl: string,
-    private readonly lang: 'tr' | 'en' = 'tr',
-  ) {}
-
-  get sessionCookie(): string | undefined {
-    return this.cookies.get('mg.sid');
-  }
-
-  async request<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: RequestOptions = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { 'x-lang': options.lang ?? this.lang, ...options.headers };
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    let body: string | FormData | undefined;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      body = options.form;
-    }
-    const res = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';', 1);
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const raw = Buffer.from(await res.arrayBuffer());
-    const type = res.headers.get('content-type') ?? '';
-    const parsed = type.includes('json') && raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {};
-    expectDocumentedAnswer(method, path, res.status, parsed, type);
-    return { status: res.status, headers: res.headers, body: parsed as T, raw };
-  }
-
-  get<T = Record<string, unknown>>(path: string, options?: RequestOptions) {
-    return this.request<T>('GET', path, options);
-  }
-  post<T = Record<string, unknown>>(path: string, json?: unknown, options?: RequestOptions) {
-    return this.request<T>('POST', path, { ...options, json });
-  }
-}
+export { Browser, type Reply, tokenFrom } from '../test-client.js';
 
 export type AuthStack = {
   env: Record<string, string>;
@@ -128,33 +63,13 @@ export async function startAuthStack(
   };
 }
 
-/** The token of the first link in a mail to a path (e.g. /verify-email). */
-export function tokenFrom(mail: CapturedMail, path: string): string {
-  const match = new RegExp(`${path.replace('/', '\\/')}#token=([A-Za-z0-9_-]+)`).exec(mail.text);
-  if (!match) throw new Error(`no ${path} link in mail "${mail.subject}"`);
-  return match[1]!;
-}
-
 /** Registers through the gateway, follows the verification mail and logs in; returns the logged-in browser. */
-export async function signUp(
+export function signUp(
   stack: AuthStack,
   user: { username: string; email: string; password?: string },
   lang: 'tr' | 'en' = 'tr',
 ): Promise<Browser> {
-  const browser = stack.browser(lang);
-  const password = user.password ?? 'correct horse';
-  const registered = await browser.post('/api/auth/register', { ...user, password });
-  if (registered.status !== 201)
-    throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const mail = await stack.smtp.waitFor(
-    (m) => m.to.includes(user.email) && m.text.includes('/verify-email#token='),
-  );
-  const verified = await browser.post('/api/auth/verify-email', { token: tokenFrom(mail, '/verify-email') });
-  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
-  const loggedIn = await browser.post('/api/auth/login', { email: user.email, password });
-  if (loggedIn.status !== 200)
-    throw new Error(`login failed: ${loggedIn.status} ${JSON.stringify(loggedIn.body)}`);
-  return browser;
+  return signUpOn(stack.browser(lang), user, { verifyWith: stack.smtp });
 }
 
 /** Posts `bytes` as the profile photo form, as the browser's file picker does. */

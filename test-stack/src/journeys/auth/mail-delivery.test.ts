@@ -11,6 +11,13 @@ import { ROOT } from '../../deployables.js';
 import { type AuthStack, startAuthStack } from './auth-stack.js';
 
 const USERS = 30;
+/**
+ * The worker's job lock (MAIL_JOB_LOCK_SECONDS; 30 s in production): the jobs a killed worker held come back once
+ * their locks expire and the next worker's stalled-job check, run as often, finds them, within about twice this.
+ * What the test shows (nothing lost, each sent once) does not depend on how long that takes; 10 s still outlasts
+ * any pause of a worker on a loaded machine between two renewals (every 5 s), so a live worker never loses a job.
+ */
+const JOB_LOCK_SECONDS = 10;
 
 /**
  * A real SMTP receiver with a gate: while closed, new transactions wait at MAIL FROM (before any message
@@ -66,7 +73,14 @@ function startWorkerProcess(): ChildProcess {
     ['--conditions=source', '--import', 'tsx', 'services/mail/src/worker.ts'],
     {
       cwd: ROOT,
-      env: { ...process.env, ...stack.env, SMTP_URL: smtp.url, PORT: '0', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...stack.env,
+        SMTP_URL: smtp.url,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        MAIL_JOB_LOCK_SECONDS: String(JOB_LOCK_SECONDS),
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
@@ -139,7 +153,7 @@ describe('the mail worker', () => {
       expect(deliveredBeforeKill).toBeLessThan(USERS);
       smtp.openGate();
 
-      // The jobs the dead worker held are recovered once their locks expire (BullMQ stalled-job check).
+      // The jobs the dead worker held are recovered once their locks expire (BullMQ stalled-job check, JOB_LOCK_SECONDS).
       const second = startWorkerProcess();
       await waitFor(async () => (await queue.getCompletedCount()) === USERS, {
         timeoutMs: 150_000,

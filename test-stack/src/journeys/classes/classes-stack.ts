@@ -3,57 +3,9 @@ import type { SmtpCapture } from '@mathgames/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { expectDocumentedAnswer } from '../../api-document.js';
 import { startStack } from '../../stack.js';
+import { Browser, signUp as signUpOn } from '../test-client.js';
 
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-/** A browser stand-in: keeps the gateway's session cookie between calls. */
-export class Browser {
-  private cookie: string | undefined;
-
-  constructor(
-    private readonly baseUrl: string,
-    readonly lang: 'tr' | 'en' = 'tr',
-    /** The address a proxy in front of the gateway says the request came from (X-Forwarded-For). */
-    private readonly forwardedFor?: string,
-  ) {}
-
-  async request<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    json?: unknown,
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { 'x-lang': this.lang };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const set = res.headers.getSetCookie()[0];
-    if (set) this.cookie = set.split(';', 1)[0];
-    const text = await res.text();
-    const body = text ? JSON.parse(text) : {};
-    expectDocumentedAnswer(method, path, res.status, body, res.headers.get('content-type') ?? '');
-    return { status: res.status, body: body as T };
-  }
-  get<T = Record<string, unknown>>(path: string) {
-    return this.request<T>('GET', path);
-  }
-  post<T = Record<string, unknown>>(path: string, json?: unknown) {
-    return this.request<T>('POST', path, json ?? {});
-  }
-  patch<T = Record<string, unknown>>(path: string, json: unknown) {
-    return this.request<T>('PATCH', path, json);
-  }
-  delete<T = Record<string, unknown>>(path: string) {
-    return this.request<T>('DELETE', path);
-  }
-}
+export { Browser, type Reply } from '../test-client.js';
 
 export interface NewUser {
   username: string;
@@ -63,24 +15,12 @@ export interface NewUser {
 }
 
 /** Registers on `browser` (as a teacher or not), optionally follows the verification mail, logs in. */
-export async function signUp(
+export function signUp(
   browser: Browser,
   smtp: SmtpCapture,
   { username, teacher, verify }: NewUser,
 ): Promise<Browser> {
-  const email = `${username.toLowerCase()}@example.com`;
-  const password = 'correct horse';
-  const registered = await browser.post('/api/auth/register', { username, email, password, teacher });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  if (verify) {
-    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/verify-email#token='));
-    const token = /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    const verified = await browser.post('/api/auth/verify-email', { token });
-    if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
-  }
-  const loggedIn = await browser.post('/api/auth/login', { email, password });
-  if (loggedIn.status !== 200) throw new Error(`login: ${loggedIn.status} ${JSON.stringify(loggedIn.body)}`);
-  return browser;
+  return signUpOn(browser, { username, teacher }, verify ? { verifyWith: smtp } : {});
 }
 
 export interface ClassesStack {

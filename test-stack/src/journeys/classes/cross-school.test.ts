@@ -159,7 +159,7 @@ describe('classes across schools', () => {
           ...memberCalls(f.classId, ownPupil, ownAssignment),
         ];
         for (const [method, path, body] of tried) {
-          const res = await own.teacher.request(method, path, body);
+          const res = await own.teacher.request(method, path, body === undefined ? {} : { json: body });
           calls += 1;
           if (res.status !== 404)
             notFound.push(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);

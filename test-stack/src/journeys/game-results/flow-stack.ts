@@ -1,53 +1,9 @@
-import { type TestEnvironment, waitFor } from '@mathgames/platform/testing';
+import type { TestEnvironment } from '@mathgames/platform/testing';
 import type { DeployableProcess } from '../../processes.js';
 import { startStack } from '../../stack.js';
+import { Browser, signUp } from '../test-client.js';
 
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
-/** A browser tab stand-in: keeps the gateway's session cookie between calls. */
-export class Browser {
-  private cookies = new Map<string, string>();
-
-  constructor(
-    private readonly baseUrl: string,
-    private readonly lang: 'tr' | 'en' = 'tr',
-  ) {}
-
-  async request<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: { json?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { 'x-lang': this.lang, ...options.headers };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (options.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';', 1);
-      const eq = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-    }
-    const text = await res.text();
-    const json = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : null;
-    return { status: res.status, headers: res.headers, body: json as T };
-  }
-
-  get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
-    return this.request<T>('GET', path, { headers });
-  }
-
-  post<T = Record<string, unknown>>(path: string, json?: unknown, headers?: Record<string, string>) {
-    return this.request<T>('POST', path, { json, headers });
-  }
-}
+export { Browser, type Reply } from '../test-client.js';
 
 /** A worker started as its own OS process, so a test can SIGKILL it mid-work and start it again. */
 export type ChildWorker = DeployableProcess;
@@ -92,18 +48,12 @@ export async function startFlowStack(options: FlowStackOptions = {}): Promise<Fl
     gameResultsUrl: stack.urls['game-results']!,
     badgesUrl: stack.urls.badges!,
     statisticsWorker: stack.processes['statistics-worker'] ?? null,
-    async signUp(name, lang = 'tr') {
-      const browser = new Browser(baseUrl, lang);
-      const user = { username: name, email: `${name}@example.com`, password: 'correct horse' };
-      const registered = await browser.post('/api/auth/register', user);
-      if (registered.status !== 201) throw new Error(`register ${name}: ${registered.status}`);
-      const login = await waitFor(async () => {
-        const res = await browser.post('/api/auth/login', { email: user.email, password: user.password });
-        return res.status === 200 ? res : null;
-      });
-      if (!login) throw new Error(`login ${name} failed`);
-      return browser;
-    },
+    signUp: (name, lang = 'tr') =>
+      signUp(
+        new Browser(baseUrl, lang),
+        { username: name, email: `${name}@example.com` },
+        { retryLogin: true },
+      ),
     close: () => stack.stop(),
   };
 }

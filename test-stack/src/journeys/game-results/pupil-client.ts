@@ -2,6 +2,7 @@ import { GAME_TYPES } from '@mathgames/contracts';
 import { honestResult } from '@mathgames/game-results/testing';
 import { type Pool, sleep } from '@mathgames/platform';
 import { expect } from 'vitest';
+import { CookieJar } from '../test-client.js';
 
 /**
  * A pupil's client as the app behaves under faults, for the fault suite and the replica test: it keeps the session
@@ -9,7 +10,7 @@ import { expect } from 'vitest';
  * Retry-After, logs in again after a 401, and keeps sending a result with the same Idempotency-Key until stored.
  */
 export class Pupil {
-  private cookie = '';
+  private readonly jar = new CookieJar();
   userId = 0;
   /** What this pupil's accepted results add up to: what every read model must show. */
   readonly accepted = { games: 0, questions: 0, correct: 0 };
@@ -26,7 +27,8 @@ export class Pupil {
       'x-lang': this.n % 2 ? 'en' : 'tr',
       'x-forwarded-for': `10.20.${Math.floor(this.n / 250)}.${this.n % 250}`,
     };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookie = this.jar.header();
+    if (cookie) headers.cookie = cookie;
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(new URL(path, this.baseUrl), {
@@ -35,13 +37,13 @@ export class Pupil {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     });
-    for (const line of res.headers.getSetCookie()) this.cookie = line.split(';', 1)[0]!;
+    this.jar.keep(res);
     return res;
   }
 
   /** Signs in afresh, waiting out 503s as the app does. */
   async logIn(): Promise<void> {
-    this.cookie = '';
+    this.jar.clear();
     for (;;) {
       const res = await this.signIn(this);
       await res.arrayBuffer();

@@ -54,14 +54,18 @@ describe('a game result through the gateway', () => {
     expect(first.body).toEqual({ total: 175, completed: 0 });
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    expect((await pupil.get('/api/user-badges/summary', { 'if-none-match': etag })).status).toBe(304);
+    expect((await pupil.get('/api/user-badges/summary', { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
 
     for (let i = 0; i < 3; i++) {
       const res = await pupil.post('/api/game-results', honestResult({ questionsCount: 20, seed: i }));
       expect(res.status).toBe(201);
     }
     const changed = await waitFor(async () => {
-      const res = await pupil.get<BadgeSummary>('/api/user-badges/summary', { 'if-none-match': etag });
+      const res = await pupil.get<BadgeSummary>('/api/user-badges/summary', {
+        headers: { 'if-none-match': etag },
+      });
       return res.status === 200 && res.body.completed === 1 ? res : null;
     });
     expect(changed.body).toEqual({ total: 175, completed: 1 });

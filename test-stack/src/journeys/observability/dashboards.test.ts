@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { ROOT } from '../../deployables.js';
 import { type Stack, startStack } from '../../stack.js';
-import { Browser } from '../game-results/flow-stack.js';
+import { Browser, signUp } from '../test-client.js';
 
 // A real Prometheus (Debian's, on a private port and temp data dir) scrapes the running product with the shipped
 // scrape job and evaluates the shipped rules; a few games are played; then every dashboard panel's query and every
@@ -162,16 +162,11 @@ describe('the dashboards and recording rules on a running product', () => {
   it('shows data in every panel and recording rule after a few games', { timeout: 240_000 }, async () => {
     // Three pupils register (a verification mail each), sign in, play, and look at statistics and badges.
     for (let n = 0; n < 3; n++) {
-      const browser = new Browser(stack.baseUrl, n % 2 ? 'en' : 'tr');
-      const user = { username: `obs${n}${randomUUID().slice(0, 6)}`, password: 'correct horse' };
-      const email = `${user.username}@example.com`;
-      expect((await browser.request('POST', '/api/auth/register', { json: { ...user, email } })).status).toBe(
-        201,
-      );
-      expect(
-        (await browser.request('POST', '/api/auth/login', { json: { email, password: user.password } }))
-          .status,
-      ).toBe(200);
+      const username = `obs${n}${randomUUID().slice(0, 6)}`;
+      const browser = await signUp(new Browser(stack.baseUrl, n % 2 ? 'en' : 'tr'), {
+        username,
+        email: `${username}@example.com`,
+      });
       for (let game = 0; game < 4; game++) {
         // A series Prometheus first sees at its final value has no increase to rate: the first game's series are
         // scraped before the other games are played (on a quiet machine all twelve fit in one 1 s scrape).

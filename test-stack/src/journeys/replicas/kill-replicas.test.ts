@@ -153,7 +153,11 @@ async function settled(): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  stack = await startReplicaStack({ smtp: true, envFor: UNLIMITED });
+  stack = await startReplicaStack({
+    smtp: true,
+    // A killed mail-worker's jobs come back after its job lock (mail-delivery.test.ts says why 10 s holds).
+    envFor: { ...UNLIMITED, 'mail-worker': { MAIL_JOB_LOCK_SECONDS: '10' } },
+  });
   pool = stack.environment!.pool;
   deliveries = await countDeliveries(stack.env.AMQP_URL!, EVENTS_EXCHANGE, GAME_RESULT_RECORDED.type);
   const teacher = await signUp(new Browser(stack.baseUrl), stack.mail!, {
@@ -211,7 +215,7 @@ describe('replicas killed in turn while pupils play', () => {
         message: 'statistics, badges and class progress equal what was accepted',
       });
       await waitFor(settled, { timeoutMs: 60_000, intervalMs: 500, message: 'nothing left in flight' });
-      // A mail job held by a killed mail-worker goes to the other after BullMQ's stalled-job check (30 s).
+      // A mail job held by a killed mail-worker goes to the other after BullMQ's stalled-job check (its 10 s lock).
       await waitFor(() => verificationMails(emails).every((n) => n > 0), {
         timeoutMs: 120_000,
         intervalMs: 500,

@@ -3,6 +3,7 @@ import { honestResult } from '@mathgames/game-results/testing';
 import { EVENTS_EXCHANGE } from '@mathgames/platform';
 import { countDeliveries, waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, CookieJar, signUp } from '../test-client.js';
 import { metric, type ReplicaStack, startReplicaStack, UNLIMITED } from './replica-stack.js';
 
 /**
@@ -19,34 +20,22 @@ const RESULTS_EACH = 20;
 let stack: ReplicaStack;
 let gateways: string[];
 
-/** A browser stand-in that keeps its session cookie whichever gateway it talks to, from its own address. */
+/** One visitor (its cookies, its address) whichever gateway it talks to. */
 class Visitor {
-  private cookie = '';
+  private readonly jar = new CookieJar();
 
   constructor(readonly address: string) {}
 
-  async call<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, json?: unknown) {
-    const headers: Record<string, string> = { 'x-lang': 'en', 'x-forwarded-for': this.address };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(new URL(path, baseUrl), {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    for (const line of res.headers.getSetCookie()) this.cookie = line.split(';', 1)[0]!;
-    const text = await res.text();
-    return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : {}) as T };
+  at(baseUrl: string): Browser {
+    return new Browser(baseUrl, 'en', this.address, this.jar);
+  }
+
+  call<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, json?: unknown) {
+    return this.at(baseUrl).request<T>(method, path, json === undefined ? {} : { json });
   }
 
   async signUp(baseUrl: string, name: string): Promise<void> {
-    const user = { username: name, email: `${name}@example.com`, password: 'correct horse' };
-    expect((await this.call(baseUrl, 'POST', '/api/auth/register', user)).status).toBe(201);
-    const login = await this.call(baseUrl, 'POST', '/api/auth/login', {
-      email: user.email,
-      password: user.password,
-    });
-    expect(login.status).toBe(200);
+    await signUp(this.at(baseUrl), { username: name, email: `${name}@example.com` });
   }
 }
 

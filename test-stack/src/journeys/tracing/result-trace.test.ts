@@ -4,7 +4,7 @@ import { honestResult } from '@mathgames/game-results/testing';
 import { waitFor } from '@mathgames/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../stack.js';
-import { Browser } from '../game-results/flow-stack.js';
+import { Browser } from '../test-client.js';
 import { type OtlpReceiver, printTrace, type ReceivedSpan, startOtlpReceiver } from './otlp-receiver.js';
 
 /** A sampled W3C trace context the test chooses, as an app passing `traceparent` would: the trace id to look for. */

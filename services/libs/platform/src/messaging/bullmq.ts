@@ -79,6 +79,12 @@ export interface WorkerFactoryOptions extends QueueFactoryOptions {
   /** How often the worker samples its queue's job counts into /metrics (0 turns it off). */
   metricsIntervalMs?: number;
   retry?: JobRetryPolicy;
+  /**
+   * How long a job stays locked to this worker without a renewal (renewed at half of it while it runs), and how
+   * often jobs whose worker died are looked for and given back: a dead worker's jobs return within about twice
+   * this. Default BullMQ's 30 s.
+   */
+  lockMs?: number;
 }
 
 export function createWorker<Data = unknown, Result = unknown>(
@@ -130,6 +136,7 @@ export function createWorker<Data = unknown, Result = unknown>(
       connection: connectionOptions(options.redisUrl, true),
       prefix: bullPrefix(options.prefix),
       concurrency: options.concurrency ?? 5,
+      ...(options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {}),
       settings: {
         // Used for RETRY_BACKOFF_TYPE; jobs added with a built-in type (older releases, tests) keep theirs.
         backoffStrategy: (attemptsMade) =>

@@ -82,6 +82,8 @@ export interface WorkerOptions {
   retry?: RetryPolicy;
   /** Job retries (default: doubling to 15 min, parked after 24 h). */
   jobRetry?: JobRetryPolicy;
+  /** A job's lock, and how often stalled jobs are looked for (default BullMQ's 30 s; createWorker). */
+  jobLockMs?: number;
   /** processed_events older than this are purged (default 7 days). */
   retentionDays?: number;
   /** Releases what the subscriptions opened themselves (e.g. an SMTP transport), after they stopped. */
@@ -103,15 +105,22 @@ function required<T>(value: T | undefined, name: string, worker: string): T {
 
 /**
  * A service's worker as a function of its config: `name` (the consumer) and `schema` (its processed_events) are
- * fixed, the subscriptions may read the config (e.g. TIME_ZONE) and the runner's context.
+ * fixed, the subscriptions may read the config (e.g. TIME_ZONE) and the runner's context. `options.retry` replaces
+ * the event retry policy (a test's private worker, to reach the backoff cap in seconds).
  */
 export function defineWorker<Config extends WorkerConfig>(
   name: string,
   schema: string,
   subscriptions: (config: Config, context: WorkerContext) => readonly AnySubscription[],
-): (config: Config) => RunningWorker {
-  return (config) =>
-    startWorker({ name, config, schema, subscriptions: (context) => subscriptions(config, context) });
+): (config: Config, options?: Pick<WorkerOptions, 'retry'>) => RunningWorker {
+  return (config, options = {}) =>
+    startWorker({
+      name,
+      config,
+      schema,
+      subscriptions: (context) => subscriptions(config, context),
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
 }
 
 /**
@@ -168,6 +177,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       concurrency: job.concurrency ?? 5,
       logger,
       ...(options.jobRetry ? { retry: options.jobRetry } : {}),
+      ...(options.jobLockMs ? { lockMs: options.jobLockMs } : {}),
     }),
   );
 

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../../stack.js';
+import { Browser, signUp } from '../../test-client.js';
 import { type GeneratedRequest, type Identity, requestArbitrary } from './request-generator.js';
 
 /**
@@ -37,20 +38,10 @@ const secrets: string[] = [];
 const crashes: unknown[] = [];
 const onCrash = (err: unknown) => crashes.push(err);
 
-async function signUp(name: string): Promise<string> {
-  const email = `${name}@example.com`;
-  const post = (path: string, body: unknown, cookie = '') =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  expect(
-    (await post('/api/auth/register', { username: name, email, password: 'correct horse' })).status,
-  ).toBe(201);
-  const login = await post('/api/auth/login', { email, password: 'correct horse' });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie()[0]!.split(';', 1)[0]!;
+/** Signs `name` up; the Cookie header of their session. */
+async function signUpFor(name: string): Promise<string> {
+  const browser = await signUp(new Browser(baseUrl), { username: name, email: `${name}@example.com` });
+  return browser.jar.header()!;
 }
 
 beforeAll(async () => {
@@ -69,8 +60,8 @@ beforeAll(async () => {
   baseUrl = stack.baseUrl;
 
   // The pupil has data of every kind another user must never see: profile text, a result, a photo.
-  cookies.pupil = await signUp('alpha-owner');
-  cookies.other = await signUp('beta-other');
+  cookies.pupil = await signUpFor('alpha-owner');
+  cookies.other = await signUpFor('beta-other');
   const about = 'ALPHA-PRIVATE-ABOUT-7f3a';
   const asPupil = (path: string, init: RequestInit) =>
     fetch(`${baseUrl}${path}`, { ...init, headers: { ...init.headers, cookie: cookies.pupil } });

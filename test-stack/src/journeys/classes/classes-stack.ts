@@ -1,7 +1,6 @@
 import type { Pool } from '@mathgames/platform';
 import type { SmtpCapture } from '@mathgames/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { expectDocumentedAnswer } from '../../api-document.js';
 import { startStack } from '../../stack.js';
 import { Browser, signUp as signUpOn } from '../test-client.js';
 

@@ -1,5 +1,3 @@
-/** Classes, their pupils and assignments: the classes service's public routes. */
-import { z } from 'zod';
 import {
   assignmentIdSchema,
   classAssignmentListSchema,
@@ -37,10 +35,11 @@ import {
   teacherClassSchema,
   updateClassRequestSchema,
 } from '../classes/teacher-classes.js';
-import { FLUENCY_THRESHOLDS, factsResponseSchema } from '../learning/fact-fluency.js';
+import { factsResponseSchema } from '../learning/fact-fluency.js';
 import { classMasterySchema } from '../learning/mastery.js';
 import { messageResponseSchema } from '../schemas/index.js';
 import type { Operation } from './operation.js';
+import { fluencyThresholdQuery } from './results-operations.js';
 
 const classId = { classId: classIdSchema.meta({ example: 12 }) };
 const pupil = { ...classId, pupilId: pupilIdSchema.meta({ example: 301 }) };
@@ -288,12 +287,7 @@ export const classesOperations: Operation[] = [
     summary: 'One pupil’s fact fluency',
     tag: 'pupils',
     params: pupil,
-    query: z.object({
-      threshold: z
-        .enum(FLUENCY_THRESHOLDS.map(String) as [string, ...string[]])
-        .optional()
-        .meta({ description: 'Milliseconds within which a right answer counts as fluent', example: '3000' }),
-    }),
+    query: fluencyThresholdQuery,
     ok: { status: 200, schema: factsResponseSchema, description: 'Every fact the pupil tried' },
   }),
   teacher({

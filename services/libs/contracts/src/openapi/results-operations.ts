@@ -19,6 +19,14 @@ import {
 import type { Operation } from './operation.js';
 
 const week = [3, 0, 5, 2, 0, 0, 0];
+
+/** `?threshold=`: the fact-fluency reads' one query parameter (a pupil's own and their teacher's view). */
+export const fluencyThresholdQuery = z.object({
+  threshold: z
+    .enum(FLUENCY_THRESHOLDS.map(String) as [string, ...string[]])
+    .optional()
+    .meta({ description: 'Milliseconds within which a right answer counts as fluent', example: '3000' }),
+});
 const stat = { correct: 18, total: 20, rate: 90 };
 
 export const resultsOperations: Operation[] = [
@@ -136,12 +144,7 @@ export const resultsOperations: Operation[] = [
     summary: 'Fact fluency: each fact’s state from its last tries',
     tag: 'statistics',
     access: 'signed-in',
-    query: z.object({
-      threshold: z
-        .enum(FLUENCY_THRESHOLDS.map(String) as [string, ...string[]])
-        .optional()
-        .meta({ description: 'Milliseconds within which a right answer counts as fluent', example: '3000' }),
-    }),
+    query: fluencyThresholdQuery,
     ok: { status: 200, schema: factsResponseSchema, description: 'Every fact tried so far' },
   },
   {

@@ -50,11 +50,15 @@ beforeAll(async () => {
   // Limits would turn most of the run into 429s; they are tested on their own (rate-limit-evasion,
   // result-budget, photo-limits tests).
   stack = await startStack({
-    only: ['auth', 'game-results', 'badges', 'gateway'],
+    only: ['auth', 'game-results', 'badges', 'classes', 'gateway'],
     inProcess: { authLimits: unlimited },
     envFor: {
       'game-results': { RESULT_BUDGET_PER_MINUTE: '10000000', RESULT_BUDGET_PER_HOUR: '10000000' },
-      gateway: { RATE_LIMIT_AUTH_PER_15_MINUTES: '10000000', RATE_LIMIT_API_PER_MINUTE: '10000000' },
+      gateway: {
+        RATE_LIMIT_AUTH_PER_15_MINUTES: '10000000',
+        RATE_LIMIT_API_PER_MINUTE: '10000000',
+        RATE_LIMIT_JOIN_MISSES_PER_ADDRESS_PER_15_MINUTES: '10000000',
+      },
     },
   });
   baseUrl = stack.baseUrl;

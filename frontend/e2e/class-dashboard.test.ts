@@ -167,7 +167,7 @@ describe.each(IN_EN)('in %s', (lang: Lang) => {
     await expect.poll(() => page.getByTestId('pupil-row').count()).toBe(25);
     classUrl = page.url();
 
-    // Before any game: the dashboard says so (axe on the class page before any game: the sweep, audit.test.ts).
+    // Before any game: the dashboard says so (axe on the class page before any game: the sweep, harness/axe-sweep.ts).
     await page.getByTestId('dashboard-empty').waitFor();
     await page.getByTestId('outcome-grid-empty').waitFor();
     expect(await page.getByTestId('grid-row').count()).toBe(25);

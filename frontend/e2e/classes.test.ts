@@ -79,7 +79,7 @@ describe.each(IN_TR)('in %s', (lang: Lang) => {
 
     const { card, code } = await teacherCreatesClassThroughForm(page, { name: '3-A', grade: 3, labels: ui });
     expect(code).toMatch(CODE);
-    // axe on the classes page with a class: the sweep (a teacher's /teacher), audit.test.ts.
+    // axe on the classes page with a class: the sweep (a teacher's /teacher), harness/axe-sweep.ts.
 
     // 25 pupils pasted at once: each gets three pictures, shown this once.
     await card.getByTestId('open-pupils').click();

@@ -4,7 +4,7 @@ import { IN_EN, newContext, settleAnimations, withStackAndBrowser } from './harn
 
 /**
  * What axe and a walk on small screens found, each checked where it was found. Axe over every route (with
- * label-content-name-mismatch, which found the language switcher's name) is the sweep's, `audit.test.ts`.
+ * label-content-name-mismatch, which found the language switcher's name) is the sweep's, `harness/axe-sweep.ts`.
  */
 const e2e = withStackAndBrowser();
 

@@ -102,7 +102,7 @@ describe.each(IN_TR)('practise my mistakes as a guest, in %s', (lang) => {
     await page.goto(`${e2e.stack.baseUrl}/games`);
     await page.getByTestId('open-review').click();
     await page.getByTestId('review-empty').waitFor();
-    // axe on the empty state: the sweep (signed out, /review), audit.test.ts.
+    // axe on the empty state: the sweep (signed out, /review), harness/axe-sweep.ts.
     const problems: string[] = [];
 
     // Three shapes got wrong two days ago (as a guest's finished games leave them in local storage).

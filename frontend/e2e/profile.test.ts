@@ -111,7 +111,7 @@ function gameTests(lang: Lang) {
     expect(await page.getByTestId('stat-success-rate').textContent()).toBe(lang === 'tr' ? '%80' : '80%');
     expect(await page.getByTestId('topic-addition').textContent()).toContain('8/10');
     await expect.poll(() => page.getByTestId('weekly-total').textContent()).toMatch(/\b8\b/);
-    // axe on this screen with games (signed in): the sweep, audit.test.ts.
+    // axe on this screen with games (signed in): the sweep, harness/axe-sweep.ts.
   });
 
   it('sees the progress on the badges screen, and a badge crossing its threshold moves to the earned list', async () => {
@@ -124,7 +124,7 @@ function gameTests(lang: Lang) {
       '8 / 50',
     );
     expect(await page.getByTestId('completed-badges').getByTestId('badges-empty').isVisible()).toBe(true);
-    // axe on this screen with a badge under way (signed in): the sweep, audit.test.ts.
+    // axe on this screen with a badge under way (signed in): the sweep, harness/axe-sweep.ts.
 
     // 8 + 3 × 20 = 68 correct answers: past the novice threshold of 50, short of the rookie's 100.
     for (let i = 0; i < 3; i++) await saveCorrectResult(page, 'toplama', 'kolay');
@@ -143,7 +143,7 @@ function gameTests(lang: Lang) {
     await visitUntil(page, '/profile', 'profile-total-games', '5');
     await expect.poll(() => page.getByTestId('recent-activities').getByTestId('history-row').count()).toBe(3);
     expect(await page.getByTestId('profile-points').textContent()).toBe('680');
-    // axe on each of the profile's tabs, with games played: the sweep, audit.test.ts.
+    // axe on each of the profile's tabs, with games played: the sweep, harness/axe-sweep.ts.
 
     await page.getByRole('tab', { name: ui.tabs.history }).click();
     await expect.poll(() => page.getByTestId('history-list').getByTestId('history-row').count()).toBe(5);
@@ -253,7 +253,7 @@ describe.each(IN_EN)('in %s', (lang) => {
   it('a guest sees locked screens on statistics and badges, and is sent home from the profile with a toast', async () => {
     const guest = await newContext(e2e.browser, lang);
     const guestPage = await guest.newPage();
-    // axe on both locked screens and on the toast: the sweep (signed out), audit.test.ts.
+    // axe on both locked screens and on the toast: the sweep (signed out), harness/axe-sweep.ts.
     for (const path of ['/statistics', '/badges']) {
       await guestPage.goto(`${e2e.stack.baseUrl}${path}`);
       const locked = guestPage.getByTestId('locked-screen');

@@ -58,7 +58,7 @@ describe.each(IN_EN)('in %s', (lang: Lang) => {
     await page.getByTestId('print-cards-link').click();
     await page.waitForURL(`${e2e.stack.baseUrl}/teacher/classes/${classId}/cards`);
     await page.getByTestId('issue-cards').waitFor();
-    // axe on the cards page before the cards are issued: the sweep (a teacher's …/cards), audit.test.ts.
+    // axe on the cards page before the cards are issued: the sweep (a teacher's …/cards), harness/axe-sweep.ts.
     await page.getByTestId('issue-cards').click();
     await page.getByTestId('login-card-qr').nth(2).waitFor();
     const cards = page.getByTestId('login-card');

@@ -7,7 +7,7 @@ import type { SmtpCapture } from '@mathgames/platform/testing';
  * The product's two languages. A journey runs in one of them, `describe.each(IN_TR)` or `describe.each(IN_EN)`,
  * the files taking turns so both are driven end to end; the other language of its screens is checked by the
  * wording tests (`frontend/src/locales/*.test.ts`, contracts' message catalogue) and by the axe sweep
- * (`audit.test.ts`), which with the smoke test (`smoke.test.ts`) still says `describe.each(LANGS)`. Typed as any
+ * (`audit-tr.test.ts`, `audit-en.test.ts`), which with the smoke test (`smoke.test.ts`) still says `describe.each(LANGS)`. Typed as any
  * `Lang`, so a journey moves to the other language by changing that one word.
  */
 export const LANGS = LANGUAGES;

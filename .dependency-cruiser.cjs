@@ -216,7 +216,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|dist-ssr|coverage|\\.tsbuild|\\.tmp)/' },
+    // Build outputs, the SPA build test's own (frontend/dist-test-<pid>, made and removed while other files run) too.
+    exclude: { path: '(^|/)(dist|dist-ssr|dist-test-[0-9]+|coverage|\\.tsbuild|\\.tmp)/' },
     // TypeScript 7 has no JavaScript API for dependency-cruiser to parse with, so Babel strips the types and JSX
     // (keeping every import that is not `import type`) and acorn reads the result. @swc/core is installed only
     // so that dependency-cruiser counts .ts/.tsx files as scannable; its own parser cannot read JSX.
